@@ -1,0 +1,190 @@
+//===--- CallPolicy.cpp - Which calls may run inside a window -------------===//
+
+#include "CallPolicy.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+namespace {
+/// The calls a body makes that are not part of an API expansion.
+std::vector<const CallExpr *> userCalls(const FunctionDecl &FD,
+                                        const FunctionUses &Uses) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    const FunctionUses &Uses;
+    std::vector<const CallExpr *> Calls;
+    explicit Collector(const FunctionUses &U) : Uses(U) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (!Uses.ownerOf(C))
+        Calls.push_back(C);
+      return true;
+    }
+  } C(Uses);
+  C.TraverseStmt(FD.getBody());
+  return C.Calls;
+}
+
+bool isInlineHelper(const FunctionDecl &FD) {
+  return FD.isInlined() || FD.hasAttr<AlwaysInlineAttr>();
+}
+} // namespace
+
+CallPolicy::CallPolicy(ASTContext &Ctx, const MacroLedger &Ledger,
+                       std::vector<std::string> ExtraSafe)
+    : Ctx(Ctx), Ledger(Ledger), ExtraSafe(std::move(ExtraSafe)) {}
+
+CallPolicy::~CallPolicy() = default;
+
+const FunctionUses &CallPolicy::usesOf(const FunctionDecl &FD) {
+  std::unique_ptr<FunctionUses> &Slot = UsesCache[&FD];
+  if (!Slot)
+    Slot = std::make_unique<FunctionUses>(FD, Ledger, Ctx);
+  return *Slot;
+}
+
+bool CallPolicy::isSafeName(llvm::StringRef Name) const {
+  if (matchesNameList(uaccessSafeCallees(), Name))
+    return true;
+  for (const std::string &P : ExtraSafe)
+    if (matchesNameList(llvm::StringRef(P), Name))
+      return true;
+  return false;
+}
+
+CallPolicy::Shape CallPolicy::shapeOf(const FunctionDecl &FD) {
+  Shape S;
+  const FunctionDecl *Def = FD.getDefinition();
+  if (!Def || !Def->hasBody() || (Def->getIdentifier() && lookupApi(Def->getName())))
+    return S;
+  S.Known = true;
+  for (const UaccessUse &U : usesOf(*Def).uses()) {
+    S.Begins |= isBegin(U.Api->TheRole) || U.Api->TheRole == Role::Scoped;
+    S.Ends |= U.Api->TheRole == Role::End;
+    S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
+  }
+  return S;
+}
+
+bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {
+  Shape S = shapeOf(FD);
+  return S.Known && !S.Begins && (S.Unsafe || S.Ends);
+}
+
+bool CallPolicy::needsWindow(const FunctionDecl &FD) {
+  Shape S = shapeOf(FD);
+  return S.Known && !S.Begins && S.Unsafe;
+}
+
+bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
+  Shape S = shapeOf(FD);
+  return S.Known && !S.Begins && S.Ends;
+}
+
+bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
+  Shape S = shapeOf(FD);
+  return S.Known && S.Begins && !S.Ends && FD.isReferenced();
+}
+
+CallVerdict CallPolicy::judge(const CallExpr &Call) {
+  CallVerdict V;
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee) {
+    V.Safe = false;
+    V.Indirect = true;
+    return V;
+  }
+  V.Callee = Callee;
+  if (Callee->getBuiltinID() || (Callee->getIdentifier() &&
+                                 isSafeName(Callee->getName())))
+    return V;
+  if (needsWindow(*Callee)) {
+    V.NeedsWindow = true;
+    return V;
+  }
+  if (closesForCaller(*Callee)) {
+    V.ClosesWindow = true;
+    return V;
+  }
+  if (opensForCaller(*Callee)) {
+    V.OpensWindow = true;
+    return V;
+  }
+  const FunctionDecl *Def = Callee->getDefinition();
+  if (Def && Def->hasBody() && isInlineHelper(*Def) &&
+      inlineBodyIsSafe(*Def, V.InnerCall))
+    return V;
+  V.Safe = false;
+  if (Def && Def->hasBody()) {
+    std::string Reason;
+    V.MaySleep = maySleep(*Def, Reason, 0);
+    V.SleepReason = Reason;
+  } else if (Callee->getIdentifier() &&
+             matchesNameList(sleepingCallees(), Callee->getName())) {
+    V.MaySleep = true;
+    V.SleepReason = Callee->getName().str();
+  }
+  return V;
+}
+
+bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
+  auto It = SafeMemo.find(&FD);
+  if (It != SafeMemo.end()) {
+    Inner = It->second.second;
+    return It->second.first != Memo::Unsafe;
+  }
+  SafeMemo[&FD] = {Memo::InProgress, ""};
+  bool Safe = true;
+  for (const CallExpr *C : userCalls(FD, usesOf(FD))) {
+    CallVerdict V = judge(*C);
+    if (!V.Safe) {
+      Safe = false;
+      Inner = V.Callee ? V.Callee->getNameAsString() : "an indirect call";
+      break;
+    }
+  }
+  SafeMemo[&FD] = {Safe ? Memo::Safe : Memo::Unsafe, Inner};
+  return Safe;
+}
+
+bool CallPolicy::maySleep(const FunctionDecl &FD, std::string &Reason,
+                          unsigned Depth) {
+  if (FD.getIdentifier() && matchesNameList(sleepingCallees(), FD.getName())) {
+    Reason = FD.getNameAsString();
+    return true;
+  }
+  const FunctionDecl *Def = FD.getDefinition();
+  if (!Def || !Def->hasBody() || Depth > 8)
+    return false;
+  auto It = SleepMemo.find(Def);
+  if (It != SleepMemo.end()) {
+    Reason = It->second.second;
+    return It->second.first == Memo::Unsafe;
+  }
+  SleepMemo[Def] = {Memo::InProgress, ""};
+  bool Sleeps = false;
+  // API expansions count here: put_user() calls might_fault().
+  struct Collector : RecursiveASTVisitor<Collector> {
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *C) {
+      Calls.push_back(C);
+      return true;
+    }
+  } Calls;
+  Calls.TraverseStmt(Def->getBody());
+  for (const CallExpr *C : Calls.Calls) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (Callee && maySleep(*Callee, Reason, Depth + 1)) {
+      Sleeps = true;
+      break;
+    }
+  }
+  SleepMemo[Def] = {Sleeps ? Memo::Unsafe : Memo::Safe, Reason};
+  return Sleeps;
+}
+
+} // namespace uaccess

@@ -1,0 +1,92 @@
+//===--- CallPolicy.h - Which calls may run inside a window ----*- C++ -*-===//
+//
+// Inside a user-access window the kernel may only run code that cannot
+// fault on, leak to, or sleep with user access on. A call is fine when its
+// callee is on the uaccess-safe list, is a compiler builtin, or is an inline
+// function in this TU whose own body is fine (the kernel makes signal-frame
+// helpers __always_inline for this reason). Helpers that contain unsafe_*
+// ops but no begin of their own run inside their caller's window.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_CALLPOLICY_H
+#define UACCESS_LINT_CALLPOLICY_H
+
+#include "UaccessRecognizer.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace uaccess {
+
+struct CallVerdict {
+  bool Safe = true;
+  /// The callee contains unsafe_* ops and no window of its own.
+  bool NeedsWindow = false;
+  /// The callee ends its caller's window / opens one for its caller.
+  bool ClosesWindow = false;
+  bool OpensWindow = false;
+  bool Indirect = false;
+  /// The callee may sleep; SleepReason names the function that does.
+  bool MaySleep = false;
+  std::string SleepReason;
+  /// For an unsafe inline callee: the first unsafe call inside it.
+  std::string InnerCall;
+  const clang::FunctionDecl *Callee = nullptr;
+};
+
+/// Per-TU knowledge about functions: their uses and whether they are safe to
+/// call inside a window.
+class CallPolicy {
+public:
+  CallPolicy(clang::ASTContext &Ctx, const MacroLedger &Ledger,
+             std::vector<std::string> ExtraSafe);
+  ~CallPolicy();
+
+  CallVerdict judge(const clang::CallExpr &Call);
+  /// Uses of \p FD (which must have a body), computed once.
+  const FunctionUses &usesOf(const clang::FunctionDecl &FD);
+  /// \p FD runs inside its caller's window: it has unsafe ops or ends, and
+  /// no begin of its own.
+  bool runsInCallersWindow(const clang::FunctionDecl &FD);
+  /// \p FD has unsafe ops and no begin: calling it needs an open window.
+  bool needsWindow(const clang::FunctionDecl &FD);
+  /// \p FD ends a window and opens none (a cleanup helper).
+  bool closesForCaller(const clang::FunctionDecl &FD);
+  /// \p FD opens a window, never ends one, and is called in this TU: a
+  /// helper that opens a window for its caller.
+  bool opensForCaller(const clang::FunctionDecl &FD);
+  bool isSafeName(llvm::StringRef Name) const;
+
+private:
+  enum class Memo { InProgress, Safe, Unsafe };
+  struct Shape {
+    bool Begins = false, Ends = false, Unsafe = false, Known = false;
+  };
+  Shape shapeOf(const clang::FunctionDecl &FD);
+  bool inlineBodyIsSafe(const clang::FunctionDecl &FD, std::string &Inner);
+  bool maySleep(const clang::FunctionDecl &FD, std::string &Reason,
+                unsigned Depth);
+
+  clang::ASTContext &Ctx;
+  const MacroLedger &Ledger;
+  std::vector<std::string> ExtraSafe;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionUses>>
+      UsesCache;
+  llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
+      SafeMemo;
+  llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
+      SleepMemo;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,72 @@
+//===--- Checks.h - The checks uaccess-lint ships ---------------*- C++ -*-===//
+//
+// One class per check, each in its own file, each with a doc page in docs/.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_CHECKS_H
+#define UACCESS_LINT_CHECKS_H
+
+#include "Check.h"
+
+namespace uaccess {
+
+/// Base of the checks that report window analysis events.
+class WindowEventCheck : public UaccessCheck {
+public:
+  using UaccessCheck::UaccessCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+protected:
+  virtual void report(const clang::FunctionDecl &FD,
+                      const WindowAnalysis &Analysis,
+                      const WindowEvent &Event) = 0;
+  /// "window opened by 'x' here" at the begin of \p State, if known.
+  void noteBegin(FindingBuilder &B, const FunctionUses &Uses,
+                 const WindowState &State);
+  const FunctionUses &usesOf(const clang::FunctionDecl &FD) {
+    return context().usesOf(FD);
+  }
+};
+
+class WindowUnbalancedCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+
+protected:
+  void report(const clang::FunctionDecl &FD, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+class WindowMismatchCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+
+protected:
+  void report(const clang::FunctionDecl &FD, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+class WindowUnsafeOutsideCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+
+protected:
+  void report(const clang::FunctionDecl &FD, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+class WindowCallCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+
+protected:
+  void report(const clang::FunctionDecl &FD, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+} // namespace uaccess
+
+#endif

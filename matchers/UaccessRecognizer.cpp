@@ -1,0 +1,302 @@
+//===--- UaccessRecognizer.cpp - Find uaccess API uses in an AST ----------===//
+
+#include "UaccessRecognizer.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Lex/MacroArgs.h"
+#include "clang/Lex/MacroInfo.h"
+#include "clang/Lex/Preprocessor.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+std::string sourceText(CharSourceRange R, const SourceManager &SM,
+                       const LangOptions &LO) {
+  if (R.isInvalid())
+    return "";
+  return Lexer::getSourceText(R, SM, LO).str();
+}
+
+namespace {
+/// The text of one unexpanded macro argument, as written.
+std::string argumentText(const Token *Start, const Preprocessor &PP) {
+  const SourceManager &SM = PP.getSourceManager();
+  const Token *Last = nullptr;
+  bool AllInFile = true;
+  for (const Token *T = Start; T->isNot(tok::eof); ++T) {
+    Last = T;
+    AllInFile &= T->getLocation().isFileID();
+  }
+  if (!Last)
+    return "";
+  if (AllInFile && SM.isWrittenInSameFile(Start->getLocation(),
+                                          Last->getLocation()))
+    return sourceText(CharSourceRange::getTokenRange(Start->getLocation(),
+                                                     Last->getLocation()),
+                      SM, PP.getLangOpts());
+  std::string Text;
+  for (const Token *T = Start; T->isNot(tok::eof); ++T) {
+    if (!Text.empty() && T->hasLeadingSpace())
+      Text += ' ';
+    Text += PP.getSpelling(*T);
+  }
+  return Text;
+}
+} // namespace
+
+class LedgerRecorder : public PPCallbacks {
+public:
+  LedgerRecorder(MacroLedger &Ledger, const Preprocessor &PP)
+      : Ledger(Ledger), PP(PP) {}
+
+  void MacroExpands(const Token &NameTok, const MacroDefinition &MD,
+                    SourceRange Range, const MacroArgs *Args) override {
+    const IdentifierInfo *II = NameTok.getIdentifierInfo();
+    if (!II)
+      return;
+    const ApiEntry *Api = lookupApi(II->getName());
+    if (!Api)
+      return;
+    const MacroInfo *MI = MD.getMacroInfo();
+    MacroRecord R;
+    R.Api = Api;
+    R.NameLoc = NameTok.getLocation();
+    R.FileRange = PP.getSourceManager().getExpansionRange(Range);
+    R.FunctionLike = MI && MI->isFunctionLike();
+    if (Args && MI)
+      for (unsigned I = 0, E = MI->getNumParams(); I != E; ++I)
+        R.Args.push_back(argumentText(Args->getUnexpArgument(I), PP));
+    Ledger.add(std::move(R), PP);
+  }
+
+private:
+  MacroLedger &Ledger;
+  const Preprocessor &PP;
+};
+
+std::unique_ptr<PPCallbacks>
+MacroLedger::makeRecorder(const Preprocessor &PP) {
+  return std::make_unique<LedgerRecorder>(*this, PP);
+}
+
+void MacroLedger::add(MacroRecord R, const Preprocessor &) {
+  unsigned Index = Records.size();
+  int Producer = enclosingRecord(R.NameLoc, nullptr);
+  if (Producer < 0) {
+    R.Primary = Index;
+  } else {
+    R.Primary = Records[Producer].Primary;
+    // `#define user_write_access_begin user_access_begin`: the arguments
+    // the user wrote belong to the function-like macro it turns into.
+    MacroRecord &Outer = Records[R.Primary];
+    if (!Outer.FunctionLike && Outer.Args.empty() && R.FunctionLike)
+      Outer.Args = R.Args;
+  }
+  ByNameLoc[R.NameLoc.getRawEncoding()] = Index;
+  Records.push_back(std::move(R));
+}
+
+// Follows where the token at Loc was produced: through macro arguments to
+// the tokens the caller wrote, and through macro bodies to the invocation.
+// The first API macro whose body produced it owns it.
+int MacroLedger::enclosingRecord(SourceLocation Loc,
+                                 bool *PassedArgument) const {
+  // Producer: which macro body wrote this token.
+  for (SourceLocation L = Loc; L.isMacroID();) {
+    const SrcMgr::ExpansionInfo &E =
+        SM.getSLocEntry(SM.getFileID(L)).getExpansion();
+    if (E.isMacroArgExpansion()) {
+      L = SM.getImmediateSpellingLoc(L);
+      continue;
+    }
+    SourceLocation Name = E.getExpansionLocStart();
+    auto It = ByNameLoc.find(Name.getRawEncoding());
+    if (It != ByNameLoc.end()) {
+      if (PassedArgument)
+        *PassedArgument = false;
+      return It->second;
+    }
+    L = Name;
+  }
+  if (!PassedArgument)
+    return -1;
+  // Context: which macro expansion the token was substituted into.
+  for (SourceLocation L = Loc; L.isMacroID();) {
+    const SrcMgr::ExpansionInfo &E =
+        SM.getSLocEntry(SM.getFileID(L)).getExpansion();
+    SourceLocation Next = E.getExpansionLocStart();
+    if (!E.isMacroArgExpansion()) {
+      auto It = ByNameLoc.find(Next.getRawEncoding());
+      if (It != ByNameLoc.end()) {
+        *PassedArgument = true;
+        return It->second;
+      }
+    }
+    L = Next;
+  }
+  return -1;
+}
+
+Attribution MacroLedger::attribute(SourceLocation Loc) const {
+  Attribution A;
+  bool InArgument = false;
+  int Index = enclosingRecord(Loc, &InArgument);
+  if (Index >= 0) {
+    A.Primary = Records[Index].Primary;
+    A.InArgument = InArgument;
+  }
+  return A;
+}
+
+//===----------------------------------------------------------------------===//
+// Per-function uses
+//===----------------------------------------------------------------------===//
+
+class UseCollector : public RecursiveASTVisitor<UseCollector> {
+public:
+  UseCollector(FunctionUses &Out, const MacroLedger &Ledger, ASTContext &Ctx)
+      : Out(Out), Ledger(Ledger), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
+
+  bool VisitStmt(Stmt *S) {
+    Attribution A = Ledger.attribute(S->getBeginLoc());
+    if (A.Primary >= 0) {
+      unsigned Id = useForRecord(A.Primary);
+      if (A.InArgument) {
+        Out.ArgOwner.try_emplace(S, Id);
+        return true;
+      }
+      Out.Owner.try_emplace(S, Id);
+      UaccessUse &U = Out.Uses[Id];
+      if (!FirstOwned.count(Id))
+        FirstOwned[Id] = S;
+      if (!U.Anchor && Ledger.attribute(S->getEndLoc()).Primary == A.Primary)
+        U.Anchor = S;
+      return true;
+    }
+    if (auto *Call = dyn_cast<CallExpr>(S))
+      recordCall(Call);
+    if (auto *Label = dyn_cast<LabelStmt>(S))
+      Out.Labels.try_emplace(Label->getName(), Label);
+    return true;
+  }
+
+  void finish() {
+    for (UaccessUse &U : Out.Uses) {
+      if (U.Api->LabelArg != NoArg) {
+        llvm::StringRef Name = U.arg(U.Api->LabelArg).trim();
+        U.FaultLabel = Out.Labels.lookup(Name);
+      }
+      if (U.Api->TheRole == Role::Scoped)
+        markScope(U);
+      if (!U.Anchor)
+        U.Anchor = FirstOwned.lookup(U.Id);
+    }
+  }
+
+private:
+  unsigned useForRecord(unsigned Primary) {
+    auto It = ByRecord.find(Primary);
+    if (It != ByRecord.end())
+      return It->second;
+    const MacroRecord &R = Ledger.record(Primary);
+    UaccessUse U;
+    U.Id = Out.Uses.size();
+    U.Api = R.Api;
+    U.Range = R.FileRange;
+    U.Args = R.Args;
+    Out.Uses.push_back(std::move(U));
+    ByRecord[Primary] = Out.Uses.back().Id;
+    return Out.Uses.back().Id;
+  }
+
+  void recordCall(CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier())
+      return;
+    const ApiEntry *Api = lookupApi(Callee->getName());
+    if (!Api || Out.Owner.count(Call))
+      return;
+    UaccessUse U;
+    U.Id = Out.Uses.size();
+    U.Api = Api;
+    U.IsCall = true;
+    U.Range = SM.getExpansionRange(Call->getSourceRange());
+    for (const Expr *Arg : Call->arguments()) {
+      U.ArgExprs.push_back(Arg);
+      U.Args.push_back(sourceText(SM.getExpansionRange(Arg->getSourceRange()),
+                                  SM, Ctx.getLangOpts()));
+    }
+    U.Anchor = Call;
+    Out.Owner[Call] = U.Id;
+    for (const Stmt *Part = Call->getCallee(); Part;) {
+      Out.Owner[Part] = U.Id;
+      auto Children = Part->children();
+      Part = Children.empty() ? nullptr : *Children.begin();
+    }
+    Out.Uses.push_back(std::move(U));
+  }
+
+  // scoped_user_*_access(p, label) { body }: the body the user wrote is the
+  // body of the innermost `for` of the expansion.
+  void markScope(UaccessUse &U) {
+    const Stmt *Loop = FirstOwned.lookup(U.Id);
+    const Stmt *Body = nullptr;
+    while (const auto *For = dyn_cast_or_null<ForStmt>(Loop)) {
+      Body = For->getBody();
+      Loop = Out.Owner.lookup(Body) == U.Id && Out.Owner.count(Body) ? Body
+                                                                     : nullptr;
+    }
+    if (!Body)
+      return;
+    U.Anchor = FirstOwned.lookup(U.Id);
+    markSubtree(Body, U.Id);
+  }
+
+  void markSubtree(const Stmt *S, unsigned Id) {
+    if (!S)
+      return;
+    Out.Scope.try_emplace(S, Id);
+    for (const Stmt *Child : S->children())
+      markSubtree(Child, Id);
+  }
+
+  FunctionUses &Out;
+  const MacroLedger &Ledger;
+  ASTContext &Ctx;
+  const SourceManager &SM;
+  llvm::DenseMap<unsigned, unsigned> ByRecord;
+  llvm::DenseMap<unsigned, const Stmt *> FirstOwned;
+};
+
+FunctionUses::FunctionUses(const FunctionDecl &FD, const MacroLedger &Ledger,
+                           ASTContext &Ctx) {
+  UseCollector Collector(*this, Ledger, Ctx);
+  Collector.TraverseStmt(FD.getBody());
+  Collector.finish();
+}
+
+const UaccessUse *FunctionUses::ownerOf(const Stmt *S) const {
+  auto It = Owner.find(S);
+  return It == Owner.end() ? nullptr : &Uses[It->second];
+}
+
+const UaccessUse *FunctionUses::argumentOwnerOf(const Stmt *S) const {
+  auto It = ArgOwner.find(S);
+  return It == ArgOwner.end() ? nullptr : &Uses[It->second];
+}
+
+const UaccessUse *FunctionUses::scopeOf(const Stmt *S) const {
+  auto It = Scope.find(S);
+  return It == Scope.end() ? nullptr : &Uses[It->second];
+}
+
+const LabelStmt *FunctionUses::findLabel(llvm::StringRef Name) const {
+  return Labels.lookup(Name);
+}
+
+} // namespace uaccess

@@ -1,0 +1,112 @@
+//===--- WindowAnalysis.h - Path reasoning about uaccess windows -*- C++ -*-===//
+//
+// The rules, in the spirit of the analyzer's SimpleStreamChecker:
+//  * A checked begin opens a window only on the path where it returned true;
+//    a masked or unchecked begin opens one unconditionally.
+//  * Every path from an open window reaches an end of the same family before
+//    the function returns; fault labels of unsafe_* ops are paths too.
+//  * An end needs an open window; a begin needs a closed one.
+//  * unsafe_* ops need an open window whose family permits their direction.
+//  * Inside a window only uaccess-safe code runs: no calls to functions that
+//    are not on the safe list, and no self-checking accessors (they toggle
+//    access themselves and close the window early).
+//  * user_access_save() suspends a window, user_access_restore() resumes it.
+//  * Scoped windows (6.19) close on every exit of their scope by construction.
+//
+// This file only reasons about paths. It produces WindowEvents; the checks
+// turn events into diagnostics and fix-its.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_WINDOWANALYSIS_H
+#define UACCESS_LINT_WINDOWANALYSIS_H
+
+#include "CallPolicy.h"
+#include "UaccessRecognizer.h"
+
+#include "clang/AST/Stmt.h"
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class GotoStmt;
+} // namespace clang
+
+namespace uaccess {
+
+/// The state of the window on one path: a tiny value type.
+struct WindowState {
+  enum Kind : unsigned char { Closed, Pending, Open, Suspended };
+  Kind K = Closed;
+  Family Fam = Family::None;
+  int Begin = -1;   ///< Use that opened the window; -1: opened by the caller.
+  int Closer = -1;  ///< Use that last closed it.
+  int ViaFault = -1; ///< Unsafe op whose fault edge this path took last.
+  const clang::Stmt *ViaJump = nullptr; ///< User goto/break taken last.
+  int InUse = -1; ///< Use whose expansion the path is in the middle of.
+
+  bool isOpen() const { return K == Open || K == Pending; }
+  bool operator==(const WindowState &O) const {
+    return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
+           ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse;
+  }
+};
+
+enum class WindowEventKind {
+  Leak,          ///< A path returns with the window open.
+  RedundantEnd,  ///< An end on a path with no open window.
+  NestedBegin,   ///< A begin while a window is open.
+  Mismatch,      ///< An end, or an op, of another family than the window.
+  UnsafeOutside, ///< An unsafe op (or a helper needing a window) outside one.
+  CallInside,    ///< A call that is not uaccess-safe inside a window.
+};
+
+struct WindowEvent {
+  WindowEventKind Kind;
+  /// The use the event is about (the end, the op, the begin); null for calls.
+  const UaccessUse *Use = nullptr;
+  /// The path's state when the event happened.
+  WindowState State;
+  /// For leaks: the statement that leaves the function (null: falls off).
+  const clang::Stmt *Exit = nullptr;
+  /// For calls: the call, its callee and what the policy said.
+  const clang::CallExpr *Call = nullptr;
+  CallVerdict Verdict;
+};
+
+struct WindowAnalysisOptions {
+  /// Analyze the function as if its caller had opened a window (helpers that
+  /// run inside their caller's window).
+  bool EntersOpen = false;
+  /// The function opens a window for its caller: leaving it open is its job.
+  bool LeavesOpen = false;
+};
+
+class WindowAnalysis {
+public:
+  WindowAnalysis(const clang::FunctionDecl &FD, const FunctionUses &Uses,
+                 clang::ASTContext &Ctx, CallPolicy &Policy,
+                 WindowAnalysisOptions Opts = {});
+
+  llvm::ArrayRef<WindowEvent> events() const { return Events; }
+  /// The states in which the path reaches \p Label.
+  llvm::ArrayRef<WindowState> statesAt(const clang::LabelStmt *Label) const;
+  bool analyzed() const { return Analyzed; }
+
+private:
+  void run();
+
+  const clang::FunctionDecl &FD;
+  const FunctionUses &Uses;
+  clang::ASTContext &Ctx;
+  CallPolicy &Policy;
+  WindowAnalysisOptions Opts;
+  bool Analyzed = false;
+  std::vector<WindowEvent> Events;
+  llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Unpack Debian's linux-source-6.12 into a cache directory, configure an
+# x86_64 defconfig with clang 19, build the objects the kernel integration
+# tests analyse, and write compile_commands.json for them.
+#
+# Usage: scripts/prepare-kernel.sh [extra objects...]
+# Prints the kernel tree's path on the last line of stdout.
+set -euo pipefail
+
+version=6.12
+tarball=/usr/src/linux-source-$version.tar.xz
+cache=${UACCESS_LINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/uaccess-lint}
+tree=$cache/linux-source-$version
+stamp=$tree/.uaccess-lint-prepared
+
+default_objects=(fs/select.o fs/readdir.o kernel/exit.o io_uring/net.o
+                 fs/eventpoll.o io_uring/epoll.o lib/strncpy_from_user.o
+                 kernel/futex/core.o lib/usercopy.o net/socket.o)
+objects=("${default_objects[@]}" "$@")
+
+if [ ! -f "$tarball" ]; then
+  echo "prepare-kernel: $tarball missing; apt-get install linux-source-$version" >&2
+  exit 2
+fi
+
+mkdir -p "$cache"
+if [ ! -d "$tree" ]; then
+  tar -C "$cache" -xf "$tarball"
+fi
+cd "$tree"
+if [ ! -f .config ]; then
+  make -s LLVM=-19 defconfig >/dev/null
+fi
+if [ ! -f "$stamp" ]; then
+  make -s LLVM=-19 -j"$(nproc)" prepare >/dev/null
+  touch "$stamp"
+fi
+make -s LLVM=-19 -j"$(nproc)" "${objects[@]}" >/dev/null
+python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.json
+echo "$tree"

@@ -1,0 +1,15 @@
+/*
+ * uaccess-lint test fixture -- v619 flavor (Linux 6.19 generic layer on x86_64).
+ * Written for the analyzer's tests; not copied from the kernel.
+ */
+#ifndef _LINUX_NOSPEC_H
+#define _LINUX_NOSPEC_H
+
+#include <asm/barrier.h>
+
+/* Arches without a speculation barrier get an empty one. */
+#ifndef barrier_nospec
+# define barrier_nospec() do { } while (0)
+#endif
+
+#endif /* _LINUX_NOSPEC_H */

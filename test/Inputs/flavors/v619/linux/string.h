@@ -1,0 +1,14 @@
+/*
+ * uaccess-lint test fixture -- v619 flavor (Linux 6.19 generic layer on x86_64).
+ * Written for the analyzer's tests; not copied from the kernel.
+ */
+#ifndef _LINUX_STRING_H_
+#define _LINUX_STRING_H_
+
+#include <linux/types.h>
+
+extern void *memset(void *s, int c, size_t n);
+extern void *memcpy(void *dst, const void *src, size_t n);
+extern size_t strlen(const char *s);
+
+#endif /* _LINUX_STRING_H_ */

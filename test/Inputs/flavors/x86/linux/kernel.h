@@ -1,0 +1,26 @@
+/*
+ * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * Written for the analyzer's tests; not copied from the kernel.
+ *
+ * might_fault()/might_sleep() as plain extern functions, plus a few
+ * out-of-line kernel functions the tests call inside and outside windows.
+ * The test helpers are not part of the kernel's uaccess.h; they are here
+ * so test sources need no other include.
+ */
+#ifndef _LINUX_KERNEL_H
+#define _LINUX_KERNEL_H
+
+#include <linux/types.h>
+
+extern void might_fault(void);
+extern void might_sleep(void);
+
+/* Test helpers. */
+#define GFP_KERNEL 0
+extern void schedule(void);
+extern void mutex_lock(void *lock);
+extern void mutex_unlock(void *lock);
+extern void kfree(const void *objp);
+extern void *kmalloc(size_t size, int flags);
+
+#endif /* _LINUX_KERNEL_H */

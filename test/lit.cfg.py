@@ -1,0 +1,26 @@
+import os
+import lit.formats
+
+config.name = "uaccess-lint"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".c", ".test"]
+config.excludes = ["Inputs"]
+
+config.substitutions.append(("%uaccess-lint", config.uaccess_lint))
+config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
+config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
+config.substitutions.append(("%repo", config.repo_root))
+# Fixture flavors: each check's tests run against all three.
+flavors = os.path.join(config.test_source_root, "Inputs", "flavors")
+for flavor in ("x86", "generic", "v619"):
+    config.substitutions.append(
+        ("%" + flavor + "-flags",
+         "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)))
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+
+# Kernel integration tests need an unpacked, prepared linux-source-6.12.
+kernel = os.environ.get("UACCESS_LINT_KERNEL")
+if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
+    config.available_features.add("linux-source")
+    config.substitutions.append(("%kernel", kernel))

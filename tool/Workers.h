@@ -1,0 +1,48 @@
+//===--- Workers.h - One process per translation unit ----------*- C++ -*-===//
+//
+// A TU that crashes or hangs the front end must not end the run, so every
+// TU is analyzed by a child process (this binary, re-run with --worker-job),
+// with a timeout. The children write their TUReport as JSON.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_WORKERS_H
+#define UACCESS_LINT_WORKERS_H
+
+#include "Finding.h"
+#include "Runner.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+namespace uaccess {
+
+enum class TUStatus { Analyzed, Failed, Skipped };
+
+struct TUOutcome {
+  std::string File;
+  TUStatus Status = TUStatus::Analyzed;
+  std::string Reason; ///< Why it failed.
+  TUReport Report;
+};
+
+struct WorkerOptions {
+  std::string SelfPath;
+  unsigned Jobs = 1;
+  unsigned TimeoutSeconds = 0; ///< 0: none.
+  RunOptions Run;
+  /// Testing hooks: a worker whose file name contains this aborts / hangs.
+  std::string DebugCrashOn, DebugHangOn;
+};
+
+/// Analyzes each command in a worker process, -j at a time.
+std::vector<TUOutcome>
+runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
+           const WorkerOptions &Opts);
+
+/// The worker side: reads the job, analyzes, writes the report. Returns the
+/// process exit code.
+int runWorkerJob(llvm::StringRef JobPath);
+
+} // namespace uaccess
+
+#endif
