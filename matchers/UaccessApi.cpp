@@ -174,7 +174,8 @@ llvm::ArrayRef<llvm::StringRef> uaccessSafeCallees() {
       "copy_mc_fragile", "copy_mc_fragile_handle_tail", "copy_mc_to_user",
       "copy_mc_to_kernel", "clear_user_erms", "clear_user_rep_good",
       "clear_user_original", "rep_stos_alternative", "rep_movs_alternative",
-      "__copy_user_nocache", "__copy_user_flushcache",
+      "__copy_user_nocache", "__copy_user_flushcache", "copy_to_nontemporal",
+      "stackleak_track_stack",
       // Window bookkeeping itself.
       "smap_save", "smap_restore", "native_save_fl", "barrier_nospec",
   };

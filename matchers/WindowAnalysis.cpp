@@ -110,12 +110,21 @@ void WindowAnalysis::run() {
     case Role::MaskedBegin:
     case Role::UncheckedBegin:
     case Role::Scoped:
+      if (U.Api->TheRole == Role::Scoped) {
+        if (St.isOpen() || St.K == WindowState::Suspended) {
+          E.Kind = WindowEventKind::NestedBegin;
+          Report(E, &U);
+        }
+        return;
+      }
       if (St.isOpen() || St.K == WindowState::Suspended) {
         E.Kind = WindowEventKind::NestedBegin;
         Report(E, &U);
+        if (St.OuterBegin < 0) {
+          St.OuterBegin = St.Begin;
+          St.OuterFam = St.Fam;
+        }
       }
-      if (U.Api->TheRole == Role::Scoped)
-        return;
       St.K = U.Api->TheRole == Role::CheckedBegin ? WindowState::Pending
                                                   : WindowState::Open;
       St.Fam = U.Api->TheFamily;
@@ -125,6 +134,8 @@ void WindowAnalysis::run() {
       St.ViaJump = nullptr;
       return;
     case Role::End:
+      if (St.popNested())
+        return;
       if (St.K == WindowState::Closed) {
         if (!InScope(U.Anchor)) {
           E.Kind = WindowEventKind::RedundantEnd;
@@ -340,7 +351,7 @@ void WindowAnalysis::run() {
         if (Res.Use >= 0 && Res.Use == St.Begin) {
           bool Taken = (ThisIndex == 0) == Res.Positive;
           Next.K = Taken ? WindowState::Open : WindowState::Closed;
-          if (!Taken)
+          if (!Taken && !Next.popNested())
             Next.Begin = -1;
         }
         const auto *SuccLabel = dyn_cast_or_null<LabelStmt>(Succ->getLabel());

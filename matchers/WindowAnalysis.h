@@ -45,11 +45,30 @@ struct WindowState {
   int ViaFault = -1; ///< Unsafe op whose fault edge this path took last.
   const clang::Stmt *ViaJump = nullptr; ///< User goto/break taken last.
   int InUse = -1; ///< Use whose expansion the path is in the middle of.
+  /// A window begun inside another (already reported) is modelled as a
+  /// two-deep stack, so its end or failure returns to the outer window
+  /// instead of cascading into more reports.
+  int OuterBegin = -1;
+  Family OuterFam = Family::None;
+
+  /// Back to the outer window after the inner one ends or fails to open.
+  bool popNested() {
+    if (OuterBegin < 0)
+      return false;
+    K = Open;
+    Begin = OuterBegin;
+    Fam = OuterFam;
+    OuterBegin = -1;
+    OuterFam = Family::None;
+    return true;
+  }
 
   bool isOpen() const { return K == Open || K == Pending; }
   bool operator==(const WindowState &O) const {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
-           ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse;
+           ViaFault == O.ViaFault && ViaJump == O.ViaJump &&
+           InUse == O.InUse && OuterBegin == O.OuterBegin &&
+           OuterFam == O.OuterFam;
   }
 };
 

@@ -94,8 +94,9 @@ cl::opt<std::string> DebugHangOn("debug-hang-on", cl::Hidden);
 
 cl::extrahelp MoreHelp(R"(
 Runs uaccess-lint's checks over the C files of a compilation database
-(all of them, or the <source> files named). Arguments after '--' are
-appended to every compile command; with no database they are the command.
+(all of them, or the <source> files named). With -p, arguments after '--'
+are appended to every compile command; without -p, they are the command
+(no database is looked for).
 
 Exit codes:
   0  no findings
@@ -134,6 +135,9 @@ loadDatabase(ArrayRef<std::string> ExtraArgs, bool HaveDashDash) {
       fail("cannot load compilation database: " + Error);
     return DB;
   }
+  // As in clang-tidy: '--' without -p means the arguments are the command.
+  if (HaveDashDash)
+    return std::make_unique<FixedCompilationDatabase>(".", ExtraArgs);
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   for (StringRef Dir = Cwd; !Dir.empty(); Dir = sys::path::parent_path(Dir)) {
@@ -147,8 +151,6 @@ loadDatabase(ArrayRef<std::string> ExtraArgs, bool HaveDashDash) {
       fail("cannot load compilation database: " + Error);
     return DB;
   }
-  if (HaveDashDash)
-    return std::make_unique<FixedCompilationDatabase>(".", ExtraArgs);
   fail("no compilation database: pass -p <build-dir>, run inside a tree "
        "with compile_commands.json, or give compiler arguments after '--'");
 }
