@@ -1,0 +1,79 @@
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %x86-flags > %t.x86 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=warning: < %t.x86
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %generic-flags > %t.gen 2>&1
+// RUN: FileCheck %s --implicit-check-not=warning: < %t.gen
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %v619-flags > %t.v619 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=warning: < %t.v619
+// RUN: not %uaccess-lint --checks=window-mismatch --format=json %s -- %x86-flags > %t.json
+// RUN: FileCheck %s --check-prefix=FIX < %t.json
+
+#include <linux/uaccess.h>
+
+struct ev { u32 events; u64 data; };
+
+// futex_put_value: a write inside a read window.
+int write_in_read_window(u32 __user *uaddr, u32 val)
+{
+	if (!user_read_access_begin(uaddr, sizeof(*uaddr)))
+		return -EFAULT;
+	unsafe_put_user(val, uaddr, Efault);
+	user_read_access_end();
+	return 0;
+Efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+// CHECK: mismatch.c:[[@LINE-7]]:2: warning: 'unsafe_put_user' writes user memory inside a read window [window-mismatch]
+// CHECK: mismatch.c:[[@LINE-10]]:7: note: user access window opened by 'user_read_access_begin' here
+
+// The generic flavor has no masked begin (can_do_masked_user_access() is 0):
+// the branch is pruned and only x86 and 6.19 report.
+// strncpy_from_user: a masked (rw) begin closed by a read end.
+long masked_read_end(const char __user *src, char *dst)
+{
+	if (can_do_masked_user_access())
+		src = masked_user_access_begin(src);
+	else if (!user_read_access_begin(src, 1))
+		return -EFAULT;
+	unsafe_get_user(*dst, src, efault);
+	user_read_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+// MASKED: mismatch.c:[[@LINE-6]]:2: warning: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
+// MASKED: mismatch.c:[[@LINE-4]]:2: warning: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
+
+// A read begin closed by a write end: the fix-it swaps the name.
+int read_begin_write_end(struct ev __user *p, u32 *out)
+{
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(*out, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+// CHECK: mismatch.c:[[@LINE-6]]:2: warning: 'user_write_access_end' ends a read window opened by 'user_read_access_begin'; use 'user_read_access_end'
+// FIX: "length": 21,
+// FIX-NEXT: "offset": {{[0-9]+}},
+// FIX-NEXT: "replacement": "user_read_access_end"
+// FIX: "function": "read_begin_write_end",
+// FIX-NEXT: "line": [[@LINE-11]],
+
+// Matching families stay silent, and reads in an rw window are fine.
+int matched(struct ev __user *p, u32 *out)
+{
+	if (!user_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(*out, &p->events, efault);
+	unsafe_put_user(0, &p->events, efault);
+	user_access_end();
+	return 0;
+efault:
+	user_access_end();
+	return -EFAULT;
+}
