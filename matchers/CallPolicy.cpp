@@ -70,19 +70,27 @@ CallPolicy::Shape CallPolicy::shapeOf(const FunctionDecl &FD) {
   return S;
 }
 
+// Helpers that work inside their caller's window are static or inline in
+// the kernel; an exported function with unsafe ops and no begin is a bug in
+// itself, not a helper.
+static bool mayBeHelper(const FunctionDecl &FD) {
+  const FunctionDecl *Def = FD.getDefinition();
+  return Def && (isInlineHelper(*Def) || !Def->isExternallyVisible());
+}
+
 bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {
   Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && (S.Unsafe || S.Ends);
+  return S.Known && !S.Begins && (S.Unsafe || S.Ends) && mayBeHelper(FD);
 }
 
 bool CallPolicy::needsWindow(const FunctionDecl &FD) {
   Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && S.Unsafe;
+  return S.Known && !S.Begins && S.Unsafe && mayBeHelper(FD);
 }
 
 bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
   Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && S.Ends;
+  return S.Known && !S.Begins && S.Ends && mayBeHelper(FD);
 }
 
 bool CallPolicy::opensForCaller(const FunctionDecl &FD) {

@@ -1,0 +1,97 @@
+// RUN: not %uaccess-lint --checks=window-call %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=window-call %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// An extra safe callee from the command line and from a file:
+// RUN: echo "native_load_gs_index  # reviewed" > %t.safe
+// RUN: not %uaccess-lint --checks=window-call --uaccess-safe-file=%t.safe --uaccess-safe=log_* %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=EXTRA
+// EXTRA-NOT: native_load_gs_index
+// EXTRA-NOT: log_event
+// EXTRA: warning: call to 'mutex_lock'
+
+#include <linux/uaccess.h>
+
+struct ev { u32 events; u64 data; };
+void native_load_gs_index(unsigned int sel);
+void log_event(int);
+static int lock;
+
+// ia32 signal restore: RELOAD_SEG() called native_load_gs_index() with
+// access on.
+#define RELOAD_SEG(seg) native_load_gs_index(seg)
+int reload_inside(struct ev __user *p)
+{
+	u32 gs;
+
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(gs, &p->events, efault);
+	RELOAD_SEG(gs);
+// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'native_load_gs_index' with user access enabled [window-call]
+// CHECK: call.c:[[@LINE-5]]:7: note: user access window opened by 'user_read_access_begin' here
+	user_read_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+
+// A callee that may sleep says so.
+static noinline void take_lock(void) { mutex_lock(&lock); }
+int sleeps_inside(struct ev __user *p, u32 a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	take_lock();
+// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'take_lock' with user access enabled (may sleep: reaches 'mutex_lock')
+	mutex_lock(&lock);
+// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'mutex_lock' with user access enabled (may sleep: reaches 'mutex_lock')
+	log_event(1);
+// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// Self-checking accessors toggle access themselves.
+int accessor_inside(struct ev __user *p, u32 a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (put_user(a, &p->events))
+// CHECK: call.c:[[@LINE-1]]:6: warning: 'put_user' inside a user access window: it toggles user access itself
+		goto efault;
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// Clean always-inline helpers, builtins, helpers that need the window, and
+// calls after the end are fine.
+static __always_inline u32 twice(u32 v) { return v * 2; }
+static __always_inline int put_one(struct ev __user *p, u32 a)
+{
+	unsafe_put_user(a, &p->events, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+int clean_inside(struct ev __user *p, u32 a, void *buf)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(twice(a), &p->events, efault);
+	__builtin_memset(buf, 0, 4);
+	if (put_one(p, a))
+		goto efault;
+	user_write_access_end();
+	log_event(2);
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
