@@ -131,6 +131,8 @@ FindingLocation CheckContext::locate(SourceLocation Loc) const {
   llvm::SmallString<256> Path(FE ? FE->getName() : SM.getFilename(FileLoc));
   if (!llvm::sys::path::is_absolute(Path))
     llvm::sys::fs::make_absolute(Directory, Path);
+  if (!llvm::sys::path::is_absolute(Path))
+    llvm::sys::fs::make_absolute(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
   L.File = std::string(Path);
   L.Offset = SM.getFileOffset(FileLoc);
