@@ -285,7 +285,8 @@ int main(int argc, const char **argv) {
   WOpts.Jobs = Jobs ? Jobs : get_physical_cores() > 0 ? get_physical_cores()
                                                       : 1;
   WOpts.TimeoutSeconds = Timeout;
-  WOpts.Run.ChecksSpec = Checks;
+  // A dump shows recognition only; the checks do not run.
+  WOpts.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
   WOpts.Run.DumpUses = DumpUses;
   WOpts.Run.Checks.ExtraSafeCallees = readSafeCallees();
   WOpts.DebugCrashOn = DebugCrashOn;
@@ -344,5 +345,5 @@ int main(int argc, const char **argv) {
 
   if (Summary.Failed)
     return ExitIncomplete;
-  return Findings.empty() ? ExitClean : ExitFindings;
+  return DumpUses || Findings.empty() ? ExitClean : ExitFindings;
 }
