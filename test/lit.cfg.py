@@ -24,3 +24,5 @@ kernel = os.environ.get("UACCESS_LINT_KERNEL")
 if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
     config.available_features.add("linux-source")
     config.substitutions.append(("%kernel", kernel))
+config.substitutions.append(
+    ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "expect-exit.py")))

@@ -10,6 +10,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <csignal>
+#include <signal.h>
 #include <cstdlib>
 #include <mutex>
 #include <thread>
@@ -91,9 +93,31 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
                                                 llvm::StringRef(ErrPath)};
   std::string ErrMsg;
   bool ExecFailed = false;
-  int RC = llvm::sys::ExecuteAndWait(Opts.SelfPath, Args, std::nullopt,
-                                     Redirects, Opts.TimeoutSeconds, 0,
-                                     &ErrMsg, &ExecFailed);
+  // LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
+  // own; poll instead, and kill the worker at the deadline.
+  int RC = -1;
+  bool TimedOut = false;
+  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
+      Opts.SelfPath, Args, std::nullopt, Redirects, 0, &ErrMsg, &ExecFailed);
+  if (!ExecFailed) {
+    auto Deadline = std::chrono::steady_clock::now() +
+                    std::chrono::seconds(Opts.TimeoutSeconds);
+    for (;;) {
+      llvm::sys::ProcessInfo Done =
+          llvm::sys::Wait(PI, /*SecondsToWait=*/0, &ErrMsg);
+      if (Done.Pid != 0) {
+        RC = Done.ReturnCode;
+        break;
+      }
+      if (Opts.TimeoutSeconds && std::chrono::steady_clock::now() > Deadline) {
+        ::kill(PI.Pid, SIGKILL);
+        llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
+        TimedOut = true;
+        break;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+  }
   if (auto Err = llvm::MemoryBuffer::getFile(ErrPath)) {
     llvm::StringRef Text = (*Err)->getBuffer();
     if (!Text.empty()) {
@@ -105,11 +129,11 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     Out.Status = TUStatus::Failed;
     if (ExecFailed)
       Out.Reason = "could not start a worker: " + ErrMsg;
-    else if (RC == -2)
-      Out.Reason = "the front end crashed (" + ErrMsg + ")";
-    else if (RC == -1 && Opts.TimeoutSeconds)
+    else if (TimedOut)
       Out.Reason = "timed out after " + std::to_string(Opts.TimeoutSeconds) +
                    " s";
+    else if (RC == -2)
+      Out.Reason = "the front end crashed (" + ErrMsg + ")";
     else
       Out.Reason = "worker exited with status " + std::to_string(RC);
   } else if (auto Report = readJSONFile<TUReport>(ResultPath)) {
