@@ -56,10 +56,21 @@ bool CallPolicy::isSafeName(llvm::StringRef Name) const {
   return false;
 }
 
-CallPolicy::Shape CallPolicy::shapeOf(const FunctionDecl &FD) {
-  Shape S;
+// Helpers that work inside their caller's window are static or inline in
+// the kernel; an exported function with unsafe ops and no begin is a bug in
+// itself, not a helper.
+static bool mayBeHelper(const FunctionDecl &Def) {
+  return isInlineHelper(Def) || !Def.isExternallyVisible();
+}
+
+// Asked for every call the window analysis meets, so computed once per
+// function.
+const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
   const FunctionDecl *Def = FD.getDefinition();
-  if (!Def || !Def->hasBody() || (Def->getIdentifier() && lookupApi(Def->getName())))
+  auto [It, Inserted] = Shapes.try_emplace(Def ? Def : &FD);
+  Shape &S = It->second;
+  if (!Inserted || !Def || !Def->hasBody() ||
+      (Def->getIdentifier() && lookupApi(Def->getName())))
     return S;
   S.Known = true;
   for (const UaccessUse &U : usesOf(*Def).uses()) {
@@ -67,34 +78,27 @@ CallPolicy::Shape CallPolicy::shapeOf(const FunctionDecl &FD) {
     S.Ends |= U.Api->TheRole == Role::End;
     S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
   }
+  S.Helper = !S.Begins && mayBeHelper(*Def);
   return S;
 }
 
-// Helpers that work inside their caller's window are static or inline in
-// the kernel; an exported function with unsafe ops and no begin is a bug in
-// itself, not a helper.
-static bool mayBeHelper(const FunctionDecl &FD) {
-  const FunctionDecl *Def = FD.getDefinition();
-  return Def && (isInlineHelper(*Def) || !Def->isExternallyVisible());
-}
-
 bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {
-  Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && (S.Unsafe || S.Ends) && mayBeHelper(FD);
+  const Shape &S = shapeOf(FD);
+  return S.Helper && (S.Unsafe || S.Ends);
 }
 
 bool CallPolicy::needsWindow(const FunctionDecl &FD) {
-  Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && S.Unsafe && mayBeHelper(FD);
+  const Shape &S = shapeOf(FD);
+  return S.Helper && S.Unsafe;
 }
 
 bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
-  Shape S = shapeOf(FD);
-  return S.Known && !S.Begins && S.Ends && mayBeHelper(FD);
+  const Shape &S = shapeOf(FD);
+  return S.Helper && S.Ends;
 }
 
 bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
-  Shape S = shapeOf(FD);
+  const Shape &S = shapeOf(FD);
   return S.Known && S.Begins && !S.Ends && FD.isReferenced();
 }
 
@@ -107,8 +111,8 @@ CallVerdict CallPolicy::judge(const CallExpr &Call) {
     return V;
   }
   V.Callee = Callee;
-  if (Callee->getBuiltinID() || (Callee->getIdentifier() &&
-                                 isSafeName(Callee->getName())))
+  if (Callee->getBuiltinID() ||
+      (Callee->getIdentifier() && isSafeName(Callee->getName())))
     return V;
   if (needsWindow(*Callee)) {
     V.NeedsWindow = true;

@@ -68,10 +68,14 @@ public:
 
 private:
   enum class Memo { InProgress, Safe, Unsafe };
+  /// What a function's body does with windows.
   struct Shape {
-    bool Begins = false, Ends = false, Unsafe = false, Known = false;
+    bool Known = false; ///< Has a body here and is not the API itself.
+    bool Begins = false, Ends = false, Unsafe = false;
+    /// Static or inline with no begin: it works in its caller's window.
+    bool Helper = false;
   };
-  Shape shapeOf(const clang::FunctionDecl &FD);
+  const Shape &shapeOf(const clang::FunctionDecl &FD);
   bool inlineBodyIsSafe(const clang::FunctionDecl &FD, std::string &Inner);
   bool maySleep(const clang::FunctionDecl &FD, std::string &Reason,
                 unsigned Depth);
@@ -81,6 +85,7 @@ private:
   std::vector<std::string> ExtraSafe;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionUses>>
       UsesCache;
+  llvm::DenseMap<const clang::FunctionDecl *, Shape> Shapes;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
       SafeMemo;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>

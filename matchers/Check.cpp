@@ -5,8 +5,8 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/GlobPattern.h"
 #include "llvm/Support/Path.h"
@@ -58,8 +58,7 @@ FindingBuilder &FindingBuilder::insert(SourceLocation Loc,
 CheckContext::CheckContext(const MacroLedger &Ledger, CheckOptions Opts,
                            std::vector<Finding> &Sink,
                            llvm::StringRef Directory)
-    : Ledger(Ledger), Opts(std::move(Opts)), Sink(Sink),
-      Directory(Directory) {}
+    : Ledger(Ledger), Opts(std::move(Opts)), Sink(Sink), Directory(Directory) {}
 
 void CheckContext::setASTContext(ASTContext &Ctx) {
   AST = &Ctx;
@@ -175,8 +174,7 @@ llvm::ArrayRef<CheckInfo> allChecks() {
        make<WindowMismatchCheck>},
       {"window-unsafe-outside", "an unsafe_* access with no window open",
        make<WindowUnsafeOutsideCheck>},
-      {"window-call",
-       "a call that is not uaccess-safe while a window is open",
+      {"window-call", "a call that is not uaccess-safe while a window is open",
        make<WindowCallCheck>},
   };
   return Checks;

@@ -99,8 +99,7 @@ class UaccessCheck : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
   UaccessCheck(llvm::StringRef Name, CheckContext &Context)
       : Name(Name), Context(Context) {}
-  virtual void
-  registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder &Finder) = 0;
   void run(const clang::ast_matchers::MatchFinder::MatchResult &R) override {
     check(R);
   }
@@ -124,8 +123,7 @@ private:
 struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
-  std::function<std::unique_ptr<UaccessCheck>(llvm::StringRef,
-                                              CheckContext &)>
+  std::function<std::unique_ptr<UaccessCheck>(llvm::StringRef, CheckContext &)>
       Make;
 };
 llvm::ArrayRef<CheckInfo> allChecks();

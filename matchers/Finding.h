@@ -1,4 +1,5 @@
-//===--- Finding.h - A diagnostic, detached from its AST ---------*- C++ -*-===//
+//===--- Finding.h - A diagnostic, detached from its AST ---------*- C++
+//-*-===//
 //
 // Workers analyze one TU each in their own process; a Finding is what they
 // hand back (as JSON) and what every output format is rendered from.

@@ -65,8 +65,8 @@ public:
         OS << " " << familyName(U.Api->TheFamily);
       OS << (U.IsCall ? " call" : " macro");
       static const char *const Names[] = {"ptr", "len", "value", "label"};
-      const int Slots[] = {U.Api->PointerArg, U.Api->LengthArg,
-                           U.Api->ValueArg, U.Api->LabelArg};
+      const int Slots[] = {U.Api->PointerArg, U.Api->LengthArg, U.Api->ValueArg,
+                           U.Api->LabelArg};
       for (unsigned I = 0; I != 4; ++I)
         if (Slots[I] != NoArg && !U.arg(Slots[I]).empty())
           OS << " " << Names[I] << "='" << U.arg(Slots[I]) << "'";

@@ -97,9 +97,7 @@ const llvm::StringMap<const ApiEntry *> &index() {
 
 llvm::ArrayRef<ApiEntry> apiTable() { return Table; }
 
-const ApiEntry *lookupApi(llvm::StringRef Name) {
-  return index().lookup(Name);
-}
+const ApiEntry *lookupApi(llvm::StringRef Name) { return index().lookup(Name); }
 
 llvm::StringRef roleName(Role R) {
   switch (R) {
@@ -163,35 +161,76 @@ llvm::ArrayRef<llvm::StringRef> uaccessSafeCallees() {
   // Mirrors the kinds of entries in objtool's uaccess_safe_builtin[].
   static const llvm::StringRef Names[] = {
       // KASAN, KMSAN, KCSAN, UBSAN, KCOV hooks.
-      "__asan_*", "kasan_*", "__kasan_*", "__msan_*", "kmsan_*", "__tsan_*",
-      "__kcsan_*", "kcsan_*", "__ubsan_handle_*", "ubsan_type_mismatch_common",
-      "__sanitizer_cov_*", "write_comp_data", "check_kcov_mode",
+      "__asan_*",
+      "kasan_*",
+      "__kasan_*",
+      "__msan_*",
+      "kmsan_*",
+      "__tsan_*",
+      "__kcsan_*",
+      "kcsan_*",
+      "__ubsan_handle_*",
+      "ubsan_type_mismatch_common",
+      "__sanitizer_cov_*",
+      "write_comp_data",
+      "check_kcov_mode",
       "__stack_chk_fail",
       // Branch profiling.
       "ftrace_likely_update",
       // Copy helpers written to run inside a window.
-      "csum_partial_copy_generic", "copy_mc_enhanced_fast_string",
-      "copy_mc_fragile", "copy_mc_fragile_handle_tail", "copy_mc_to_user",
-      "copy_mc_to_kernel", "clear_user_erms", "clear_user_rep_good",
-      "clear_user_original", "rep_stos_alternative", "rep_movs_alternative",
-      "__copy_user_nocache", "__copy_user_flushcache", "copy_to_nontemporal",
+      "csum_partial_copy_generic",
+      "copy_mc_enhanced_fast_string",
+      "copy_mc_fragile",
+      "copy_mc_fragile_handle_tail",
+      "copy_mc_to_user",
+      "copy_mc_to_kernel",
+      "clear_user_erms",
+      "clear_user_rep_good",
+      "clear_user_original",
+      "rep_stos_alternative",
+      "rep_movs_alternative",
+      "__copy_user_nocache",
+      "__copy_user_flushcache",
+      "copy_to_nontemporal",
       "stackleak_track_stack",
       // Window bookkeeping itself.
-      "smap_save", "smap_restore", "native_save_fl", "barrier_nospec",
+      "smap_save",
+      "smap_restore",
+      "native_save_fl",
+      "barrier_nospec",
   };
   return Names;
 }
 
 llvm::ArrayRef<llvm::StringRef> sleepingCallees() {
   static const llvm::StringRef Names[] = {
-      "might_sleep",  "__might_sleep", "might_fault", "__might_fault",
-      "schedule",     "schedule_timeout*", "cond_resched", "__cond_resched",
-      "msleep*",      "mutex_lock*",  "down",          "down_read*",
-      "down_write*",  "down_interruptible", "down_killable", "wait_for_*",
+      "might_sleep",
+      "__might_sleep",
+      "might_fault",
+      "__might_fault",
+      "schedule",
+      "schedule_timeout*",
+      "cond_resched",
+      "__cond_resched",
+      "msleep*",
+      "mutex_lock*",
+      "down",
+      "down_read*",
+      "down_write*",
+      "down_interruptible",
+      "down_killable",
+      "wait_for_*",
       "wait_event*",
-      "vmalloc",      "copy_to_user", "copy_from_user", "_copy_to_user",
-      "_copy_from_user", "get_user_pages*", "pin_user_pages*",
-      "synchronize_rcu", "flush_work", "rt_mutex_lock*",
+      "vmalloc",
+      "copy_to_user",
+      "copy_from_user",
+      "_copy_to_user",
+      "_copy_from_user",
+      "get_user_pages*",
+      "pin_user_pages*",
+      "synchronize_rcu",
+      "flush_work",
+      "rt_mutex_lock*",
   };
   return Names;
 }

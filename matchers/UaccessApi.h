@@ -20,14 +20,14 @@ namespace uaccess {
 enum class Family { None, Read, Write, ReadWrite };
 
 enum class Role {
-  CheckedBegin,   ///< bool user_*_access_begin(ptr, len): may fail.
-  MaskedBegin,    ///< ptr = masked_user_*_access_begin(ptr): cannot fail.
-  UncheckedBegin, ///< __uaccess_begin(), stac(): no range check at all.
-  End,            ///< user_*_access_end(), clac().
-  Save,           ///< flags = user_access_save(): suspends a window.
-  Restore,        ///< user_access_restore(flags): resumes it.
-  Scoped,         ///< scoped_user_*_access(ptr, label) { ... } (6.19).
-  UnsafeOp,       ///< unsafe_*(..., label): only valid inside a window.
+  CheckedBegin,      ///< bool user_*_access_begin(ptr, len): may fail.
+  MaskedBegin,       ///< ptr = masked_user_*_access_begin(ptr): cannot fail.
+  UncheckedBegin,    ///< __uaccess_begin(), stac(): no range check at all.
+  End,               ///< user_*_access_end(), clac().
+  Save,              ///< flags = user_access_save(): suspends a window.
+  Restore,           ///< user_access_restore(flags): resumes it.
+  Scoped,            ///< scoped_user_*_access(ptr, label) { ... } (6.19).
+  UnsafeOp,          ///< unsafe_*(..., label): only valid inside a window.
   CheckedAccessor,   ///< put_user() and friends: own window, own check.
   UncheckedAccessor, ///< __put_user() and friends: own window, no check.
   AccessOk,          ///< access_ok(ptr, len).
@@ -72,8 +72,6 @@ bool isBegin(Role R);
 bool reliesOnAccessOk(const ApiEntry &E);
 
 } // namespace uaccess
-
-
 
 namespace uaccess {
 /// Callees that may run with user access on (objtool's uaccess-safe list):

@@ -34,8 +34,8 @@ std::string argumentText(const Token *Start, const Preprocessor &PP) {
   }
   if (!Last)
     return "";
-  if (AllInFile && SM.isWrittenInSameFile(Start->getLocation(),
-                                          Last->getLocation()))
+  if (AllInFile &&
+      SM.isWrittenInSameFile(Start->getLocation(), Last->getLocation()))
     return sourceText(CharSourceRange::getTokenRange(Start->getLocation(),
                                                      Last->getLocation()),
                       SM, PP.getLangOpts());
@@ -79,8 +79,7 @@ private:
   const Preprocessor &PP;
 };
 
-std::unique_ptr<PPCallbacks>
-MacroLedger::makeRecorder(const Preprocessor &PP) {
+std::unique_ptr<PPCallbacks> MacroLedger::makeRecorder(const Preprocessor &PP) {
   return std::make_unique<LedgerRecorder>(*this, PP);
 }
 

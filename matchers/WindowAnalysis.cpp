@@ -83,8 +83,7 @@ WindowAnalysis::statesAt(const LabelStmt *Label) const {
 void WindowAnalysis::run() {
   CFG::BuildOptions BO;
   BO.PruneTriviallyFalseEdges = true;
-  std::unique_ptr<CFG> Graph =
-      CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
   if (!Graph)
     return;
   Analyzed = true;
@@ -109,21 +108,18 @@ void WindowAnalysis::run() {
     case Role::CheckedBegin:
     case Role::MaskedBegin:
     case Role::UncheckedBegin:
-    case Role::Scoped:
-      if (U.Api->TheRole == Role::Scoped) {
-        if (St.isOpen() || St.K == WindowState::Suspended) {
-          E.Kind = WindowEventKind::NestedBegin;
-          Report(E, &U);
-        }
-        return;
-      }
-      if (St.isOpen() || St.K == WindowState::Suspended) {
+    case Role::Scoped: {
+      bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended;
+      if (AlreadyOpen) {
         E.Kind = WindowEventKind::NestedBegin;
         Report(E, &U);
-        if (St.OuterBegin < 0) {
-          St.OuterBegin = St.Begin;
-          St.OuterFam = St.Fam;
-        }
+      }
+      // A scoped window lives in its scope, not in the path state.
+      if (U.Api->TheRole == Role::Scoped)
+        return;
+      if (AlreadyOpen && St.OuterBegin < 0) {
+        St.OuterBegin = St.Begin;
+        St.OuterFam = St.Fam;
       }
       St.K = U.Api->TheRole == Role::CheckedBegin ? WindowState::Pending
                                                   : WindowState::Open;
@@ -133,6 +129,7 @@ void WindowAnalysis::run() {
       St.ViaFault = -1;
       St.ViaJump = nullptr;
       return;
+    }
     case Role::End:
       if (St.popNested())
         return;
@@ -196,7 +193,8 @@ void WindowAnalysis::run() {
     }
     if (V.NeedsWindow) {
       if (!InWindow) {
-        WindowEvent E{WindowEventKind::UnsafeOutside};
+        WindowEvent E;
+        E.Kind = WindowEventKind::UnsafeOutside;
         E.State = St;
         E.Call = &Call;
         E.Verdict = V;
@@ -205,7 +203,8 @@ void WindowAnalysis::run() {
       return;
     }
     if (!V.Safe && InWindow) {
-      WindowEvent E{WindowEventKind::CallInside};
+      WindowEvent E;
+      E.Kind = WindowEventKind::CallInside;
       E.State = St;
       E.Call = &Call;
       E.Verdict = std::move(V);
@@ -367,7 +366,8 @@ void WindowAnalysis::run() {
         if (Succ == Exit) {
           if (Next.isOpen() && Next.Begin >= 0 && !Opts.LeavesOpen &&
               !B->hasNoReturnElement()) {
-            WindowEvent E{WindowEventKind::Leak};
+            WindowEvent E;
+            E.Kind = WindowEventKind::Leak;
             E.State = Next;
             E.Exit = LastReturn;
             E.Use = &Uses.use(Next.Begin);

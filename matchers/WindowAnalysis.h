@@ -1,4 +1,5 @@
-//===--- WindowAnalysis.h - Path reasoning about uaccess windows -*- C++ -*-===//
+//===--- WindowAnalysis.h - Path reasoning about uaccess windows -*- C++
+//-*-===//
 //
 // The rules, in the spirit of the analyzer's SimpleStreamChecker:
 //  * A checked begin opens a window only on the path where it returned true;
@@ -40,8 +41,8 @@ struct WindowState {
   enum Kind : unsigned char { Closed, Pending, Open, Suspended };
   Kind K = Closed;
   Family Fam = Family::None;
-  int Begin = -1;   ///< Use that opened the window; -1: opened by the caller.
-  int Closer = -1;  ///< Use that last closed it.
+  int Begin = -1;    ///< Use that opened the window; -1: opened by the caller.
+  int Closer = -1;   ///< Use that last closed it.
   int ViaFault = -1; ///< Unsafe op whose fault edge this path took last.
   const clang::Stmt *ViaJump = nullptr; ///< User goto/break taken last.
   int InUse = -1; ///< Use whose expansion the path is in the middle of.
@@ -66,9 +67,8 @@ struct WindowState {
   bool isOpen() const { return K == Open || K == Pending; }
   bool operator==(const WindowState &O) const {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
-           ViaFault == O.ViaFault && ViaJump == O.ViaJump &&
-           InUse == O.InUse && OuterBegin == O.OuterBegin &&
-           OuterFam == O.OuterFam;
+           ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse &&
+           OuterBegin == O.OuterBegin && OuterFam == O.OuterFam;
   }
 };
 
@@ -82,7 +82,7 @@ enum class WindowEventKind {
 };
 
 struct WindowEvent {
-  WindowEventKind Kind;
+  WindowEventKind Kind = WindowEventKind::Leak;
   /// The use the event is about (the end, the op, the begin); null for calls.
   const UaccessUse *Use = nullptr;
   /// The path's state when the event happened.

@@ -33,9 +33,9 @@ void WindowCallCheck::report(const FunctionDecl &FD, const WindowAnalysis &,
     return;
   }
   const CallVerdict &V = E.Verdict;
-  std::string What = V.Indirect ? "indirect call"
-                                 : "call to '" +
-                                       V.Callee->getNameAsString() + "'";
+  std::string What = V.Indirect
+                         ? "indirect call"
+                         : "call to '" + V.Callee->getNameAsString() + "'";
   std::string Sleep =
       V.MaySleep ? " (may sleep: reaches '" + V.SleepReason + "')" : "";
   auto B = diag(E.Call->getBeginLoc(), &FD,

@@ -30,8 +30,8 @@ void WindowEventCheck::noteBegin(FindingBuilder &B, const FunctionUses &Uses,
   if (State.Begin < 0)
     return;
   const UaccessUse &Begin = Uses.use(State.Begin);
-  B.note(Begin.loc(), "user access window opened by '" + Begin.name() +
-                          "' here");
+  B.note(Begin.loc(),
+         "user access window opened by '" + Begin.name() + "' here");
 }
 
 } // namespace uaccess

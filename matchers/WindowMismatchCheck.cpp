@@ -26,10 +26,10 @@ void WindowMismatchCheck::report(const FunctionDecl &FD, const WindowAnalysis &,
   llvm::StringRef Family = familyName(E.State.Fam);
   if (Use.Api->TheRole == Role::End) {
     llvm::StringRef Right = matchingEnd(Begin.name());
-    auto B = diag(Use.loc(), &FD,
-                  "'" + Use.name() + "' ends a " + Family +
-                      " window opened by '" + Begin.name() + "'; use '" +
-                      Right + "'");
+    auto B =
+        diag(Use.loc(), &FD,
+             "'" + Use.name() + "' ends a " + Family + " window opened by '" +
+                 Begin.name() + "'; use '" + Right + "'");
     noteBegin(B, Uses, E.State);
     // Only where the end's name is written right there (not in a macro of
     // the user's, where renaming it would change other expansions).
@@ -37,9 +37,8 @@ void WindowMismatchCheck::report(const FunctionDecl &FD, const WindowAnalysis &,
     SourceLocation Name = Use.Range.getBegin();
     CharSourceRange NameRange = CharSourceRange::getCharRange(
         Name, Name.getLocWithOffset(Use.name().size()));
-    if (Lexer::getSourceText(NameRange, SM,
-                             context().astContext().getLangOpts()) ==
-        Use.name())
+    if (Lexer::getSourceText(
+            NameRange, SM, context().astContext().getLangOpts()) == Use.name())
       B.replace(NameRange, Right);
     return;
   }

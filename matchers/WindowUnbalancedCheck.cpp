@@ -82,8 +82,8 @@ void WindowUnbalancedCheck::report(const FunctionDecl &FD,
                         SM.getSpellingLineNumber(
                             SM.getFileLoc(Fault->FaultLabel->getBeginLoc()));
         std::string Indent = indentOf(At, SM);
-        std::string Text = SameLine ? (End + "(); ").str()
-                                    : (End + "();\n" + Indent).str();
+        std::string Text =
+            SameLine ? (End + "(); ").str() : (End + "();\n" + Indent).str();
         B.insert(At, Text);
       }
     }

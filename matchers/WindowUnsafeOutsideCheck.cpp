@@ -38,9 +38,9 @@ void WindowUnsafeOutsideCheck::report(const FunctionDecl &FD,
   auto B = diag(E.Use->loc(), &FD,
                 "'" + E.Use->name() + "' outside a user access window");
   if (E.State.Closer >= 0)
-    B.note(Uses.use(E.State.Closer).loc(),
-           "the window was closed by '" + Uses.use(E.State.Closer).name() +
-               "' here");
+    B.note(Uses.use(E.State.Closer).loc(), "the window was closed by '" +
+                                               Uses.use(E.State.Closer).name() +
+                                               "' here");
 }
 
 } // namespace uaccess

@@ -18,19 +18,46 @@ namespace {
 // Flags gcc kernel builds use that clang rejects or that change nothing for
 // a syntax-only parse. '*' marks a prefix.
 const llvm::StringRef GccOnlyFlags[] = {
-    "-fconserve-stack", "-mrecord-mcount", "-mindirect-branch=*",
-    "-mindirect-branch-register", "-mfunction-return=*",
-    "-mpreferred-stack-boundary=*", "-mskip-rax-setup",
-    "-fno-allow-store-data-races", "-fno-ipa-sra", "-fno-ipa-cp-clone",
-    "-fno-var-tracking-assignments", "-fno-var-tracking", "--param=*",
-    "-fsanitize=bounds-strict", "-mabi=*", "-Werror*", "-fplugin=*",
-    "-fplugin-arg-*", "-fno-tree-*", "-ftree-*", "-fmin-function-alignment=*",
-    "-fno-inline-functions-called-once", "-fno-partial-inlining",
-    "-falign-jumps=*", "-falign-loops=*", "-fno-code-hoisting",
-    "-fpatchable-function-entry=*", "-mno-fp-ret-in-387", "-mharden-sls=*",
-    "-fzero-init-padding-bits=*", "-fstrict-flex-arrays=*",
-    "-fdiagnostics-show-context=*", "-Wp,-M*", "-MD", "-MMD", "-MF", "-MT",
-    "-MQ", "-fmacro-prefix-map=*", "-ffile-prefix-map=*",
+    "-fconserve-stack",
+    "-mrecord-mcount",
+    "-mindirect-branch=*",
+    "-mindirect-branch-register",
+    "-mfunction-return=*",
+    "-mpreferred-stack-boundary=*",
+    "-mskip-rax-setup",
+    "-fno-allow-store-data-races",
+    "-fno-ipa-sra",
+    "-fno-ipa-cp-clone",
+    "-fno-var-tracking-assignments",
+    "-fno-var-tracking",
+    "--param=*",
+    "-fsanitize=bounds-strict",
+    "-mabi=*",
+    "-Werror*",
+    "-fplugin=*",
+    "-fplugin-arg-*",
+    "-fno-tree-*",
+    "-ftree-*",
+    "-fmin-function-alignment=*",
+    "-fno-inline-functions-called-once",
+    "-fno-partial-inlining",
+    "-falign-jumps=*",
+    "-falign-loops=*",
+    "-fno-code-hoisting",
+    "-fpatchable-function-entry=*",
+    "-mno-fp-ret-in-387",
+    "-mharden-sls=*",
+    "-fzero-init-padding-bits=*",
+    "-fstrict-flex-arrays=*",
+    "-fdiagnostics-show-context=*",
+    "-Wp,-M*",
+    "-MD",
+    "-MMD",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "-fmacro-prefix-map=*",
+    "-ffile-prefix-map=*",
 };
 
 bool isGccOnly(llvm::StringRef Arg) {
@@ -76,9 +103,9 @@ kernelCommandAdjuster(std::string ResourceDir,
       }
     const llvm::opt::OptTable &Table = driver::getDriverOptTable();
     unsigned MissingIndex = 0, MissingCount = 0;
-    llvm::opt::InputArgList Parsed = Table.ParseArgs(
-        Argv, MissingIndex, MissingCount,
-        llvm::opt::Visibility(driver::options::ClangOption));
+    llvm::opt::InputArgList Parsed =
+        Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                        llvm::opt::Visibility(driver::options::ClangOption));
     for (const llvm::opt::Arg *A : Parsed)
       if (A->getOption().getKind() == llvm::opt::Option::UnknownClass)
         Drop.insert(Origin[A->getIndex()]);

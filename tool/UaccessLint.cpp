@@ -42,9 +42,10 @@ cl::list<std::string> SourcePaths(cl::Positional,
                                   cl::desc("[<source> ...] [-- <extra args>]"),
                                   cl::cat(Category));
 cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory with compile_commands.json, or the JSON "
-                  "file itself. Without it, compile_commands.json is looked "
-                  "for in the current directory and its parents."),
+    "p",
+    cl::desc("Build directory with compile_commands.json, or the JSON "
+             "file itself. Without it, compile_commands.json is looked "
+             "for in the current directory and its parents."),
     cl::value_desc("build-path"), cl::cat(Category));
 cl::opt<std::string>
     Checks("checks",
@@ -125,8 +126,8 @@ loadDatabase(ArrayRef<std::string> ExtraArgs, bool HaveDashDash) {
       sys::path::append(Json, "compile_commands.json");
       if (!sys::fs::exists(Json))
         fail("no compile_commands.json in '" + BuildPath + "'");
-      DB = JSONCompilationDatabase::loadFromFile(Json, Error,
-                                                 JSONCommandLineSyntax::AutoDetect);
+      DB = JSONCompilationDatabase::loadFromFile(
+          Json, Error, JSONCommandLineSyntax::AutoDetect);
     } else {
       DB = JSONCompilationDatabase::loadFromFile(
           BuildPath, Error, JSONCommandLineSyntax::AutoDetect);
@@ -155,9 +156,7 @@ loadDatabase(ArrayRef<std::string> ExtraArgs, bool HaveDashDash) {
        "with compile_commands.json, or give compiler arguments after '--'");
 }
 
-bool isCSource(StringRef File) {
-  return sys::path::extension(File) == ".c";
-}
+bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
 
 std::vector<std::string> readSafeCallees() {
   std::vector<std::string> Names(SafeCallees.begin(), SafeCallees.end());
@@ -165,8 +164,8 @@ std::vector<std::string> readSafeCallees() {
     return Names;
   auto Buffer = MemoryBuffer::getFile(SafeCalleesFile);
   if (!Buffer)
-    fail("cannot read '" + SafeCalleesFile + "': " +
-         Buffer.getError().message());
+    fail("cannot read '" + SafeCalleesFile +
+         "': " + Buffer.getError().message());
   SmallVector<StringRef, 32> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n');
   for (StringRef Line : Lines) {
@@ -282,8 +281,9 @@ int main(int argc, const char **argv) {
 
   uaccess::WorkerOptions WOpts;
   WOpts.SelfPath = sys::fs::getMainExecutable(argv[0], (void *)&main);
-  WOpts.Jobs = Jobs ? Jobs : get_physical_cores() > 0 ? get_physical_cores()
-                                                      : 1;
+  WOpts.Jobs = Jobs                       ? Jobs
+               : get_physical_cores() > 0 ? get_physical_cores()
+                                          : 1;
   WOpts.TimeoutSeconds = Timeout;
   // A dump shows recognition only; the checks do not run.
   WOpts.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
@@ -291,8 +291,8 @@ int main(int argc, const char **argv) {
   WOpts.Run.Checks.ExtraSafeCallees = readSafeCallees();
   WOpts.DebugCrashOn = DebugCrashOn;
   WOpts.DebugHangOn = DebugHangOn;
-  std::vector<uaccess::TUOutcome> Outcomes = uaccess::runWorkers(Runnable,
-                                                                 WOpts);
+  std::vector<uaccess::TUOutcome> Outcomes =
+      uaccess::runWorkers(Runnable, WOpts);
 
   // Merge: a finding in a header reached from many TUs is reported once.
   std::vector<uaccess::Finding> Findings;
@@ -334,8 +334,8 @@ int main(int argc, const char **argv) {
   } else if (OutputFormat == Format::JSON) {
     uaccess::renderJSON(Findings, Summary, *OS);
   } else {
-    bool Colors = ColorOutput ||
-                  (!File && sys::Process::StandardOutIsDisplayed());
+    bool Colors =
+        ColorOutput || (!File && sys::Process::StandardOutIsDisplayed());
     uaccess::renderText(Findings, *OS, Colors);
   }
   if (Summary.Failed)

@@ -10,10 +10,9 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
-#include <csignal>
-#include <signal.h>
 #include <cstdlib>
 #include <mutex>
+#include <signal.h>
 #include <thread>
 
 namespace uaccess {
@@ -41,13 +40,12 @@ bool fromJSON(const llvm::json::Value &V, Job &J, llvm::json::Path P) {
   llvm::json::ObjectMapper O(V, P);
   return O && O.map("directory", J.Command.Directory) &&
          O.map("file", J.Command.Filename) &&
-         O.map("arguments", J.Command.CommandLine) &&
-         O.map("options", J.Run) && O.map("output", J.Output) &&
-         O.map("crash", J.Crash) && O.map("hang", J.Hang);
+         O.map("arguments", J.Command.CommandLine) && O.map("options", J.Run) &&
+         O.map("output", J.Output) && O.map("crash", J.Crash) &&
+         O.map("hang", J.Hang);
 }
 
-template <typename T>
-llvm::Expected<T> readJSONFile(llvm::StringRef Path) {
+template <typename T> llvm::Expected<T> readJSONFile(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return llvm::createStringError(Buffer.getError(), "cannot read %s",
@@ -88,9 +86,8 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     return Out;
   }
   llvm::StringRef Args[] = {Opts.SelfPath, "--worker-job", JobPath};
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
-                                                llvm::StringRef(""),
-                                                llvm::StringRef(ErrPath)};
+  std::optional<llvm::StringRef> Redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(""), llvm::StringRef(ErrPath)};
   std::string ErrMsg;
   bool ExecFailed = false;
   // LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
@@ -130,8 +127,8 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     if (ExecFailed)
       Out.Reason = "could not start a worker: " + ErrMsg;
     else if (TimedOut)
-      Out.Reason = "timed out after " + std::to_string(Opts.TimeoutSeconds) +
-                   " s";
+      Out.Reason =
+          "timed out after " + std::to_string(Opts.TimeoutSeconds) + " s";
     else if (RC == -2)
       Out.Reason = "the front end crashed (" + ErrMsg + ")";
     else
@@ -144,8 +141,8 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     }
   } else {
     Out.Status = TUStatus::Failed;
-    Out.Reason = "unreadable worker result: " +
-                 llvm::toString(Report.takeError());
+    Out.Reason =
+        "unreadable worker result: " + llvm::toString(Report.takeError());
   }
   llvm::sys::fs::remove(JobPath);
   llvm::sys::fs::remove(ResultPath);
