@@ -371,7 +371,11 @@ void WindowAnalysis::run() {
             E.State = Next;
             E.Exit = LastReturn;
             E.Use = &Uses.use(Next.Begin);
-            Report(E, E.Use, nullptr, Next.ViaFault);
+            // One report per begin and fault label: each is one fix.
+            const LabelStmt *Label =
+                Next.ViaFault >= 0 ? Uses.use(Next.ViaFault).FaultLabel
+                                   : nullptr;
+            Report(E, E.Use, Label);
           }
           continue;
         }

@@ -13,9 +13,18 @@ cache=${UACCESS_LINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/uaccess-lint}
 tree=$cache/linux-source-$version
 stamp=$tree/.uaccess-lint-prepared
 
+# Every x86_64 defconfig object whose source uses user-access windows, plus
+# the accessor-heavy files the batching and access_ok checks look at.
 default_objects=(fs/select.o fs/readdir.o kernel/exit.o io_uring/net.o
                  fs/eventpoll.o io_uring/epoll.o lib/strncpy_from_user.o
-                 kernel/futex/core.o lib/usercopy.o net/socket.o)
+                 kernel/futex/core.o lib/usercopy.o net/socket.o
+                 arch/x86/kernel/signal_64.o arch/x86/kernel/signal_32.o
+                 arch/x86/kernel/sys_ia32.o arch/x86/lib/csum-wrappers_64.o
+                 arch/x86/lib/usercopy_64.o io_uring/waitid.o kernel/compat.o
+                 kernel/panic.o kernel/rseq.o lib/iov_iter.o
+                 lib/strnlen_user.o mm/gup.o net/core/scm.o
+                 drivers/gpu/drm/i915/i915_query.o
+                 drivers/gpu/drm/i915/gem/i915_gem_execbuffer.o)
 objects=("${default_objects[@]}" "$@")
 
 if [ ! -f "$tarball" ]; then

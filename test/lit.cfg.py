@@ -7,6 +7,7 @@ config.suffixes = [".c", ".test"]
 config.excludes = ["Inputs"]
 
 config.substitutions.append(("%uaccess-lint", config.uaccess_lint))
+config.substitutions.append(("%unittests", config.unittests))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%repo", config.repo_root))

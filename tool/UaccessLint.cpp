@@ -7,6 +7,7 @@
 
 #include "Check.h"
 #include "CommandAdjuster.h"
+#include "Fixes.h"
 #include "Reporters.h"
 #include "Workers.h"
 
@@ -84,6 +85,16 @@ cl::opt<std::string>
                     cl::desc("File with one uaccess-safe callee per line "
                              "('#' starts a comment)."),
                     cl::value_desc("file"), cl::cat(Category));
+cl::opt<bool> Fix("fix",
+                  cl::desc("Apply the fix-its in place. A finding whose "
+                           "edits conflict with another's is refused whole; "
+                           "files are replaced atomically."),
+                  cl::cat(Category));
+cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write findings and fix-its as YAML for "
+                         "clang-apply-replacements."),
+                cl::value_desc("file"), cl::cat(Category));
 cl::opt<bool> ColorOutput("use-color",
                           cl::desc("Force colors on (default: on a terminal)."),
                           cl::cat(Category));
@@ -337,6 +348,20 @@ int main(int argc, const char **argv) {
     bool Colors =
         ColorOutput || (!File && sys::Process::StandardOutIsDisplayed());
     uaccess::renderText(Findings, *OS, Colors);
+  }
+  if (!ExportFixes.empty())
+    if (Error E = uaccess::exportFixes(Findings, ExportFixes))
+      fail("cannot write '" + ExportFixes + "': " + toString(std::move(E)));
+  if (Fix) {
+    uaccess::FixPlan Plan = uaccess::planFixes(Findings);
+    for (const auto &[F, Why] : Plan.Refused)
+      errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
+             << F->Loc.Line << " [" << F->Check << "] refused: " << Why
+             << "\n";
+    if (Error E = uaccess::applyFixPlan(Plan))
+      fail("fixes not applied: " + toString(std::move(E)));
+    errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
+           << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
   }
   if (Summary.Failed)
     errs() << "uaccess-lint: " << Summary.Failed << " of "

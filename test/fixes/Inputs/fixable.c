@@ -1,0 +1,42 @@
+#include <linux/uaccess.h>
+
+struct ev { u32 events; u64 data; };
+
+int leak(struct ev __user *p, u32 a, u64 b)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	unsafe_put_user(b, &p->data, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int mismatch(struct ev __user *p, u32 *a)
+{
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(*a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
+
+// Reached from outside the window too: adding an end there would be wrong,
+// so the leak is reported without a fix-it.
+int shared_label(struct ev __user *p, u32 a, int early)
+{
+	if (early)
+		goto efault;
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	return -EFAULT;
+}
