@@ -6,27 +6,44 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 
 using namespace clang;
 
 namespace uaccess {
 
 namespace {
-/// The calls a body makes that are not part of an API expansion.
+/// The calls a body can make that are not part of an API expansion. Only
+/// reachable code counts: BUILD_BUG_ON()'s __compiletime_assert_N() and the
+/// link-error defaults of switches on sizeof never run.
 std::vector<const CallExpr *> userCalls(const FunctionDecl &FD,
-                                        const FunctionUses &Uses) {
-  struct Collector : RecursiveASTVisitor<Collector> {
-    const FunctionUses &Uses;
-    std::vector<const CallExpr *> Calls;
-    explicit Collector(const FunctionUses &U) : Uses(U) {}
-    bool VisitCallExpr(CallExpr *C) {
-      if (!Uses.ownerOf(C))
-        Calls.push_back(C);
-      return true;
-    }
-  } C(Uses);
-  C.TraverseStmt(FD.getBody());
-  return C.Calls;
+                                        const FunctionUses &Uses,
+                                        ASTContext &Ctx) {
+  std::vector<const CallExpr *> Calls;
+  CFG::BuildOptions BO;
+  BO.PruneTriviallyFalseEdges = true;
+  std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
+  if (!Graph)
+    return Calls;
+  llvm::BitVector Seen(Graph->getNumBlockIDs());
+  std::vector<const CFGBlock *> Work = {&Graph->getEntry()};
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    if (Seen.test(B->getBlockID()))
+      continue;
+    Seen.set(B->getBlockID());
+    for (const CFGElement &E : *B)
+      if (auto S = E.getAs<CFGStmt>())
+        if (const auto *Call = dyn_cast<CallExpr>(S->getStmt()))
+          if (!Uses.ownerOf(Call))
+            Calls.push_back(Call);
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ)
+        Work.push_back(Succ);
+  }
+  return Calls;
 }
 
 bool isInlineHelper(const FunctionDecl &FD) {
@@ -151,7 +168,7 @@ bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
   }
   SafeMemo[&FD] = {Memo::InProgress, ""};
   bool Safe = true;
-  for (const CallExpr *C : userCalls(FD, usesOf(FD))) {
+  for (const CallExpr *C : userCalls(FD, usesOf(FD), Ctx)) {
     CallVerdict V = judge(*C);
     if (!V.Safe) {
       Safe = false;
