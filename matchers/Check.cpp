@@ -176,6 +176,9 @@ llvm::ArrayRef<CheckInfo> allChecks() {
        make<WindowUnsafeOutsideCheck>},
       {"window-call", "a call that is not uaccess-safe while a window is open",
        make<WindowCallCheck>},
+      {"batchable",
+       "put_user/get_user in loops and runs that could share one window",
+       make<BatchableCheck>},
   };
   return Checks;
 }

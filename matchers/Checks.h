@@ -67,6 +67,15 @@ protected:
               const WindowEvent &Event) override;
 };
 
+/// batchable: accessors that could share one window.
+class BatchableCheck : public UaccessCheck {
+public:
+  using UaccessCheck::UaccessCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
 } // namespace uaccess
 
 #endif

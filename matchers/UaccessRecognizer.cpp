@@ -22,6 +22,15 @@ std::string sourceText(CharSourceRange R, const SourceManager &SM,
   return Lexer::getSourceText(R, SM, LO).str();
 }
 
+std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
+  auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  size_t LineStart = Buffer.rfind('\n', Offset);
+  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
+  llvm::StringRef Line = Buffer.substr(LineStart, Offset - LineStart);
+  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
+}
+
 namespace {
 /// The text of one unexpanded macro argument, as written.
 std::string argumentText(const Token *Start, const Preprocessor &PP) {

@@ -126,6 +126,10 @@ private:
   llvm::DenseMap<llvm::StringRef, const clang::LabelStmt *> Labels;
 };
 
+/// Leading whitespace of the line \p Loc is on, for inserted lines.
+std::string lineIndent(clang::SourceLocation Loc,
+                       const clang::SourceManager &SM);
+
 /// Text of \p R in the file, or "".
 std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
                        const clang::LangOptions &LO);

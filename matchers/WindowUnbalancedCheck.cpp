@@ -19,16 +19,6 @@ using namespace clang;
 namespace uaccess {
 
 namespace {
-/// Leading whitespace of the line \p Loc is on.
-std::string indentOf(SourceLocation Loc, const SourceManager &SM) {
-  auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
-  llvm::StringRef Buffer = SM.getBufferData(FID);
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  llvm::StringRef Line = Buffer.substr(LineStart, Offset - LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-}
-
 void noteJump(FindingBuilder &B, const WindowState &State,
               llvm::StringRef What) {
   if (!State.ViaJump)
@@ -81,7 +71,7 @@ void WindowUnbalancedCheck::report(const FunctionDecl &FD,
         bool SameLine = SM.getSpellingLineNumber(At) ==
                         SM.getSpellingLineNumber(
                             SM.getFileLoc(Fault->FaultLabel->getBeginLoc()));
-        std::string Indent = indentOf(At, SM);
+        std::string Indent = lineIndent(At, SM);
         std::string Text =
             SameLine ? (End + "(); ").str() : (End + "();\n" + Indent).str();
         B.insert(At, Text);

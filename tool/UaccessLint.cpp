@@ -85,6 +85,11 @@ cl::opt<std::string>
                     cl::desc("File with one uaccess-safe callee per line "
                              "('#' starts a comment)."),
                     cl::value_desc("file"), cl::cat(Category));
+cl::opt<unsigned> MinAccesses(
+    "min-accesses",
+    cl::desc("batchable: fewest accesses in a run worth one window "
+             "(default 2; loops always count)."),
+    cl::init(2), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fix-its in place. A finding whose "
                            "edits conflict with another's is refused whole; "
@@ -300,6 +305,7 @@ int main(int argc, const char **argv) {
   WOpts.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
   WOpts.Run.DumpUses = DumpUses;
   WOpts.Run.Checks.ExtraSafeCallees = readSafeCallees();
+  WOpts.Run.Checks.MinAccesses = MinAccesses;
   WOpts.DebugCrashOn = DebugCrashOn;
   WOpts.DebugHangOn = DebugHangOn;
   std::vector<uaccess::TUOutcome> Outcomes =
@@ -328,6 +334,11 @@ int main(int argc, const char **argv) {
                    [](const uaccess::Finding &A, const uaccess::Finding &B) {
                      return std::tie(A.Loc.File, A.Loc.Offset, A.Check) <
                             std::tie(B.Loc.File, B.Loc.Offset, B.Check);
+                   });
+  // Ranked findings (batchable savings, loops first) lead.
+  std::stable_sort(Findings.begin(), Findings.end(),
+                   [](const uaccess::Finding &A, const uaccess::Finding &B) {
+                     return A.Rank > B.Rank;
                    });
 
   std::unique_ptr<raw_fd_ostream> File;

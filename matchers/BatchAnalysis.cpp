@@ -1,0 +1,530 @@
+//===--- BatchAnalysis.cpp - Accesses that could share one window ---------===//
+
+#include "BatchAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Regex.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace uaccess {
+
+bool isBatchableAccessor(const UaccessUse &U) {
+  llvm::StringRef N = U.name();
+  return N == "put_user" || N == "__put_user" || N == "get_user" ||
+         N == "__get_user";
+}
+
+namespace {
+
+const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*S))
+    if (const auto *PS = P.get<Stmt>())
+      return PS;
+  return nullptr;
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
+}
+
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *F = dyn_cast<ForStmt>(S))
+    return F->getBody();
+  if (const auto *W = dyn_cast<WhileStmt>(S))
+    return W->getBody();
+  if (const auto *D = dyn_cast<DoStmt>(S))
+    return D->getBody();
+  return nullptr;
+}
+
+/// Where an access sits: its enclosing loops (innermost first), whether it
+/// runs only on some iterations, and its statement in the enclosing block.
+struct Placement {
+  std::vector<const Stmt *> Loops;
+  bool Conditional = false;
+  const Stmt *TopStmt = nullptr;       ///< Child of Block.
+  const CompoundStmt *Block = nullptr; ///< Innermost enclosing block.
+};
+
+Placement place(const Stmt *Anchor, ASTContext &Ctx) {
+  Placement P;
+  const Stmt *Child = Anchor;
+  for (const Stmt *Parent = parentOf(Child, Ctx); Parent;
+       Child = Parent, Parent = parentOf(Parent, Ctx)) {
+    if (!P.Block)
+      if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+        P.Block = CS;
+        P.TopStmt = Child;
+      }
+    if (isLoop(Parent)) {
+      if (loopBody(Parent) == Child || P.Loops.empty())
+        P.Loops.push_back(Parent);
+      continue;
+    }
+    if (!P.Loops.empty())
+      continue; // Conditions outside the innermost loop do not matter.
+    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
+      P.Conditional |= If->getCond() != Child;
+    } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
+      P.Conditional |= CO->getCond() != Child;
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
+      P.Conditional |= BO->isLogicalOp() && BO->getRHS() == Child;
+    } else if (isa<SwitchCase>(Parent) || isa<SwitchStmt>(Parent)) {
+      P.Conditional = true;
+    }
+  }
+  return P;
+}
+
+/// The pointer an access goes through: `&p->f`, `&p[i]`, `p + k`, `p`.
+struct PointerShape {
+  std::string Base;
+  enum { WholeObject, FieldOf, Indexed, Other } Kind = Other;
+  std::string IndexText; ///< For Indexed: the subscript or offset.
+};
+
+PointerShape pointerShape(llvm::StringRef Text) {
+  PointerShape S;
+  Text = Text.trim();
+  static const llvm::Regex Field("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
+                                 "[[:space:]]*->");
+  static const llvm::Regex Index("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
+                                 "[[:space:]]*\\[([^]]+)\\]");
+  static const llvm::Regex Plus("^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*"
+                                "\\+[[:space:]]*([A-Za-z0-9_]+)[)]?$");
+  static const llvm::Regex Plain("^[(]?([A-Za-z_][A-Za-z0-9_]*)[)]?$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  if (Index.match(Text, &M)) {
+    S.Base = M[1].str();
+    S.Kind = PointerShape::Indexed;
+    S.IndexText = M[2].trim().str();
+  } else if (Field.match(Text, &M)) {
+    S.Base = M[1].str();
+    S.Kind = PointerShape::FieldOf;
+  } else if (Plus.match(Text, &M)) {
+    S.Base = M[1].str();
+    S.Kind = PointerShape::Indexed;
+    S.IndexText = M[2].str();
+  } else if (Plain.match(Text, &M)) {
+    S.Base = M[1].str();
+    S.Kind = PointerShape::WholeObject;
+  }
+  return S;
+}
+
+std::string stmtText(const Stmt *S, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
+  std::string Text = sourceText(R, SM, Ctx.getLangOpts());
+  if (!isa<CompoundStmt>(S) && !llvm::StringRef(Text).ends_with(";") &&
+      !isa<IfStmt>(S) && !isLoop(S))
+    Text += ";";
+  return Text;
+}
+
+/// `return x;`, `goto l;`, or a block of just one of them.
+const Stmt *failureStatement(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->size() == 1 ? CS->body_front() : nullptr;
+  if (S && (isa<ReturnStmt>(S) || isa<GotoStmt>(S)))
+    return S;
+  return nullptr;
+}
+
+/// `if (ACC) FAIL;` or `if (ACC || ACC ...) FAIL;`: the accesses it makes,
+/// or none when the statement has another shape.
+std::vector<const UaccessUse *> accessesOfIf(const IfStmt *If,
+                                             const FunctionUses &Uses,
+                                             const Stmt *&Fail) {
+  std::vector<const UaccessUse *> Out;
+  Fail = nullptr;
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return Out;
+  Fail = failureStatement(If->getThen());
+  if (!Fail)
+    return Out;
+  std::vector<const Expr *> Work = {If->getCond()};
+  while (!Work.empty()) {
+    const Expr *E = Work.back()->IgnoreParenImpCasts();
+    Work.pop_back();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_LOr && !Uses.ownerOf(BO)) {
+      Work.push_back(BO->getRHS());
+      Work.push_back(BO->getLHS());
+      continue;
+    }
+    const UaccessUse *U = Uses.ownerOf(E);
+    if (!U || !isBatchableAccessor(*U)) {
+      Out.clear();
+      return Out;
+    }
+    Out.push_back(U);
+  }
+  return Out;
+}
+
+/// Calls in \p S that are not uaccess-safe (accessors excluded).
+const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
+                                CallPolicy &Policy) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionUses &Uses;
+    CallPolicy &Policy;
+    const CallExpr *Found = nullptr;
+    Finder(const FunctionUses &U, CallPolicy &P) : Uses(U), Policy(P) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (Uses.ownerOf(C) || Uses.argumentOwnerOf(C) || Found)
+        return true;
+      if (!Policy.judge(*C).Safe)
+        Found = C;
+      return true;
+    }
+  } F(Uses, Policy);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// True when \p S assigns to or steps the variable named \p Name, outside
+/// \p Except.
+bool modifies(const Stmt *S, llvm::StringRef Name,
+              const Stmt *Except = nullptr) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::StringRef Name;
+    const Stmt *Except = nullptr;
+    bool Found = false;
+    bool TraverseStmt(Stmt *S) {
+      return S == Except || RecursiveASTVisitor<Finder>::TraverseStmt(S);
+    }
+    bool isName(const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl()->getName() == Name;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= BO->isAssignmentOp() && isName(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= UO->isIncrementDecrementOp() && isName(UO->getSubExpr());
+      return !Found;
+    }
+  } F;
+  F.Name = Name;
+  F.Except = Except;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
+  bool Reads = false, Writes = false;
+  for (const UaccessUse *U : Accesses) {
+    Reads |= U->Api->TheDirection == Direction::FromUser;
+    Writes |= U->Api->TheDirection == Direction::ToUser;
+  }
+  return Reads && Writes ? Family::ReadWrite
+         : Reads         ? Family::Read
+                         : Family::Write;
+}
+
+/// Trip count of `for (i = 0; i < N; i++[, p++])` or
+/// `for (i = N; i; ..., i--)`; sets Counter to i.
+std::string tripCount(const ForStmt *For, ASTContext &Ctx,
+                      std::string &Counter) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto Text = [&](const Stmt *S) {
+    return sourceText(SM.getExpansionRange(S->getSourceRange()), SM,
+                      Ctx.getLangOpts());
+  };
+  const Stmt *Init = For->getInit();
+  const Expr *Cond = For->getCond();
+  if (!Init || !Cond || !For->getInc())
+    return "";
+  const VarDecl *Var = nullptr;
+  const Expr *Start = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Init);
+      BO && BO->getOpcode() == BO_Assign) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()))
+      Var = dyn_cast<VarDecl>(Ref->getDecl());
+    Start = BO->getRHS();
+  } else if (const auto *DS = dyn_cast<DeclStmt>(Init);
+             DS && DS->isSingleDecl()) {
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Start = Var ? Var->getInit() : nullptr;
+  }
+  if (!Var || !Start)
+    return "";
+  Counter = Var->getName().str();
+  std::string Inc = Text(For->getInc());
+  Expr::EvalResult Zero;
+  bool StartsAtZero = Start->EvaluateAsInt(Zero, Ctx) &&
+                      Zero.Val.getInt() == 0;
+  const auto *CondBO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (StartsAtZero && CondBO && CondBO->getOpcode() == BO_LT &&
+      llvm::StringRef(Text(CondBO->getLHS())).trim() == Counter &&
+      (llvm::StringRef(Inc).contains(Counter + "++") ||
+       llvm::StringRef(Inc).contains("++" + Counter)))
+    return Text(CondBO->getRHS());
+  // Counting down: for (j = N; j; ..., j--).
+  const auto *CondRef = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts());
+  if (CondRef && CondRef->getDecl() == Var &&
+      (llvm::StringRef(Inc).contains(Counter + "--") ||
+       llvm::StringRef(Inc).contains("--" + Counter)))
+    return Text(Start);
+  return "";
+}
+
+/// An integer parameter that counts the elements of the user array \p Base:
+/// the function indexes Base with it (`ufds + nfds - todo`).
+std::string arrayExtent(const FunctionDecl &FD, llvm::StringRef Base) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::StringRef Base;
+    std::string Found;
+    bool refersTo(const Expr *E, llvm::StringRef Name) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl()->getName() == Name;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      if (BO->getOpcode() != BO_Add || !refersTo(BO->getLHS(), Base))
+        return true;
+      const auto *Ref =
+          dyn_cast<DeclRefExpr>(BO->getRHS()->IgnoreParenImpCasts());
+      if (Ref && isa<ParmVarDecl>(Ref->getDecl()) &&
+          Ref->getType()->isIntegerType())
+        Found = Ref->getDecl()->getName().str();
+      return Found.empty();
+    }
+  } F;
+  F.Base = Base;
+  F.TraverseStmt(FD.getBody());
+  return F.Found;
+}
+
+bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
+  for (const ParmVarDecl *P : FD.parameters())
+    if (P->getName() == Name)
+      return true;
+  return false;
+}
+
+} // namespace
+
+std::vector<BatchCandidate> findBatchCandidates(const FunctionDecl &FD,
+                                                const FunctionUses &Uses,
+                                                ASTContext &Ctx,
+                                                CallPolicy &Policy,
+                                                unsigned MinAccesses) {
+  std::vector<BatchCandidate> Out;
+  std::map<const Stmt *, BatchCandidate> ByLoop;
+  std::map<std::pair<const CompoundStmt *, std::string>,
+           std::vector<std::pair<const UaccessUse *, Placement>>>
+      Runs;
+  for (const UaccessUse &U : Uses.uses()) {
+    if (!isBatchableAccessor(U) || !U.Anchor)
+      continue;
+    Placement P = place(U.Anchor, Ctx);
+    PointerShape Ptr = pointerShape(U.arg(U.Api->PointerArg));
+    if (!P.Loops.empty()) {
+      BatchCandidate &C = ByLoop[P.Loops.front()];
+      C.TheShape = BatchCandidate::InLoop;
+      C.Loop = P.Loops.front();
+      C.Accesses.push_back(&U);
+      if (C.Base.empty())
+        C.Base = Ptr.Base;
+      else if (C.Base != Ptr.Base)
+        C.WhyNoRewrite = "the loop accesses more than one user pointer";
+      if (P.Conditional)
+        C.WhyNoRewrite = "the access does not run on every iteration";
+      continue;
+    }
+    if (P.Block && !Ptr.Base.empty())
+      Runs[{P.Block, Ptr.Base}].push_back({&U, P});
+  }
+
+  // Loops.
+  for (auto &[LoopStmt, C] : ByLoop) {
+    C.TheFamily = familyOf(C.Accesses);
+    if (C.Base.empty())
+      C.WhyNoRewrite = "the user pointer is not a plain variable";
+    // Each access must be `if (ACC) FAIL;` alone in the loop body, or in a
+    // block of such statements.
+    for (const UaccessUse *U : C.Accesses) {
+      const Stmt *S = U->Anchor;
+      const Stmt *Parent = parentOf(S, Ctx);
+      while (Parent && !isa<IfStmt>(Parent) && isa<Expr>(Parent)) {
+        S = Parent;
+        Parent = parentOf(Parent, Ctx);
+      }
+      const Stmt *Fail = nullptr;
+      auto *If = dyn_cast_or_null<IfStmt>(Parent);
+      if (If && accessesOfIf(If, Uses, Fail).size() == 1) {
+        std::string FailText = stmtText(Fail, Ctx);
+        if (!C.FailText.empty() && C.FailText != FailText)
+          C.WhyNoRewrite = "the accesses fail in different ways";
+        C.FailText = FailText;
+        C.AccessStmts.push_back(If);
+      } else if (C.WhyNoRewrite.empty()) {
+        C.WhyNoRewrite = "the access's result is used in a way an "
+                         "unsafe_* op cannot keep";
+      }
+    }
+    if (const CallExpr *Call =
+            firstUnsafeCall(loopBody(LoopStmt), Uses, Policy)) {
+      C.Blocker = Call;
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      C.BlockerName = Callee ? Callee->getNameAsString() : "an indirect call";
+    }
+    // The range: a counted loop over the array, or the whole array when
+    // the function says how long it is.
+    const Stmt *Window = LoopStmt;
+    std::string Counter;
+    std::string Trips;
+    if (const auto *For = dyn_cast<ForStmt>(LoopStmt))
+      Trips = tripCount(For, Ctx, Counter);
+    if (!C.Base.empty() && !Trips.empty()) {
+      bool Steps = modifies(cast<ForStmt>(LoopStmt)->getInc(), C.Base);
+      bool Indexed = true;
+      for (const UaccessUse *U : C.Accesses) {
+        PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+        Indexed &= Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
+      }
+      if (Steps || Indexed) {
+        C.Range = Trips + " * sizeof(*" + C.Base + ")";
+        C.RangeReason = "the loop runs '" + Trips + "' times over '" +
+                        C.Base + "'";
+      }
+      // The whole walk over the array, when it is a parameter stepped only
+      // here and the function names its length.
+      std::string Extent = arrayExtent(FD, C.Base);
+      const Stmt *Outer = nullptr;
+      for (const Stmt *S = parentOf(LoopStmt, Ctx); S; S = parentOf(S, Ctx))
+        if (isLoop(S))
+          Outer = S;
+      if (Steps && Outer && !Extent.empty() && isParameter(FD, C.Base)) {
+        // The pointer must change nowhere but in this loop's step.
+        const Stmt *Step = cast<ForStmt>(LoopStmt)->getInc();
+        if (!modifies(FD.getBody(), C.Base, Step) &&
+            !firstUnsafeCall(Outer, Uses, Policy)) {
+          Window = Outer;
+          C.Range = Extent + " * sizeof(*" + C.Base + ")";
+          C.RangeReason = "'" + C.Base + " + " + Extent +
+                          "' elsewhere in the function makes '" + Extent +
+                          "' the length of '" + C.Base +
+                          "', and the loops step through it once";
+        }
+      }
+    }
+    C.First = C.Last = Window;
+    if (C.Range.empty() && C.WhyNoRewrite.empty())
+      C.WhyNoRewrite = "the loop's trip count or stride cannot be computed";
+    // copy_to_user() of the whole array: `__put_user(k[i], &u[i])`.
+    if (C.Accesses.size() == 1 && !Counter.empty()) {
+      const UaccessUse *U = C.Accesses.front();
+      PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+      llvm::StringRef Value = llvm::StringRef(U->arg(U->Api->ValueArg)).trim();
+      std::string Kernel = Value.split('[').first.trim().str();
+      if (Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter &&
+          Value.ends_with("[" + Counter + "]") && !Trips.empty()) {
+        bool Write = U->Api->TheDirection == Direction::ToUser;
+        C.WholeArrayCopy =
+            Write ? "copy_to_user(" + C.Base + ", " + Kernel + ", " + Trips +
+                        " * sizeof(*" + C.Base + "))"
+                  : "copy_from_user(" + Kernel + ", " + C.Base + ", " +
+                        Trips + " * sizeof(*" + C.Base + "))";
+      }
+    }
+    Out.push_back(std::move(C));
+  }
+
+  // Runs of accesses to one object in one block.
+  for (auto &[Key, Members] : Runs) {
+    if (Members.size() < MinAccesses)
+      continue;
+    const CompoundStmt *Block = Key.first;
+    BatchCandidate C;
+    C.TheShape = BatchCandidate::InRun;
+    C.Base = Key.second;
+    for (auto &[U, P] : Members)
+      C.Accesses.push_back(U);
+    C.TheFamily = familyOf(C.Accesses);
+    // The span of block statements from the first access to the last.
+    llvm::SmallPtrSet<const Stmt *, 8> Tops;
+    for (auto &[U, P] : Members)
+      Tops.insert(P.TopStmt);
+    for (const Stmt *S : Block->body()) {
+      if (!Tops.count(S) && !C.First)
+        continue;
+      if (!C.First)
+        C.First = S;
+      C.Last = S;
+      if (Tops.count(S)) {
+        Tops.erase(S);
+        const Stmt *Fail = nullptr;
+        std::vector<const UaccessUse *> InIf =
+            accessesOfIf(dyn_cast<IfStmt>(S), Uses, Fail);
+        if (InIf.empty()) {
+          C.WhyNoRewrite = "an access's result is used in a way an "
+                           "unsafe_* op cannot keep";
+        } else {
+          std::string FailText = stmtText(Fail, Ctx);
+          if (!C.FailText.empty() && C.FailText != FailText)
+            C.WhyNoRewrite = "the accesses fail in different ways";
+          C.FailText = FailText;
+          C.AccessStmts.push_back(S);
+        }
+      } else {
+        if (const CallExpr *Call = firstUnsafeCall(S, Uses, Policy)) {
+          C.Blocker = Call;
+          const FunctionDecl *Callee = Call->getDirectCallee();
+          C.BlockerName =
+              Callee ? Callee->getNameAsString() : "an indirect call";
+        }
+        if (modifies(S, C.Base))
+          C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
+      }
+      if (Tops.empty())
+        break;
+    }
+    // The range: one struct, or the first elements of an array.
+    bool AllFields = true;
+    long MaxIndex = -1;
+    for (const UaccessUse *U : C.Accesses) {
+      PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+      if (Ptr.Kind == PointerShape::FieldOf || Ptr.Kind == PointerShape::WholeObject)
+        continue;
+      AllFields = false;
+      long Index;
+      if (Ptr.Kind == PointerShape::Indexed &&
+          !llvm::StringRef(Ptr.IndexText).getAsInteger(10, Index) && Index >= 0)
+        MaxIndex = std::max(MaxIndex, Index);
+      else
+        MaxIndex = -2;
+    }
+    if (AllFields) {
+      C.Range = "sizeof(*" + C.Base + ")";
+      C.RangeReason = "the accesses are fields of one '*" + C.Base + "'";
+    } else if (MaxIndex >= 0) {
+      C.Range = std::to_string(MaxIndex + 1) + " * sizeof(*" + C.Base + ")";
+      C.RangeReason = "the accesses are elements 0.." +
+                      std::to_string(MaxIndex) + " of '" + C.Base + "'";
+    } else if (C.WhyNoRewrite.empty()) {
+      C.WhyNoRewrite = "the range the accesses cover cannot be computed";
+    }
+    Out.push_back(std::move(C));
+  }
+  std::stable_sort(Out.begin(), Out.end(),
+                   [](const BatchCandidate &A, const BatchCandidate &B) {
+                     if (A.TheShape != B.TheShape)
+                       return A.TheShape == BatchCandidate::InLoop;
+                     return A.Accesses.size() > B.Accesses.size();
+                   });
+  return Out;
+}
+
+} // namespace uaccess
