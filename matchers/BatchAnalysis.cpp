@@ -1,6 +1,7 @@
 //===--- BatchAnalysis.cpp - Accesses that could share one window ---------===//
 
 #include "BatchAnalysis.h"
+#include "PointerShape.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -9,7 +10,6 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "llvm/Support/Regex.h"
 
 #include <map>
 
@@ -83,42 +83,6 @@ Placement place(const Stmt *Anchor, ASTContext &Ctx) {
     }
   }
   return P;
-}
-
-/// The pointer an access goes through: `&p->f`, `&p[i]`, `p + k`, `p`.
-struct PointerShape {
-  std::string Base;
-  enum { WholeObject, FieldOf, Indexed, Other } Kind = Other;
-  std::string IndexText; ///< For Indexed: the subscript or offset.
-};
-
-PointerShape pointerShape(llvm::StringRef Text) {
-  PointerShape S;
-  Text = Text.trim();
-  static const llvm::Regex Field("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
-                                 "[[:space:]]*->");
-  static const llvm::Regex Index("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
-                                 "[[:space:]]*\\[([^]]+)\\]");
-  static const llvm::Regex Plus("^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*"
-                                "\\+[[:space:]]*([A-Za-z0-9_]+)[)]?$");
-  static const llvm::Regex Plain("^[(]?([A-Za-z_][A-Za-z0-9_]*)[)]?$");
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  if (Index.match(Text, &M)) {
-    S.Base = M[1].str();
-    S.Kind = PointerShape::Indexed;
-    S.IndexText = M[2].trim().str();
-  } else if (Field.match(Text, &M)) {
-    S.Base = M[1].str();
-    S.Kind = PointerShape::FieldOf;
-  } else if (Plus.match(Text, &M)) {
-    S.Base = M[1].str();
-    S.Kind = PointerShape::Indexed;
-    S.IndexText = M[2].str();
-  } else if (Plain.match(Text, &M)) {
-    S.Base = M[1].str();
-    S.Kind = PointerShape::WholeObject;
-  }
-  return S;
 }
 
 std::string stmtText(const Stmt *S, ASTContext &Ctx) {
@@ -492,19 +456,19 @@ std::vector<BatchCandidate> findBatchCandidates(const FunctionDecl &FD,
         break;
     }
     // The range: one struct, or the first elements of an array.
+    // MaxIndex: the last element touched; -2 when one is not constant.
     bool AllFields = true;
     long MaxIndex = -1;
     for (const UaccessUse *U : C.Accesses) {
       PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
-      if (Ptr.Kind == PointerShape::FieldOf || Ptr.Kind == PointerShape::WholeObject)
+      if (Ptr.Kind == PointerShape::FieldOf ||
+          Ptr.Kind == PointerShape::WholeObject)
         continue;
       AllFields = false;
-      long Index;
-      if (Ptr.Kind == PointerShape::Indexed &&
-          !llvm::StringRef(Ptr.IndexText).getAsInteger(10, Index) && Index >= 0)
-        MaxIndex = std::max(MaxIndex, Index);
-      else
-        MaxIndex = -2;
+      std::optional<long> Index = Ptr.constantIndex();
+      MaxIndex = Index && *Index >= 0 && MaxIndex != -2
+                     ? std::max(MaxIndex, *Index)
+                     : -2;
     }
     if (AllFields) {
       C.Range = "sizeof(*" + C.Base + ")";
