@@ -179,6 +179,13 @@ llvm::ArrayRef<CheckInfo> allChecks() {
       {"batchable",
        "put_user/get_user in loops and runs that could share one window",
        make<BatchableCheck>},
+      {"access-ok-far",
+       "an access relying on an access_ok() that is missing, far away, in "
+       "another function, on another pointer, or too short",
+       make<AccessOkFarCheck>},
+      {"access-ok-redundant",
+       "an access_ok() repeated by the self-checking accessors that follow",
+       make<AccessOkRedundantCheck>},
   };
   return Checks;
 }

@@ -76,6 +76,43 @@ public:
   check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
 };
 
+/// access-ok-far: accesses whose access_ok() is missing, far, elsewhere,
+/// on another pointer, or too short.
+class AccessOkFarCheck : public UaccessCheck {
+public:
+  using UaccessCheck::UaccessCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  struct CallerCheck {
+    const clang::FunctionDecl *Caller = nullptr;
+    const UaccessUse *Check = nullptr;
+    std::vector<const clang::FunctionDecl *> Chain;
+  };
+  /// An access_ok() in a caller (up to the configured depth) that guards
+  /// parameter \p Param of \p FD at every call.
+  std::optional<CallerCheck> checkedInCallers(const clang::FunctionDecl &FD,
+                                              unsigned Param, unsigned Depth);
+  void indexCallers();
+
+  bool Indexed = false;
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 std::vector<std::pair<const clang::FunctionDecl *,
+                                       const clang::CallExpr *>>>
+      Callers;
+};
+
+/// access-ok-redundant: access_ok() before accessors that check again.
+class AccessOkRedundantCheck : public UaccessCheck {
+public:
+  using UaccessCheck::UaccessCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder &Finder) override;
+  void
+  check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
 } // namespace uaccess
 
 #endif

@@ -1,0 +1,108 @@
+//===--- AccessOkModel.cpp - Which access_ok() guards which access --------===//
+
+#include "AccessOkModel.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+AccessOkModel::AccessOkModel(const FunctionDecl &FD, const FunctionUses &Uses,
+                             ASTContext &Ctx)
+    : Uses(Uses), Ctx(Ctx) {
+  CFG::BuildOptions BO;
+  BO.PruneTriviallyFalseEdges = true;
+  Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
+  if (Graph) {
+    DomTree.buildDominatorTree(Graph.get());
+    for (const CFGBlock *B : *Graph) {
+      unsigned Index = 0;
+      for (const CFGElement &E : *B) {
+        auto CS = E.getAs<CFGStmt>();
+        ++Index;
+        if (!CS)
+          continue;
+        Positions.try_emplace(CS->getStmt(), Position{B, Index});
+        if (const UaccessUse *U = Uses.ownerOf(CS->getStmt()))
+          UsePositions.try_emplace(U->Id, Position{B, Index});
+      }
+    }
+  }
+  for (const UaccessUse &U : Uses.uses())
+    if (U.Api->TheRole == Role::AccessOk)
+      Checks.push_back(&U);
+  // Statements the user wrote, for distances.
+  struct Collector : RecursiveASTVisitor<Collector> {
+    std::vector<SourceRange> &Out;
+    const SourceManager &SM;
+    Collector(std::vector<SourceRange> &O, const SourceManager &SM)
+        : Out(O), SM(SM) {}
+    bool VisitCompoundStmt(CompoundStmt *CS) {
+      for (Stmt *S : CS->body())
+        Out.push_back(SM.getExpansionRange(S->getSourceRange()).getAsRange());
+      return true;
+    }
+  } C(TopStatements, Ctx.getSourceManager());
+  C.TraverseStmt(FD.getBody());
+}
+
+AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,
+                                                  const UaccessUse *U) const {
+  if (U) {
+    auto It = UsePositions.find(U->Id);
+    if (It != UsePositions.end())
+      return It->second;
+  }
+  auto It = Positions.find(S);
+  return It == Positions.end() ? Position{} : It->second;
+}
+
+bool AccessOkModel::dominates(const UaccessUse &Check,
+                              const UaccessUse &Access) const {
+  Position C = positionOf(Check.Anchor, &Check);
+  Position A = positionOf(Access.Anchor, &Access);
+  if (!C.Block || !A.Block)
+    return false;
+  if (C.Block == A.Block)
+    return C.Index < A.Index;
+  return DomTree.dominates(C.Block, A.Block);
+}
+
+bool AccessOkModel::dominates(const UaccessUse &Check, const Stmt &S) const {
+  Position C = positionOf(Check.Anchor, &Check);
+  Position A = positionOf(&S, nullptr);
+  if (!C.Block || !A.Block)
+    return false;
+  if (C.Block == A.Block)
+    return C.Index < A.Index;
+  return DomTree.dominates(C.Block, A.Block);
+}
+
+unsigned AccessOkModel::statementsBetween(const UaccessUse &From,
+                                          const UaccessUse &To) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation F = SM.getExpansionLoc(From.loc());
+  SourceLocation T = SM.getExpansionLoc(To.loc());
+  unsigned N = 0;
+  // Statements wholly between the two, not the ones holding them.
+  for (SourceRange S : TopStatements)
+    N += SM.isBeforeInTranslationUnit(F, S.getBegin()) &&
+         SM.isBeforeInTranslationUnit(S.getEnd(), T);
+  return N;
+}
+
+unsigned AccessOkModel::linesBetween(const UaccessUse &From,
+                                     const UaccessUse &To) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  unsigned A = SM.getExpansionLineNumber(From.loc());
+  unsigned B = SM.getExpansionLineNumber(To.loc());
+  return B > A ? B - A : 0;
+}
+
+PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
+  return pointerShape(U.arg(U.Api->PointerArg));
+}
+
+} // namespace uaccess

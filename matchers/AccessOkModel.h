@@ -1,0 +1,61 @@
+//===--- AccessOkModel.h - Which access_ok() guards which access -*- C++ -*-===//
+//
+// "If you can't see the access_ok() close to the __get/put_user(), you have
+// a bug." For one function: its access_ok() calls, the accesses that rely
+// on one (unchecked accessors and unchecked begins), dominance between them
+// on the CFG, and how far apart they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_ACCESSOKMODEL_H
+#define UACCESS_LINT_ACCESSOKMODEL_H
+
+#include "PointerShape.h"
+#include "UaccessRecognizer.h"
+
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+
+namespace uaccess {
+
+class AccessOkModel {
+public:
+  AccessOkModel(const clang::FunctionDecl &FD, const FunctionUses &Uses,
+                clang::ASTContext &Ctx);
+
+  /// The access_ok() uses, in source order.
+  llvm::ArrayRef<const UaccessUse *> checks() const { return Checks; }
+  /// True when \p Check runs before \p Access on every path to it.
+  bool dominates(const UaccessUse &Check, const UaccessUse &Access) const;
+  bool dominates(const UaccessUse &Check, const clang::Stmt &S) const;
+  /// Statements of the function between the two (in source order), and
+  /// lines.
+  unsigned statementsBetween(const UaccessUse &From,
+                             const UaccessUse &To) const;
+  unsigned linesBetween(const UaccessUse &From, const UaccessUse &To) const;
+  /// The pointer of a use (its PointerArg), as a shape.
+  static PointerShape pointerOf(const UaccessUse &U);
+
+private:
+  struct Position {
+    const clang::CFGBlock *Block = nullptr;
+    unsigned Index = 0;
+  };
+  Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
+
+  const FunctionUses &Uses;
+  clang::ASTContext &Ctx;
+  std::unique_ptr<clang::CFG> Graph;
+  clang::CFGDomTree DomTree;
+  llvm::DenseMap<const clang::Stmt *, Position> Positions;
+  llvm::DenseMap<unsigned, Position> UsePositions;
+  std::vector<const UaccessUse *> Checks;
+  std::vector<clang::SourceRange> TopStatements;
+};
+
+} // namespace uaccess
+
+#endif
