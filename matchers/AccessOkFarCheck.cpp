@@ -25,6 +25,12 @@ namespace uaccess {
 
 namespace {
 
+std::string guardNote(const UaccessUse &Check) {
+  return Check.Api->TheRole == Role::AccessOk
+             ? "access_ok() here"
+             : "'" + Check.name().str() + "' checks the range here";
+}
+
 int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   for (unsigned I = 0; I < FD.getNumParams(); ++I)
     if (FD.getParamDecl(I)->getName() == Name)
@@ -215,7 +221,7 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
              What + " relies on an access_ok() " + std::to_string(Lines) +
                  " lines and " + std::to_string(Stmts) +
                  " statements earlier; keep the check next to the access")
-            .note(Guard->loc(), "access_ok() here");
+            .note(Guard->loc(), guardNote(*Guard));
       std::optional<long> Index = Ptr.constantIndex();
       std::optional<long> Covered =
           elementsCovered(Guard->arg(Guard->Api->LengthArg), Ptr.Base);
@@ -224,14 +230,14 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
              What + " accesses element " + std::to_string(*Index) + " of '" +
                  Ptr.Base + "', but access_ok() covers only " +
                  std::to_string(*Covered))
-            .note(Guard->loc(), "access_ok() here");
+            .note(Guard->loc(), guardNote(*Guard));
       continue;
     }
     if (OnOtherPath) {
       diag(A.loc(), FD,
            What + " is not guarded on every path: the access_ok() on '" +
                Ptr.Base + "' does not run before it on all of them")
-          .note(OnOtherPath->loc(), "access_ok() here");
+          .note(OnOtherPath->loc(), guardNote(*OnOtherPath));
       continue;
     }
     if (OtherPointer) {
@@ -239,7 +245,7 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
            What + " accesses '" + Ptr.Base +
                "', but the access_ok() before it checks '" +
                AccessOkModel::pointerOf(*OtherPointer).Base + "'")
-          .note(OtherPointer->loc(), "access_ok() here");
+          .note(OtherPointer->loc(), guardNote(*OtherPointer));
       continue;
     }
     int Param = Ptr.Base.empty() ? -1 : parameterIndex(*FD, Ptr.Base);
@@ -263,7 +269,7 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
     }
     auto B = diag(A.loc(), FD, Message);
     if (Up)
-      B.note(Up->Check->loc(), "access_ok() here");
+      B.note(Up->Check->loc(), guardNote(*Up->Check));
     // The epoll v2 fix: a checked begin of the same family, failing the way
     // the window's fault path already does.
     if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg) {

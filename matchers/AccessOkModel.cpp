@@ -30,8 +30,13 @@ AccessOkModel::AccessOkModel(const FunctionDecl &FD, const FunctionUses &Uses,
       }
     }
   }
+  // get_user(), copy_from_user() and checked begins run access_ok()
+  // themselves: an access after one on the same pointer is as guarded as
+  // after access_ok() (move_addr_to_user's get_user() then __put_user()).
   for (const UaccessUse &U : Uses.uses())
-    if (U.Api->TheRole == Role::AccessOk)
+    if (U.Api->TheRole == Role::AccessOk ||
+        U.Api->TheRole == Role::CheckedAccessor ||
+        U.Api->TheRole == Role::CheckedBegin)
       Checks.push_back(&U);
   // Statements the user wrote, for distances.
   struct Collector : RecursiveASTVisitor<Collector> {
@@ -40,6 +45,10 @@ AccessOkModel::AccessOkModel(const FunctionDecl &FD, const FunctionUses &Uses,
     Collector(std::vector<SourceRange> &O, const SourceManager &SM)
         : Out(O), SM(SM) {}
     bool VisitCompoundStmt(CompoundStmt *CS) {
+      // Blocks of macro expansions (statement expressions) are not
+      // statements the reader sees.
+      if (CS->getLBracLoc().isMacroID())
+        return true;
       for (Stmt *S : CS->body())
         Out.push_back(SM.getExpansionRange(S->getSourceRange()).getAsRange());
       return true;

@@ -26,7 +26,8 @@ public:
   AccessOkModel(const clang::FunctionDecl &FD, const FunctionUses &Uses,
                 clang::ASTContext &Ctx);
 
-  /// The access_ok() uses, in source order.
+  /// The uses that check a range: access_ok(), and the accessors and
+  /// begins that call it themselves; in source order.
   llvm::ArrayRef<const UaccessUse *> checks() const { return Checks; }
   /// True when \p Check runs before \p Access on every path to it.
   bool dominates(const UaccessUse &Check, const UaccessUse &Access) const;

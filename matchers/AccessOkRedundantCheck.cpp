@@ -78,6 +78,8 @@ void AccessOkRedundantCheck::check(const MatchFinder::MatchResult &Result) {
   AccessOkModel Model(*FD, Uses, Ctx);
 
   for (const UaccessUse *C : Model.checks()) {
+    if (C->Api->TheRole != Role::AccessOk)
+      continue;
     std::string Base = AccessOkModel::pointerOf(*C).Base;
     if (Base.empty())
       continue;
