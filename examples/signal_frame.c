@@ -59,3 +59,22 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// batchable and access-ok-far: two __put_user() on one struct, and no
+// access_ok() anywhere.
+int put_sig_flags(struct frame __user *f, u32 sig, u32 flags)
+{
+	if (__put_user(sig, &f->sig) || __put_user(flags, &f->flags))
+		return -EFAULT;
+	return 0;
+}
+
+// access-ok-redundant: put_user() checks the range itself.
+int put_mask(u64 __user *mask, u64 value)
+{
+	if (!access_ok(mask, sizeof(*mask)))
+		return -EFAULT;
+	if (put_user(value, mask))
+		return -EFAULT;
+	return 0;
+}
