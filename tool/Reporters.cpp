@@ -6,6 +6,8 @@
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
+#include "clang/Basic/Sarif.h"
+#include "Check.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -34,19 +36,36 @@ private:
 };
 } // namespace
 
+namespace {
+/// A diagnostics engine and source manager over the findings' files.
+struct SourceSetup {
+  IntrusiveRefCntPtr<DiagnosticOptions> Opts = new DiagnosticOptions();
+  std::unique_ptr<DiagnosticConsumer> Client;
+  DiagnosticsEngine Diags;
+  FileManager Files{FileSystemOptions{}};
+  SourceManager SM{Diags, Files};
+
+  explicit SourceSetup(std::unique_ptr<DiagnosticConsumer> C)
+      : Client(std::move(C)),
+        Diags(new DiagnosticIDs(), Opts.get(),
+              Client ? Client.get() : new IgnoringDiagConsumer(),
+              /*ShouldOwnClient=*/!Client) {
+    Diags.setSourceManager(&SM);
+  }
+};
+} // namespace
+
 void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
                 bool Colors) {
-  IntrusiveRefCntPtr<DiagnosticOptions> Opts = new DiagnosticOptions();
-  Opts->ShowColors = Colors;
-  TextDiagnosticPrinter Printer(OS, Opts.get());
-  DiagnosticsEngine Diags(new DiagnosticIDs(), Opts.get(), &Printer,
-                          /*ShouldOwnClient=*/false);
-  FileManager Files(FileSystemOptions{});
-  SourceManager SM(Diags, Files);
-  Diags.setSourceManager(&SM);
+  IntrusiveRefCntPtr<DiagnosticOptions> PrinterOpts = new DiagnosticOptions();
+  PrinterOpts->ShowColors = Colors;
+  auto Owned = std::make_unique<TextDiagnosticPrinter>(OS, PrinterOpts.get());
+  TextDiagnosticPrinter &Printer = *Owned;
+  SourceSetup Setup(std::move(Owned));
+  DiagnosticsEngine &Diags = Setup.Diags;
   LangOptions LO;
   Printer.BeginSourceFile(LO, nullptr);
-  LocationMapper Map(SM);
+  LocationMapper Map(Setup.SM);
   unsigned WarningID =
       Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
@@ -67,6 +86,34 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
       Diags.Report(Map.get(N.Loc.File, N.Loc.Offset), NoteID) << N.Message;
   }
   Printer.EndSourceFile();
+}
+
+void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
+                 llvm::raw_ostream &OS) {
+  SourceSetup Setup(nullptr);
+  LocationMapper Map(Setup.SM);
+  SarifDocumentWriter Writer(Setup.SM);
+  Writer.createRun("uaccess-lint", "uaccess-lint", Version);
+  llvm::StringMap<size_t> Rules;
+  for (const CheckInfo &C : allChecks())
+    Rules[C.Name] = Writer.createRule(SarifRule::create()
+                                          .setRuleId(C.Name)
+                                          .setName(C.Name)
+                                          .setDescription(C.Summary));
+  for (const Finding &F : Findings) {
+    SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
+    auto Rule = Rules.find(F.Check);
+    if (Loc.isInvalid() || Rule == Rules.end())
+      continue;
+    Writer.appendResult(
+        SarifResult::create(Rule->second)
+            .setDiagnosticMessage(F.Message)
+            .setDiagnosticLevel(SarifResultLevel::Warning)
+            .setLocations({CharSourceRange::getCharRange(Loc, Loc)}));
+  }
+  Writer.endRun();
+  OS << llvm::formatv("{0:2}", llvm::json::Value(Writer.createDocument()))
+     << "\n";
 }
 
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,

@@ -58,11 +58,12 @@ cl::opt<bool> ListChecks("list-checks",
                          cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Worker processes (default: all cores)."),
                        cl::init(0), cl::cat(Category));
-enum class Format { Text, JSON };
+enum class Format { Text, JSON, SARIF };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format."),
     cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
-               clEnumValN(Format::JSON, "json", "one JSON document")),
+               clEnumValN(Format::JSON, "json", "one JSON document"),
+               clEnumValN(Format::SARIF, "sarif", "SARIF 2.1.0 for CI")),
     cl::init(Format::Text), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>."),
                                 cl::value_desc("file"), cl::cat(Category));
@@ -355,6 +356,8 @@ int main(int argc, const char **argv) {
       *OS << Block;
   } else if (OutputFormat == Format::JSON) {
     uaccess::renderJSON(Findings, Summary, *OS);
+  } else if (OutputFormat == Format::SARIF) {
+    uaccess::renderSARIF(Findings, UACCESS_LINT_VERSION, *OS);
   } else {
     bool Colors =
         ColorOutput || (!File && sys::Process::StandardOutIsDisplayed());
