@@ -1,6 +1,6 @@
 // RUN: not %uaccess-lint --checks=window-call %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: not %uaccess-lint --checks=window-call %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=warning:
 // An extra safe callee from the command line and from a file:
 // RUN: echo "native_load_gs_index  # reviewed" > %t.safe
 // RUN: not %uaccess-lint --checks=window-call --uaccess-safe-file=%t.safe --uaccess-safe=log_* %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=EXTRA
@@ -123,3 +123,39 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// Between user_access_save() and user_access_restore() the window is
+// suspended: calls are fine there, and flagged again after the restore.
+int suspended(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = user_access_save();
+	log_event(3);
+	user_access_restore(flags);
+	log_event(4);
+// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+#ifdef scoped_user_write_access
+// Scoped windows close by themselves, but what runs inside is still checked.
+int scoped_call(struct ev __user *p, u32 a)
+{
+	scoped_user_write_access(p, efault) {
+		log_event(5);
+		unsafe_put_user(a, &p->events, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+#endif
+// SCOPED: call.c:[[@LINE-8]]:3: warning: call to 'log_event' with user access enabled
