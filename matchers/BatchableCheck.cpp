@@ -140,6 +140,16 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
     }
     B.note(C.First->getBeginLoc(),
            "the window covers '" + C.Range + "': " + C.RangeReason);
+    // What the equivalence harness showed differs, said where it applies.
+    if (C.TheShape == BatchCandidate::InLoop)
+      B.note(C.First->getBeginLoc(),
+             "if the loop runs zero times the rewrite still checks '" +
+                 C.Base + "' (a zero-length range), as the merged "
+                 "do_sys_poll() does");
+    if (C.TheFamily != Family::Write)
+      B.note(First.loc(),
+             "on a fault get_user() zeroes its destination; with asm-goto "
+             "outputs unsafe_get_user() leaves it unchanged");
 
     std::string Label = freshLabel(Uses, TakenLabels);
     llvm::StringRef Begin = beginFor(C.TheFamily);

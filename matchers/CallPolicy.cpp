@@ -114,9 +114,14 @@ bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
   return S.Helper && S.Ends;
 }
 
+// Only a small static or inline function that opens and does nothing else
+// with the window (6.19's CLASS constructors) is an opener; a function with
+// its own unsafe ops and no end has simply lost its end.
 bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
   const Shape &S = shapeOf(FD);
-  return S.Known && S.Begins && !S.Ends && FD.isReferenced();
+  const FunctionDecl *Def = FD.getDefinition();
+  return S.Known && S.Begins && !S.Ends && !S.Unsafe && Def &&
+         mayBeHelper(*Def) && FD.isReferenced();
 }
 
 CallVerdict CallPolicy::judge(const CallExpr &Call) {

@@ -22,11 +22,14 @@ directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
 #include "local.h" keeps resolving).
 
-Standard library only.
+Exit status: 0 when the overall recall reaches --min-recall, 1 when it
+does not, 2 on setup errors (bad arguments, a file the tool cannot dump or
+analyze unmutated).  Standard library only.
 """
 
 import argparse
 import concurrent.futures
+import difflib
 import json
 import os
 import re
@@ -533,7 +536,8 @@ def scratch_entry(entry, kernel, scratch_file):
     return new
 
 
-def run_tool(tool, entry, kernel, text, basename, timeout, keep_dir=None):
+def run_tool(tool, entry, kernel, text, basename, timeout, keep_dir=None,
+             checks="window-*"):
     """Analyze text as the source of entry.  Returns (status, findings,
     stderr) with status 'ok', 'noncompile' or 'failed'."""
     d = keep_dir or tempfile.mkdtemp(prefix="uaccess-mutant-")
@@ -544,13 +548,15 @@ def run_tool(tool, entry, kernel, text, basename, timeout, keep_dir=None):
         db = os.path.join(d, "compile_commands.json")
         with open(db, "w") as f:
             json.dump([scratch_entry(entry, kernel, path)], f, indent=1)
-        cmd = [tool, "-p", db, "--format=json", "-j", "1",
+        cmd = [tool, "-p", db, "--format=json", "-j", "1", "--checks=" + checks,
                "--timeout=%d" % timeout, path]
         try:
             p = subprocess.run(cmd, capture_output=True, text=True,
                                timeout=timeout + 30, errors="replace")
         except subprocess.TimeoutExpired:
             return "failed", [], "timeout", path
+        except OSError as e:
+            return "failed", [], "could not run %s: %s" % (tool, e), path
         try:
             doc = json.loads(p.stdout)
         except ValueError:
@@ -572,6 +578,17 @@ def key(f):
     return (f.get("check"), f.get("function"), f.get("message"))
 
 
+def mutant_name(i, m):
+    return "%03d-%s-%s-%d" % (i, m["kind"], m["file"].replace("/", "_").replace(".", "_"), m["line"])
+
+
+def write_diff(path, orig, m):
+    with open(path, "w", encoding="latin-1") as f:
+        f.writelines(difflib.unified_diff(
+            orig.splitlines(True), m["text"].splitlines(True),
+            m["file"], m["file"] + " (%s mutant)" % m["kind"]))
+
+
 # ------------------------------------------------------------------------ main
 
 def main():
@@ -588,6 +605,11 @@ def main():
                     help="only these mutation kinds")
     ap.add_argument("--keep-misses", metavar="DIR",
                     help="write each missed mutant and the tool's findings under DIR")
+    ap.add_argument("--save-diffs", metavar="DIR",
+                    help="write a unified diff of every mutant under DIR")
+    ap.add_argument("--checks", default="window-*",
+                    help="checks the tool runs (its --checks globs); default: the "
+                    "window checks the mutations target")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tool run")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     opts = ap.parse_args()
@@ -639,16 +661,21 @@ def main():
         entry = by_path[p]
         with open(p, encoding="latin-1", newline="") as f:
             text = f.read()
-        d = subprocess.run([tool, "-p", kernel, "--dump-uaccess", "-j", "1",
-                            "--timeout=%d" % opts.timeout, p],
-                           capture_output=True, text=True, errors="replace")
-        funcs = parse_dump(d.stdout) if d.returncode == 0 else None
+        try:
+            d = subprocess.run([tool, "-p", kernel, "--dump-uaccess", "-j", "1",
+                                "--timeout=%d" % opts.timeout, p],
+                               capture_output=True, text=True, errors="replace")
+            funcs = parse_dump(d.stdout) if d.returncode == 0 else None
+            derr = d.stderr
+        except OSError as e:
+            funcs, derr = None, "could not run %s: %s" % (tool, e)
         status, findings, err, spath = run_tool(tool, entry, kernel, text,
-                                                os.path.basename(p), opts.timeout)
+                                                os.path.basename(p), opts.timeout,
+                                                checks=opts.checks)
         for f in findings:
             if f.get("file") == spath:
                 f["file"] = p
-        return p, text, funcs, d.stderr, status, findings, err
+        return p, text, funcs, derr, status, findings, err
 
     files = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as ex:
@@ -690,16 +717,21 @@ def main():
             picked += ms
         mutants = picked
 
+    if opts.save_diffs:
+        os.makedirs(opts.save_diffs, exist_ok=True)
+        for i, m in enumerate(mutants):
+            write_diff(os.path.join(opts.save_diffs, mutant_name(i, m) + ".diff"),
+                       files[m["path"]]["text"], m)
+
     base_keys = {}
     for p in paths:
         base_keys[p] = {key(f) for f in files[p]["findings"]}
 
     # 2. One tool run per mutant.
     def analyze(m):
-        keep = None
         status, findings, err, spath = run_tool(
             tool, by_path[m["path"]], kernel, m["text"],
-            os.path.basename(m["path"]), opts.timeout)
+            os.path.basename(m["path"]), opts.timeout, checks=opts.checks)
         expected = EXPECTED[m["kind"]]
         in_fn = [f for f in findings if f.get("function") == m["function"]]
         hits = [f for f in in_fn if f.get("check") == expected
@@ -760,18 +792,14 @@ def main():
     if opts.keep_misses:
         os.makedirs(opts.keep_misses, exist_ok=True)
         for i, m in enumerate(misses):
-            d = os.path.join(opts.keep_misses, "%03d-%s-%s-%d" % (
-                i, m["kind"], os.path.basename(m["file"]).replace(".", "_"), m["line"]))
+            d = os.path.join(opts.keep_misses, mutant_name(i, m))
             os.makedirs(d, exist_ok=True)
             run_tool(tool, by_path[m["path"]], kernel, m["text"],
-                     os.path.basename(m["path"]), opts.timeout, keep_dir=d)
-            with open(os.path.join(d, "mutant.diff"), "w") as f:
-                import difflib
-                f.writelines(difflib.unified_diff(
-                    files[m["path"]]["text"].splitlines(True), m["text"].splitlines(True),
-                    m["file"], m["file"] + " (mutant)"))
+                     os.path.basename(m["path"]), opts.timeout, keep_dir=d,
+                     checks=opts.checks)
+            write_diff(os.path.join(d, "mutant.diff"), files[m["path"]]["text"], m)
     print("time: %.1fs" % (time.time() - t0))
-    if setup_errors and not results:
+    if setup_errors:
         return 2
     return 0 if recall >= opts.min_recall else 1
 
