@@ -81,8 +81,18 @@ WindowAnalysis::statesAt(const LabelStmt *Label) const {
 }
 
 void WindowAnalysis::run() {
+  // Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
+  // edges) are pruned, except where can_do_masked_user_access() is a
+  // constant 1 (x86-64): the checked-begin fallback it kills is live on
+  // every other arch. Where it is 0 the masked branch is dead everywhere.
   CFG::BuildOptions BO;
-  BO.PruneTriviallyFalseEdges = true;
+  BO.PruneTriviallyFalseEdges =
+      llvm::none_of(Uses.uses(), [&](const UaccessUse &U) {
+        const auto *Probe = dyn_cast_or_null<Expr>(U.Anchor);
+        Expr::EvalResult Value;
+        return U.Api->TheRole == Role::MaskedProbe && Probe &&
+               Probe->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() != 0;
+      });
   std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
   if (!Graph)
     return;
@@ -372,9 +382,9 @@ void WindowAnalysis::run() {
             E.Exit = LastReturn;
             E.Use = &Uses.use(Next.Begin);
             // One report per begin and fault label: each is one fix.
-            const LabelStmt *Label =
-                Next.ViaFault >= 0 ? Uses.use(Next.ViaFault).FaultLabel
-                                   : nullptr;
+            const LabelStmt *Label = Next.ViaFault >= 0
+                                         ? Uses.use(Next.ViaFault).FaultLabel
+                                         : nullptr;
             Report(E, E.Use, Label);
           }
           continue;
