@@ -236,4 +236,4 @@ efault:
 	return -EFAULT;
 }
 // CHECK: unbalanced.c:[[@LINE-12]]:8: warning: user access window opened by 'user_access_begin' is not closed on every path
-// CHECK: unbalanced.c:[[@LINE-11]]:4: note: returns here with the window open
+// CHECK: unbalanced.c:[[@LINE-10]]:4: note: returns here with the window open
