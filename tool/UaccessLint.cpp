@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Check.h"
+#include "ChangedLines.h"
 #include "CommandAdjuster.h"
 #include "Fixes.h"
 #include "Reporters.h"
@@ -91,6 +92,11 @@ cl::opt<unsigned> MinAccesses(
     cl::desc("batchable: fewest accesses in a run worth one window "
              "(default 2; loops always count)."),
     cl::init(2), cl::cat(Category));
+cl::opt<std::string> DiffFile(
+    "diff",
+    cl::desc("Report only findings on lines this unified diff adds or "
+             "changes ('-' reads standard input): a CI gate on a patch."),
+    cl::value_desc("patch"), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fix-its in place. A finding whose "
                            "edits conflict with another's is refused whole; "
@@ -336,6 +342,18 @@ int main(int argc, const char **argv) {
                      return std::tie(A.Loc.File, A.Loc.Offset, A.Check) <
                             std::tie(B.Loc.File, B.Loc.Offset, B.Check);
                    });
+  if (!DiffFile.empty()) {
+    auto Buffer = DiffFile == "-" ? MemoryBuffer::getSTDIN()
+                                  : MemoryBuffer::getFile(DiffFile);
+    if (!Buffer)
+      fail("cannot read '" + DiffFile + "': " + Buffer.getError().message());
+    auto Changed = uaccess::ChangedLines::parse((*Buffer)->getBuffer());
+    if (!Changed)
+      fail("'" + DiffFile + "': " + toString(Changed.takeError()));
+    llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+      return !Changed->contains(F.Loc.File, F.Loc.Line);
+    });
+  }
   // Ranked findings (batchable savings, loops first) lead.
   std::stable_sort(Findings.begin(), Findings.end(),
                    [](const uaccess::Finding &A, const uaccess::Finding &B) {
