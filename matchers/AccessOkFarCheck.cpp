@@ -38,12 +38,6 @@ int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   return -1;
 }
 
-llvm::StringRef checkedBeginFor(Family F) {
-  return F == Family::Read    ? "user_read_access_begin"
-         : F == Family::Write ? "user_write_access_begin"
-                              : "user_access_begin";
-}
-
 /// What the window's fault path does after ending the window: the
 /// statement after the end in the label block (`return -EFAULT;`).
 std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
@@ -54,13 +48,12 @@ std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
         !SM.isBeforeInTranslationUnit(Begin.loc(), U.loc()))
       continue;
     // The label's statement, then its siblings, up to the first jump.
-    const auto *Parent = dyn_cast_or_null<CompoundStmt>(
-        [&]() -> const Stmt * {
-          for (const DynTypedNode &P : Ctx.getParents(*U.FaultLabel))
-            if (const auto *S = P.get<Stmt>())
-              return S;
-          return nullptr;
-        }());
+    const auto *Parent = dyn_cast_or_null<CompoundStmt>([&]() -> const Stmt * {
+      for (const DynTypedNode &P : Ctx.getParents(*U.FaultLabel))
+        if (const auto *S = P.get<Stmt>())
+          return S;
+      return nullptr;
+    }());
     if (!Parent)
       return "";
     bool Seen = false;
@@ -125,9 +118,9 @@ AccessOkFarCheck::checkedInCallers(const FunctionDecl &FD, unsigned Param,
   for (const auto &[Caller, Call] : It->second) {
     if (Param >= Call->getNumArgs() || !Caller->hasBody())
       return std::nullopt;
-    std::string ArgText = sourceText(
-        SM.getExpansionRange(Call->getArg(Param)->getSourceRange()), SM,
-        context().astContext().getLangOpts());
+    std::string ArgText =
+        sourceText(SM.getExpansionRange(Call->getArg(Param)->getSourceRange()),
+                   SM, context().astContext().getLangOpts());
     std::string Base = pointerShape(ArgText).Base;
     if (Base.empty())
       return std::nullopt;
@@ -201,8 +194,8 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
     const UaccessUse *Guard = nullptr, *OnOtherPath = nullptr,
                      *OtherPointer = nullptr;
     for (const UaccessUse *C : Model.checks()) {
-      bool Same = Ptr.Base.empty() ||
-                  AccessOkModel::pointerOf(*C).Base == Ptr.Base;
+      bool Same =
+          Ptr.Base.empty() || AccessOkModel::pointerOf(*C).Base == Ptr.Base;
       bool Dom = Model.dominates(*C, A);
       if (Same && Dom)
         Guard = C;
@@ -259,9 +252,9 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
         Chain += " <- " + F->getNameAsString() + "()";
       unsigned N = Up->Chain.size();
       Message = What + " relies on an access_ok() in another function: '" +
-                Ptr.Base + "' is checked in " +
-                Up->Caller->getNameAsString() + "(), " + std::to_string(N) +
-                (N == 1 ? " call" : " calls") + " up (" + Chain + ")";
+                Ptr.Base + "' is checked in " + Up->Caller->getNameAsString() +
+                "(), " + std::to_string(N) + (N == 1 ? " call" : " calls") +
+                " up (" + Chain + ")";
     } else {
       Message = What + " is not guarded by any access_ok()" +
                 (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
@@ -280,12 +273,12 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
       if (!Fail.empty() && isa_and_nonnull<CompoundStmt>(Parent)) {
         SourceLocation Begin = SM.getExpansionLoc(A.Anchor->getBeginLoc());
         SourceLocation End = Lexer::findLocationAfterToken(
-            SM.getExpansionRange(A.Anchor->getEndLoc()).getEnd(), tok::semi,
-            SM, Ctx.getLangOpts(), false);
+            SM.getExpansionRange(A.Anchor->getEndLoc()).getEnd(), tok::semi, SM,
+            Ctx.getLangOpts(), false);
         if (End.isValid())
           B.replace(CharSourceRange::getCharRange(Begin, End),
-                    "if (!" + checkedBeginFor(A.Api->TheFamily).str() + "(" +
-                        A.arg(A.Api->PointerArg).trim().str() + ", " +
+                    "if (!" + checkedBeginForFamily(A.Api->TheFamily).str() +
+                        "(" + A.arg(A.Api->PointerArg).trim().str() + ", " +
                         A.arg(A.Api->LengthArg).trim().str() + "))\n" +
                         lineIndent(Begin, SM) + "\t" + Fail);
       }

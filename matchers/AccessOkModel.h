@@ -1,4 +1,5 @@
-//===--- AccessOkModel.h - Which access_ok() guards which access -*- C++ -*-===//
+//===--- AccessOkModel.h - Which access_ok() guards which access -*- C++
+//-*-===//
 //
 // "If you can't see the access_ok() close to the __get/put_user(), you have
 // a bug." For one function: its access_ok() calls, the accesses that rely

@@ -40,8 +40,8 @@ std::pair<const Stmt *, const CompoundStmt *> topStatement(const Stmt *S,
 /// `if (!CHECK) return X;` or `if (ACC) return X;`: the return's text.
 std::string returnOnTrue(const Stmt *S, ASTContext &Ctx) {
   const auto *If = dyn_cast_or_null<IfStmt>(S);
-  const auto *Ret = If && !If->getElse() ? dyn_cast<ReturnStmt>(If->getThen())
-                                         : nullptr;
+  const auto *Ret =
+      If && !If->getElse() ? dyn_cast<ReturnStmt>(If->getThen()) : nullptr;
   if (!Ret)
     return "";
   const SourceManager &SM = Ctx.getSourceManager();
@@ -86,7 +86,8 @@ void AccessOkRedundantCheck::check(const MatchFinder::MatchResult &Result) {
     std::vector<const UaccessUse *> After;
     bool OnlySelfChecking = true;
     for (const UaccessUse &U : Uses.uses()) {
-      bool Access = U.Api->PointerArg != NoArg && U.Api->TheRole != Role::AccessOk;
+      bool Access =
+          U.Api->PointerArg != NoArg && U.Api->TheRole != Role::AccessOk;
       if (!Access || AccessOkModel::pointerOf(U).Base != Base ||
           !SM.isBeforeInTranslationUnit(C->loc(), U.loc()))
         continue;
@@ -100,8 +101,8 @@ void AccessOkRedundantCheck::check(const MatchFinder::MatchResult &Result) {
                       "' is repeated by the self-checking '" +
                       After.front()->name() +
                       "' that follows; on x86 it costs a speculation barrier");
-    B.note(After.front()->loc(), "'" + After.front()->name() +
-                                     "' checks the range itself");
+    B.note(After.front()->loc(),
+           "'" + After.front()->name() + "' checks the range itself");
     // Removable only when nothing happens between the check and the first
     // access, which fails the same way over the same range.
     auto [CheckStmt, Block] = topStatement(C->Anchor, Ctx);

@@ -8,8 +8,8 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <map>
 
@@ -106,9 +106,8 @@ const Stmt *failureStatement(const Stmt *S) {
 
 /// `if (ACC) FAIL;` or `if (ACC || ACC ...) FAIL;`: the accesses it makes,
 /// or none when the statement has another shape.
-std::vector<const UaccessUse *> accessesOfIf(const IfStmt *If,
-                                             const FunctionUses &Uses,
-                                             const Stmt *&Fail) {
+std::vector<const UaccessUse *>
+accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   std::vector<const UaccessUse *> Out;
   Fail = nullptr;
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
@@ -227,8 +226,7 @@ std::string tripCount(const ForStmt *For, ASTContext &Ctx,
   Counter = Var->getName().str();
   std::string Inc = Text(For->getInc());
   Expr::EvalResult Zero;
-  bool StartsAtZero = Start->EvaluateAsInt(Zero, Ctx) &&
-                      Zero.Val.getInt() == 0;
+  bool StartsAtZero = Start->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0;
   const auto *CondBO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (StartsAtZero && CondBO && CondBO->getOpcode() == BO_LT &&
       llvm::StringRef(Text(CondBO->getLHS())).trim() == Counter &&
@@ -279,11 +277,9 @@ bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
 
 } // namespace
 
-std::vector<BatchCandidate> findBatchCandidates(const FunctionDecl &FD,
-                                                const FunctionUses &Uses,
-                                                ASTContext &Ctx,
-                                                CallPolicy &Policy,
-                                                unsigned MinAccesses) {
+std::vector<BatchCandidate>
+findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
+                    ASTContext &Ctx, CallPolicy &Policy, unsigned MinAccesses) {
   std::vector<BatchCandidate> Out;
   std::map<const Stmt *, BatchCandidate> ByLoop;
   std::map<std::pair<const CompoundStmt *, std::string>,
@@ -356,12 +352,13 @@ std::vector<BatchCandidate> findBatchCandidates(const FunctionDecl &FD,
       bool Indexed = true;
       for (const UaccessUse *U : C.Accesses) {
         PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
-        Indexed &= Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
+        Indexed &=
+            Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
       }
       if (Steps || Indexed) {
         C.Range = Trips + " * sizeof(*" + C.Base + ")";
-        C.RangeReason = "the loop runs '" + Trips + "' times over '" +
-                        C.Base + "'";
+        C.RangeReason =
+            "the loop runs '" + Trips + "' times over '" + C.Base + "'";
       }
       // The whole walk over the array, when it is a parameter stepped only
       // here and the function names its length.
@@ -399,8 +396,8 @@ std::vector<BatchCandidate> findBatchCandidates(const FunctionDecl &FD,
         C.WholeArrayCopy =
             Write ? "copy_to_user(" + C.Base + ", " + Kernel + ", " + Trips +
                         " * sizeof(*" + C.Base + "))"
-                  : "copy_from_user(" + Kernel + ", " + C.Base + ", " +
-                        Trips + " * sizeof(*" + C.Base + "))";
+                  : "copy_from_user(" + Kernel + ", " + C.Base + ", " + Trips +
+                        " * sizeof(*" + C.Base + "))";
       }
     }
     Out.push_back(std::move(C));

@@ -23,12 +23,6 @@ namespace uaccess {
 
 namespace {
 
-llvm::StringRef beginFor(Family F) {
-  return F == Family::Read    ? "user_read_access_begin"
-         : F == Family::Write ? "user_write_access_begin"
-                              : "user_access_begin";
-}
-
 /// The end of \p S including a `;` that ends it.
 SourceLocation endIncludingSemi(const Stmt *S, ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -74,9 +68,8 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   ASTContext &Ctx = context().astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<BatchCandidate> Candidates =
-      findBatchCandidates(*FD, Uses, Ctx, context().policy(),
-                          context().options().MinAccesses);
+  std::vector<BatchCandidate> Candidates = findBatchCandidates(
+      *FD, Uses, Ctx, context().policy(), context().options().MinAccesses);
   llvm::StringSet<> TakenLabels;
   // The fault label goes after the last statement; nothing may fall into it.
   const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
@@ -100,16 +93,15 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
       Message = (N == 1 ? Names + " in a loop toggles"
                         : std::to_string(N) + " accessors (" + Names +
                               ") in a loop toggle") +
-                " user access " + (N == 1 ? "once" : std::to_string(N) +
-                                                          " times") +
+                " user access " +
+                (N == 1 ? "once" : std::to_string(N) + " times") +
                 " per iteration; one " + Window.str() +
                 " window around the loop makes it once per call";
       Rank = 1000 + N;
     } else {
       Message = std::to_string(N) + " accesses (" + Names + ") through '" +
                 C.Base + "' toggle user access " + std::to_string(N) +
-                " times per call; one " + Window.str() +
-                " window makes it 1";
+                " times per call; one " + Window.str() + " window makes it 1";
       Rank = N;
     }
     auto B = diag(First.loc(), FD, Message);
@@ -143,8 +135,8 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
     // What the equivalence harness showed differs, said where it applies.
     if (C.TheShape == BatchCandidate::InLoop)
       B.note(C.First->getBeginLoc(),
-             "if the loop runs zero times the rewrite still checks '" +
-                 C.Base + "' (a zero-length range), as the merged "
+             "if the loop runs zero times the rewrite still checks '" + C.Base +
+                 "' (a zero-length range), as the merged "
                  "do_sys_poll() does");
     if (C.TheFamily != Family::Write)
       B.note(First.loc(),
@@ -152,7 +144,7 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
              "outputs unsafe_get_user() leaves it unchanged");
 
     std::string Label = freshLabel(Uses, TakenLabels);
-    llvm::StringRef Begin = beginFor(C.TheFamily);
+    llvm::StringRef Begin = checkedBeginForFamily(C.TheFamily);
     llvm::StringRef End = endForFamily(C.TheFamily);
     std::string Indent = lineIndent(C.First->getBeginLoc(), SM);
     B.insert(SM.getExpansionLoc(C.First->getBeginLoc()),
@@ -169,13 +161,12 @@ void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
                                          endIncludingSemi(S, Ctx)))
           Ops += (Ops.empty() ? "" : "\n" + StmtIndent) + unsafeCall(*U, Label);
       }
-      B.replace(CharSourceRange::getCharRange(
-                    SM.getExpansionLoc(S->getBeginLoc()),
-                    endIncludingSemi(S, Ctx)),
-                Ops);
+      B.replace(
+          CharSourceRange::getCharRange(SM.getExpansionLoc(S->getBeginLoc()),
+                                        endIncludingSemi(S, Ctx)),
+          Ops);
     }
-    B.insert(endIncludingSemi(C.Last, Ctx),
-             "\n" + Indent + End.str() + "();");
+    B.insert(endIncludingSemi(C.Last, Ctx), "\n" + Indent + End.str() + "();");
     B.insert(SM.getExpansionLoc(FD->getBody()->getEndLoc()),
              Label + ":\n\t" + End.str() + "();\n\t" + C.FailText + "\n");
   }

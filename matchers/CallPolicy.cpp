@@ -17,9 +17,8 @@ namespace {
 /// The calls a body can make that are not part of an API expansion. Only
 /// reachable code counts: BUILD_BUG_ON()'s __compiletime_assert_N() and the
 /// link-error defaults of switches on sizeof never run.
-std::vector<const CallExpr *> userCalls(const FunctionDecl &FD,
-                                        const FunctionUses &Uses,
-                                        ASTContext &Ctx) {
+std::vector<const CallExpr *>
+userCalls(const FunctionDecl &FD, const FunctionUses &Uses, ASTContext &Ctx) {
   std::vector<const CallExpr *> Calls;
   CFG::BuildOptions BO;
   BO.PruneTriviallyFalseEdges = true;

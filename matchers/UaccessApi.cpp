@@ -259,6 +259,17 @@ llvm::StringRef endForFamily(Family F) {
   }
 }
 
+llvm::StringRef checkedBeginForFamily(Family F) {
+  switch (F) {
+  case Family::Read:
+    return "user_read_access_begin";
+  case Family::Write:
+    return "user_write_access_begin";
+  default:
+    return "user_access_begin";
+  }
+}
+
 llvm::StringRef matchingEnd(llvm::StringRef Begin) {
   // The 6.19 rw names close with their own end; everything else by family.
   if (Begin == "user_rw_access_begin" || Begin == "masked_user_rw_access_begin")

@@ -91,5 +91,7 @@ namespace uaccess {
 llvm::StringRef matchingEnd(llvm::StringRef Begin);
 /// The end that closes a window of \p F opened by a plain begin.
 llvm::StringRef endForFamily(Family F);
+/// The checked begin that opens a window of \p F.
+llvm::StringRef checkedBeginForFamily(Family F);
 } // namespace uaccess
 #endif

@@ -2,12 +2,12 @@
 
 #include "Reporters.h"
 
+#include "Check.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/Sarif.h"
-#include "Check.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -96,10 +96,9 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
   Writer.createRun("uaccess-lint", "uaccess-lint", Version);
   llvm::StringMap<size_t> Rules;
   for (const CheckInfo &C : allChecks())
-    Rules[C.Name] = Writer.createRule(SarifRule::create()
-                                          .setRuleId(C.Name)
-                                          .setName(C.Name)
-                                          .setDescription(C.Summary));
+    Rules[C.Name] = Writer.createRule(
+        SarifRule::create().setRuleId(C.Name).setName(C.Name).setDescription(
+            C.Summary));
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
     auto Rule = Rules.find(F.Check);

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Check.h"
 #include "ChangedLines.h"
+#include "Check.h"
 #include "CommandAdjuster.h"
 #include "Fixes.h"
 #include "Reporters.h"
@@ -87,11 +87,11 @@ cl::opt<std::string>
                     cl::desc("File with one uaccess-safe callee per line "
                              "('#' starts a comment)."),
                     cl::value_desc("file"), cl::cat(Category));
-cl::opt<unsigned> MinAccesses(
-    "min-accesses",
-    cl::desc("batchable: fewest accesses in a run worth one window "
-             "(default 2; loops always count)."),
-    cl::init(2), cl::cat(Category));
+cl::opt<unsigned>
+    MinAccesses("min-accesses",
+                cl::desc("batchable: fewest accesses in a run worth one window "
+                         "(default 2; loops always count)."),
+                cl::init(2), cl::cat(Category));
 cl::opt<std::string> DiffFile(
     "diff",
     cl::desc("Report only findings on lines this unified diff adds or "
@@ -388,8 +388,7 @@ int main(int argc, const char **argv) {
     uaccess::FixPlan Plan = uaccess::planFixes(Findings);
     for (const auto &[F, Why] : Plan.Refused)
       errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
-             << F->Loc.Line << " [" << F->Check << "] refused: " << Why
-             << "\n";
+             << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
     if (Error E = uaccess::applyFixPlan(Plan))
       fail("fixes not applied: " + toString(std::move(E)));
     errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
