@@ -132,7 +132,9 @@ CallVerdict CallPolicy::judge(const CallExpr &Call) {
     return V;
   }
   V.Callee = Callee;
-  if (Callee->getBuiltinID() ||
+  // A call to an __attribute__((error)) function fails the build if it
+  // survives; where the kernel builds, it never runs.
+  if (Callee->getBuiltinID() || Callee->hasAttr<ErrorAttr>() ||
       (Callee->getIdentifier() && isSafeName(Callee->getName())))
     return V;
   if (needsWindow(*Callee)) {
