@@ -17,6 +17,18 @@ Mutation kinds (expected check):
   move-op-past-end  move one unsafe_* op after its window's
                     normal-path end                          (window-unsafe-outside)
 
+--mode unbatch goes the other way, for the batchable check: each window of
+the file's own functions that holds only unsafe_put_user/unsafe_get_user
+(checked begin, not masked, no copy ops or wrapper macros: the others are
+counted as skipped, with the reason) becomes one mutant with the begin
+statement deleted, every op an `if (__put_user(x, p)) goto L;` (or
+__get_user) and the window's ends deleted, normal path and fault label
+block alike.  It is detected when a batchable finding that the unmutated
+file does not have appears in the function.  Recall is per file and
+overall; the rewrite batchable offers is compared with the window the
+kernel has (same user pointer), and --verify-fixes also applies it and
+checks that the result compiles with balanced windows.
+
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
@@ -330,7 +342,11 @@ def op_statement(src, op):
     return off, end, name, args
 
 
-def mut_delete_end(src, fn, group, end):
+def end_deletion(src, end):
+    """The edit (start, stop, replacement) that deletes one end statement:
+    its whole line when it is alone there, ';' where removing it would
+    change control flow (an unbraced body) or leave a label at the end of
+    a block."""
     off = src.offset(end["line"], end["col"])
     if src.ident_at(off) != end["name"]:
         raise Skip("end not spelled at its position")
@@ -341,11 +357,15 @@ def mut_delete_end(src, fn, group, end):
     nxt = src.skip_ws(stop)
     after_label = src.mask[src.prev_sig(off)] == ":"
     if src.is_unbraced_body(off) or (after_label and src.mask[nxt:nxt + 1] == "}"):
-        return edit(src.text, off, stop, ";")
+        return off, stop, ";"
     if src.starts_line(off) and src.rest_of_line_blank(stop):
         s, e = src.line_span(end["line"])
-        return edit(src.text, s, e + 1, "")
-    return edit(src.text, off, stop, "")
+        return s, e + 1, ""
+    return off, stop, ""
+
+
+def mut_delete_end(src, fn, group, end):
+    return edit(src.text, *end_deletion(src, end))
 
 
 def label_block_return(src, fn, label, label_line):
@@ -511,6 +531,224 @@ def generate(rel, src, funcs, main_path):
     return muts, skips
 
 
+# -------------------------------------------------------- unbatching windows
+#
+# --mode unbatch turns each real window back into what it would have been
+# before someone batched it: the checked begin deleted, every
+# unsafe_put_user(x, p, L) an `if (__put_user(x, p)) goto L;` (likewise
+# get), the window's ends deleted (normal path and fault label block alike,
+# so L's block now just fails).  The batchable check should offer the
+# batching back.
+
+UNBATCH_KIND = ("unbatch", "batchable")
+UNBATCH_OPS = {"unsafe_put_user": "__put_user", "unsafe_get_user": "__get_user"}
+IF_NOT_BEGIN = re.compile(r"\bif\s*\(\s*(unlikely\s*\(\s*)?!\s*$")
+UNSAFE_CALL = re.compile(r"\bunsafe_\w+(?=\s*\()")
+END_NAME = re.compile(r"^user_\w*access_end$")
+EXPECTED[UNBATCH_KIND[0]] = UNBATCH_KIND[1]
+
+
+def matching_close(src, off):
+    """Offset of the bracket closing the one at off."""
+    depth = 0
+    for i in range(off, len(src.mask)):
+        c = src.mask[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i
+    return None
+
+
+def statement_end(src, off):
+    """Offset after the statement starting at off: a braced block or a
+    simple statement up to its ';'."""
+    if src.mask[off:off + 1] == "{":
+        close = matching_close(src, off)
+        return None if close is None else close + 1
+    depth = 0
+    for i in range(off, len(src.mask)):
+        c = src.mask[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == ";" and depth == 0:
+            return i + 1
+    return None
+
+
+def whole_lines(src, start, stop):
+    """[start, stop) widened to whole lines when nothing else shares them,
+    plus one of the two blank lines the deletion would leave adjacent."""
+    if not (src.starts_line(start) and src.rest_of_line_blank(stop)):
+        return start, stop
+    first, last = src.line_of(start), src.line_of(stop - 1)
+    s = src.line_starts[first - 1]
+    _, e = src.line_span(last)
+    e = min(e + 1, len(src.text))
+
+    def blank(line):
+        if line < 1 or line > len(src.line_starts):
+            return False
+        a, b = src.line_span(line)
+        return src.text[a:b].strip() == ""
+
+    if blank(first - 1) and blank(last + 1) and last + 1 <= len(src.line_starts):
+        _, e2 = src.line_span(last + 1)
+        e = min(e2 + 1, len(src.text))
+    return s, e
+
+
+def begin_deletion(src, b):
+    """The edit deleting `if (!BEGIN(...)) FAIL;` (also `if (unlikely(!...))`)."""
+    off = src.offset(b["line"], b["col"])
+    if src.ident_at(off) != b["name"]:
+        raise Skip("begin not spelled at its position")
+    m = IF_NOT_BEGIN.search(src.mask, max(0, off - 200), off)
+    call = src.call_at(off)
+    if not m or not call:
+        raise Skip("begin is not written as if (!begin(...)) fail")
+    p = call[2] + 1
+    for _ in range(2 if m.group(1) else 1):
+        p = src.skip_ws(p)
+        if src.mask[p:p + 1] != ")":
+            raise Skip("begin is not the whole if condition")
+        p += 1
+    stop = statement_end(src, src.skip_ws(p))
+    if stop is None:
+        raise Skip("unparsable failure statement after the begin")
+    if src.ident_at(src.skip_ws(stop)) == "else":
+        raise Skip("the begin's if has an else")
+    if src.is_unbraced_body(m.start()):
+        return m.start(), stop, ";"
+    s, e = whole_lines(src, m.start(), stop)
+    return s, e, ""
+
+
+def op_replacement(src, op):
+    """unsafe_put_user(x, p, L); -> if (__put_user(x, p)) goto L;"""
+    off, stop, name, args = op_statement(src, op)
+    if name != op["name"]:
+        raise Skip("op spelled through a wrapper macro (%s)" % name)
+    if len(args) != 3:
+        raise Skip("op does not have three arguments")
+    label = src.text[args[2][0]:args[2][1]].strip()
+    if not op["label"] or label != op["label"]:
+        raise Skip("op's last argument is not its fault label")
+    repl = "if (%s%s)) goto %s;" % (UNBATCH_OPS[name], src.text[off + len(name):args[1][1]], label)
+    if src.is_unbraced_body(off) and src.ident_at(src.skip_ws(stop)) == "else":
+        repl = "{ " + repl + " }"
+    return off, stop, repl
+
+
+def mut_unbatch(src, fn, group):
+    begins = group["begins"]
+    if any(b["kind"] == "masked-begin" for b in begins) or \
+            any(e["kind"] == "masked-probe" for e in fn["entries"]):
+        raise Skip("masked begin (can_do_masked_user_access)")
+    if len(begins) != 1 or begins[0]["kind"] != "checked-begin":
+        raise Skip("not one checked begin")
+    if not group["ops"]:
+        raise Skip("no unsafe_put_user/unsafe_get_user (window around a copy routine)")
+    others = sorted({op["name"] for op in group["ops"] if op["name"] not in UNBATCH_OPS})
+    if others:
+        raise Skip("other unsafe ops (%s)" % ", ".join(others))
+    at = {}
+    for op in group["ops"]:
+        at.setdefault(pos(op), []).append(op)
+    for ops in at.values():
+        if len(ops) > 1:
+            raise Skip("op spelled through a wrapper macro (%s)"
+                       % src.ident_at(src.offset(*pos(ops[0]))))
+    if not group["ends"]:
+        raise Skip("window without an end")
+    for e in group["ends"]:
+        if not END_NAME.match(e["name"]):
+            raise Skip("end %s is not a user_*_access_end()" % e["name"])
+    # A window-only macro other than the ops (unsafe_put_sigcontext32, ...)
+    # would need the window: such windows cannot be unbatched.
+    b = begins[0]
+    lo = src.offset(b["line"], b["col"])
+    hi = max(src.offset(e["line"], e["col"]) for e in group["ends"])
+    op_offs = {src.offset(*p) for p in at}
+    for m in UNSAFE_CALL.finditer(src.mask, lo, hi):
+        if m.start() not in op_offs:
+            raise Skip("op spelled through a wrapper macro (%s)" % m.group(0))
+    # The fault labels' blocks must close this window (and no other).
+    ends_at = {pos(e) for e in group["ends"]}
+    for op in group["ops"]:
+        if op["label_line"] is None:
+            raise Skip("op without resolved label")
+        for e in fn["entries"]:
+            if e["kind"] == "end" and op["label_line"] <= e["line"] <= op["label_line"] + 2 \
+                    and pos(e) not in ends_at:
+                raise Skip("fault label block ends another window")
+    edits = [begin_deletion(src, b)]
+    edits += [op_replacement(src, op) for op in group["ops"]]
+    edits += [end_deletion(src, e) for e in group["ends"]]
+    edits.sort()
+    for (s0, e0, _), (s1, _, _) in zip(edits, edits[1:]):
+        if s1 < e0:
+            raise Skip("overlapping edits")
+    text = src.text
+    for s0, e0, r in reversed(edits):
+        text = edit(text, s0, e0, r)
+    return text
+
+
+def generate_unbatch(rel, src, funcs, main_path):
+    """One mutant per window of the file's own functions; plus the windows
+    skipped, each with its reason."""
+    muts, skipped = [], []
+    for fn in funcs:
+        if os.path.realpath(fn["path"]) != main_path:
+            continue
+        for g in window_groups(fn["entries"]):
+            b = g["begins"][0]
+            where = {"file": rel, "function": fn["name"], "line": b["line"],
+                     "col": b["col"], "name": b["name"]}
+            try:
+                text = mut_unbatch(src, fn, g)
+            except Skip as s:
+                skipped.append(dict(where, reason=str(s)))
+                continue
+            muts.append(dict(where, kind=UNBATCH_KIND[0], text=text,
+                             ops=len(g["ops"]),
+                             begin=begin_args(src, src.offset(b["line"], b["col"]))))
+    return muts, skipped
+
+
+def begin_args(src, off):
+    """(name, ptr, len) of the two-argument begin call at off, whitespace
+    collapsed; None when it is not one."""
+    call = src.call_at(off)
+    if not call or len(call[3]) != 2:
+        return None
+    ptr, ln = (" ".join(src.text[a:b].split()) for a, b in call[3])
+    return call[0], ptr, ln
+
+
+def rewrite_begin(findings):
+    """The begin call (as begin_args) that the first fix-it among findings
+    opens, or None when none is offered."""
+    for f in findings:
+        for fx in f.get("fixes", []):
+            r = fx.get("replacement", "")
+            m = re.search(r"\buser_\w*access_begin\s*\(", r)
+            if m:
+                return begin_args(Source(r), m.start())
+    return None
+
+
+def show_begin(b):
+    return "%s(%s, %s)" % b if b else "?"
+
+
 # ------------------------------------------------------------ running the tool
 
 def scratch_entry(entry, kernel, scratch_file):
@@ -536,18 +774,51 @@ def scratch_entry(entry, kernel, scratch_file):
     return new
 
 
+def write_scratch(d, entry, kernel, text, basename):
+    """text as d/basename plus a one-entry d/compile_commands.json for it."""
+    path = os.path.join(d, basename)
+    with open(path, "w", encoding="latin-1", newline="") as f:
+        f.write(text)
+    db = os.path.join(d, "compile_commands.json")
+    with open(db, "w") as f:
+        json.dump([scratch_entry(entry, kernel, path)], f, indent=1)
+    return path, db
+
+
+def verify_fix(tool, entry, kernel, text, basename, timeout, function, base_keys):
+    """Apply the batchable fix-its to text (a detected unbatch mutant) and
+    check the result: (verdict, new window-* findings in function)."""
+    d = tempfile.mkdtemp(prefix="uaccess-fix-")
+    try:
+        path, db = write_scratch(d, entry, kernel, text, basename)
+        try:
+            subprocess.run([tool, "-p", db, "--checks=batchable", "--fix", "-j", "1",
+                            "--timeout=%d" % timeout, path], capture_output=True,
+                           timeout=timeout + 30)
+        except (subprocess.TimeoutExpired, OSError):
+            return "tool failed", []
+        with open(path, encoding="latin-1", newline="") as f:
+            fixed = f.read()
+        if fixed == text:
+            return "not applied", []
+        status, findings, _, _ = run_tool(tool, entry, kernel, fixed, basename,
+                                          timeout, checks="window-*")
+        if status != "ok":
+            return "does not compile" if status == "noncompile" else "tool failed", []
+        new = [f for f in findings if f.get("function") == function
+               and key(f) not in base_keys]
+        return ("window findings" if new else "ok"), new
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
 def run_tool(tool, entry, kernel, text, basename, timeout, keep_dir=None,
              checks="window-*"):
     """Analyze text as the source of entry.  Returns (status, findings,
     stderr) with status 'ok', 'noncompile' or 'failed'."""
     d = keep_dir or tempfile.mkdtemp(prefix="uaccess-mutant-")
     try:
-        path = os.path.join(d, basename)
-        with open(path, "w", encoding="latin-1", newline="") as f:
-            f.write(text)
-        db = os.path.join(d, "compile_commands.json")
-        with open(db, "w") as f:
-            json.dump([scratch_entry(entry, kernel, path)], f, indent=1)
+        path, db = write_scratch(d, entry, kernel, text, basename)
         cmd = [tool, "-p", db, "--format=json", "-j", "1", "--checks=" + checks,
                "--timeout=%d" % timeout, path]
         try:
@@ -589,6 +860,17 @@ def write_diff(path, orig, m):
             m["file"], m["file"] + " (%s mutant)" % m["kind"]))
 
 
+def unbatch_miss_reason(m):
+    """A short reason for an unbatched window batchable did not report."""
+    if m["in_fn"]:
+        return "only the unmutated function's findings: " + "; ".join(
+            "line %s: %s" % (f.get("line"), f.get("message")) for f in m["in_fn"])
+    if m["elsewhere"]:
+        return "new findings only in other functions: " + "; ".join(
+            "%s line %s" % (f.get("function"), f.get("line")) for f in m["elsewhere"])
+    return "no batchable finding in the function"
+
+
 # ------------------------------------------------------------------------ main
 
 def main():
@@ -597,6 +879,14 @@ def main():
     ap.add_argument("--tool", required=True, help="uaccess-lint binary")
     ap.add_argument("--files", nargs="+", help="sources (relative to --kernel); "
                     "default: every database entry using user-access windows")
+    ap.add_argument("--mode", choices=("window", "unbatch"), default="window",
+                    help="window: inject window defects (the kinds below); unbatch: "
+                    "turn each window back into per-access __put_user/__get_user "
+                    "calls, expecting batchable to find it again")
+    ap.add_argument("--verify-fixes", action="store_true",
+                    help="unbatch: apply batchable's fix-its to each detected mutant "
+                    "and check that the result compiles and adds no window-* "
+                    "finding to the function")
     ap.add_argument("--min-recall", type=float, default=0.95)
     ap.add_argument("--list-misses", action="store_true")
     ap.add_argument("--max-per-kind", type=int, default=0,
@@ -607,13 +897,23 @@ def main():
                     help="write each missed mutant and the tool's findings under DIR")
     ap.add_argument("--save-diffs", metavar="DIR",
                     help="write a unified diff of every mutant under DIR")
-    ap.add_argument("--checks", default="window-*",
+    ap.add_argument("--checks",
                     help="checks the tool runs (its --checks globs); default: the "
-                    "window checks the mutations target")
+                    "checks the mode targets (window-* or batchable)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tool run")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
     opts = ap.parse_args()
     t0 = time.time()
+    unbatch = opts.mode == "unbatch"
+    if unbatch and opts.kinds:
+        print("mutate: --kinds applies to --mode window only", file=sys.stderr)
+        return 2
+    if opts.verify_fixes and not unbatch:
+        print("mutate: --verify-fixes applies to --mode unbatch only", file=sys.stderr)
+        return 2
+    if opts.checks is None:
+        opts.checks = "batchable" if unbatch else "window-*"
+    kinds = [UNBATCH_KIND] if unbatch else KINDS
 
     kernel = os.path.realpath(opts.kernel)
     tool = os.path.abspath(opts.tool)
@@ -675,16 +975,22 @@ def main():
         for f in findings:
             if f.get("file") == spath:
                 f["file"] = p
-        return p, text, funcs, derr, status, findings, err
+        wkeys = set()
+        if opts.verify_fixes:
+            _, wf, _, _ = run_tool(tool, entry, kernel, text, os.path.basename(p),
+                                   opts.timeout, checks="window-*")
+            wkeys = {key(f) for f in wf}
+        return p, text, funcs, derr, status, findings, err, wkeys
 
     files = {}
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as ex:
-        for p, text, funcs, derr, status, findings, err in ex.map(prepare, paths):
+        for p, text, funcs, derr, status, findings, err, wkeys in ex.map(prepare, paths):
             files[p] = {"text": text, "funcs": funcs, "status": status,
-                        "findings": findings, "dump_err": derr, "err": err}
+                        "findings": findings, "dump_err": derr, "err": err,
+                        "window_keys": wkeys}
 
     baseline, setup_errors = [], []
-    mutants, skips = [], {}
+    mutants, skips, skipped = [], {}, []
     for p in paths:
         info = files[p]
         if info["funcs"] is None:
@@ -696,7 +1002,15 @@ def main():
             continue
         baseline += info["findings"]
         src = Source(info["text"])
-        muts, sk = generate(relname(p), src, info["funcs"], p)
+        if unbatch:
+            muts, skw = generate_unbatch(relname(p), src, info["funcs"], p)
+            skipped += skw
+            sk = {}
+            for w in skw:
+                sk.setdefault(UNBATCH_KIND[0], {}).setdefault(w["reason"], 0)
+                sk[UNBATCH_KIND[0]][w["reason"]] += 1
+        else:
+            muts, sk = generate(relname(p), src, info["funcs"], p)
         for m in muts:
             m["path"] = p
         mutants += muts
@@ -705,11 +1019,15 @@ def main():
                 skips.setdefault(k, {}).setdefault(r, 0)
                 skips[k][r] += n
 
+    # Windows per file (unbatch), counted before --max-per-kind samples.
+    windows = {}
+    for w in mutants + skipped:
+        windows[w["file"]] = windows.get(w["file"], 0) + 1
     if opts.kinds:
         mutants = [m for m in mutants if m["kind"] in opts.kinds]
     if opts.max_per_kind > 0:
         picked = []
-        for kind, _ in KINDS:
+        for kind, _ in kinds:
             ms = [m for m in mutants if m["kind"] == kind]
             if len(ms) > opts.max_per_kind:
                 n = opts.max_per_kind
@@ -736,43 +1054,100 @@ def main():
         in_fn = [f for f in findings if f.get("function") == m["function"]]
         hits = [f for f in in_fn if f.get("check") == expected
                 and key(f) not in base_keys[m["path"]]]
-        return status, hits, in_fn, err
+        elsewhere = [f for f in findings if f.get("function") != m["function"]
+                     and f.get("check") == expected and key(f) not in base_keys[m["path"]]]
+        fix = None
+        if opts.verify_fixes and status == "ok" and hits and rewrite_begin(hits):
+            fix = verify_fix(tool, by_path[m["path"]], kernel, m["text"],
+                             os.path.basename(m["path"]), opts.timeout, m["function"],
+                             files[m["path"]]["window_keys"])
+        return status, hits, in_fn, err, elsewhere, fix
 
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as ex:
         for m, r in zip(mutants, ex.map(analyze, mutants)):
-            m["status"], m["hits"], m["in_fn"], m["err"] = r
+            m["status"], m["hits"], m["in_fn"], m["err"], m["elsewhere"], m["fix"] = r
             results.append(m)
 
     # 3. Report.
-    print("uaccess-lint mutation run: %d files, %d mutants" % (len(paths), len(results)))
-    for e in setup_errors:
-        print("setup error: " + e)
-    hdr = "%-18s %9s %9s %9s %9s %8s" % ("kind", "generated", "compiled", "detected", "failed", "recall")
-    print(hdr)
-    print("-" * len(hdr))
-    tot = {"gen": 0, "comp": 0, "det": 0, "fail": 0}
-    for kind, _ in KINDS:
-        ms = [m for m in results if m["kind"] == kind]
+    def counts(ms):
         comp = [m for m in ms if m["status"] != "noncompile"]
         det = [m for m in comp if m["status"] == "ok" and m["hits"]]
         fail = [m for m in comp if m["status"] == "failed"]
         rec = "%7.1f%%" % (100.0 * len(det) / len(comp)) if comp else "     n/a"
-        print("%-18s %9d %9d %9d %9d %8s" % (kind, len(ms), len(comp), len(det), len(fail), rec))
-        tot["gen"] += len(ms)
-        tot["comp"] += len(comp)
-        tot["det"] += len(det)
-        tot["fail"] += len(fail)
+        return len(ms), len(comp), len(det), len(fail), rec
+
+    tot = {"gen": 0, "comp": 0, "det": 0, "fail": 0}
+    if unbatch:
+        print("uaccess-lint unbatch run: %d files, %d windows, %d mutants"
+              % (len(paths), sum(windows.values()), len(results)))
+        for e in setup_errors:
+            print("setup error: " + e)
+        w = max([len("file")] + [len(relname(p)) for p in paths])
+        hdr = "%-*s %7s %7s %9s %9s %8s %6s %8s" % (
+            w, "file", "windows", "skipped", "generated", "compiled", "detected", "failed", "recall")
+        print(hdr)
+        print("-" * len(hdr))
+        for p in paths:
+            ms = [m for m in results if m["path"] == p]
+            nsk = len([x for x in skipped if x["file"] == relname(p)])
+            gen, comp, det, fail, rec = counts(ms)
+            print("%-*s %7d %7d %9d %9d %8d %6d %8s" % (w, relname(p), windows.get(relname(p), 0), nsk,
+                                                      gen, comp, det, fail, rec))
+    else:
+        print("uaccess-lint mutation run: %d files, %d mutants" % (len(paths), len(results)))
+        for e in setup_errors:
+            print("setup error: " + e)
+        hdr = "%-18s %9s %9s %9s %9s %8s" % ("kind", "generated", "compiled", "detected", "failed", "recall")
+        print(hdr)
+        print("-" * len(hdr))
+    for kind, _ in kinds:
+        gen, comp, det, fail, rec = counts([m for m in results if m["kind"] == kind])
+        if not unbatch:
+            print("%-18s %9d %9d %9d %9d %8s" % (kind, gen, comp, det, fail, rec))
+        tot["gen"] += gen
+        tot["comp"] += comp
+        tot["det"] += det
+        tot["fail"] += fail
     print("-" * len(hdr))
     recall = tot["det"] / tot["comp"] if tot["comp"] else 0.0
     print("overall: %d/%d detected (%.1f%%), %d generated, %d discarded (did not compile), %d tool failures"
           % (tot["det"], tot["comp"], 100.0 * recall, tot["gen"],
              tot["gen"] - tot["comp"], tot["fail"]))
+    if unbatch:
+        # Detection is the score; the rewrite batchable offers is checked
+        # against the window the kernel actually has (same user pointer).
+        det = [m for m in results if m["status"] == "ok" and m["hits"]]
+        for m in det:
+            m["rewrite"] = rewrite_begin(m["hits"])
+        fixed = [m for m in det if m["rewrite"]]
+        other_ptr = [m for m in fixed if not m["begin"] or m["rewrite"][1] != m["begin"][1]]
+        print("rewrites offered: %d/%d detected, %d open the window's own pointer, %d another"
+              % (len(fixed), len(det), len(fixed) - len(other_ptr), len(other_ptr)))
+        if opts.list_misses:
+            for m in other_ptr:
+                print("    %s:%d %s: window %s, rewrite %s"
+                      % (m["file"], m["line"], m["function"], show_begin(m["begin"]),
+                         show_begin(m["rewrite"])))
+        if opts.verify_fixes:
+            bad = [m for m in fixed if m["fix"] and m["fix"][0] != "ok"]
+            print("rewrites applied: %d compile with balanced windows, %d do not"
+                  % (len(fixed) - len(bad), len(bad)))
+            if opts.list_misses:
+                for m in bad:
+                    verdict, new = m["fix"]
+                    print("    %s:%d %s: %s%s" % (m["file"], m["line"], m["function"], verdict,
+                          "".join("; line %s: %s" % (f.get("line"), f.get("message"))
+                                  for f in new)))
     nskip = sum(n for r in skips.values() for n in r.values())
-    print("not applicable (skipped sites): %d" % nskip)
-    for kind, _ in KINDS:
+    print("not applicable (skipped %s): %d" % ("windows" if unbatch else "sites", nskip))
+    for kind, _ in kinds:
         for r, n in sorted(skips.get(kind, {}).items()):
             print("  %-18s %4d  %s" % (kind, n, r))
+    if unbatch and opts.list_misses:
+        for x in skipped:
+            print("    %s:%d:%d %s in %s: %s" % (x["file"], x["line"], x["col"], x["name"],
+                                               x["function"], x["reason"]))
 
     print("baseline findings on unmutated files: %d" % len(baseline))
     for f in sorted(baseline, key=lambda f: (f.get("file", ""), f.get("line", 0))):
@@ -786,6 +1161,8 @@ def main():
         for m in misses:
             got = ", ".join(sorted({"%s:%s" % (f["check"], f.get("line")) for f in m["in_fn"]})) or "nothing"
             extra = "" if m["status"] == "ok" else " (tool %s: %s)" % (m["status"], m["err"].strip()[-300:])
+            if unbatch and m["status"] == "ok":
+                extra = " (%d ops): %s" % (m["ops"], unbatch_miss_reason(m))
             print("  %s:%d:%d %s of %s in %s: expected %s, got %s%s"
                   % (m["file"], m["line"], m["col"], m["kind"], m["name"],
                      m["function"], EXPECTED[m["kind"]], got, extra))
