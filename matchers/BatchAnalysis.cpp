@@ -10,6 +10,7 @@
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Regex.h"
 
 #include <map>
 
@@ -185,6 +186,54 @@ bool modifies(const Stmt *S, llvm::StringRef Name,
   return F.Found;
 }
 
+/// `p++`, `++p`, `p += K` in a loop step: K; 0 otherwise.
+long strideOf(const Stmt *Inc, llvm::StringRef Base, ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text = sourceText(SM.getExpansionRange(Inc->getSourceRange()), SM,
+                                Ctx.getLangOpts());
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  llvm::StringRef(Text).split(Parts, ',');
+  for (llvm::StringRef Part : Parts) {
+    Part = Part.trim();
+    if (Part == (Base + "++").str() || Part == ("++" + Base).str())
+      return 1;
+    long K;
+    if (!Part.consume_front(Base))
+      continue;
+    Part = Part.ltrim();
+    if (Part.consume_front("+=") && !Part.trim().getAsInteger(10, K) && K > 0)
+      return K;
+  }
+  return 0;
+}
+
+/// \p Text as an operand of `*`: parenthesized unless it is a name.
+std::string operand(llvm::StringRef Text) {
+  static const llvm::Regex Name(
+      "^[A-Za-z0-9_]+((->|\\.)[A-Za-z_][A-Za-z0-9_]*)*$");
+  return Name.match(Text) ? Text.str() : "(" + Text.str() + ")";
+}
+
+/// A return or goto in \p S outside \p Allowed: it would leave the window
+/// without ending it.
+bool jumpsOut(const Stmt *S, llvm::ArrayRef<const Stmt *> Allowed) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::ArrayRef<const Stmt *> Allowed;
+    bool Found = false;
+    bool TraverseStmt(Stmt *S) {
+      if (llvm::is_contained(Allowed, S))
+        return true;
+      return RecursiveASTVisitor<Finder>::TraverseStmt(S);
+    }
+    bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+  } F;
+  F.Allowed = Allowed;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
 Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
   bool Reads = false, Writes = false;
   for (const UaccessUse *U : Accesses) {
@@ -348,17 +397,28 @@ findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
     if (const auto *For = dyn_cast<ForStmt>(LoopStmt))
       Trips = tripCount(For, Ctx, Counter);
     if (!C.Base.empty() && !Trips.empty()) {
-      bool Steps = modifies(cast<ForStmt>(LoopStmt)->getInc(), C.Base);
+      // Stepped by `p++` (stride 1) or `p += K`, with every access inside
+      // [p, p + K); or indexed by the counter.
+      const Stmt *Inc = cast<ForStmt>(LoopStmt)->getInc();
+      long Stride = strideOf(Inc, C.Base, Ctx);
+      bool Steps = Stride > 0;
       bool Indexed = true;
       for (const UaccessUse *U : C.Accesses) {
         PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+        std::optional<long> Index = Ptr.constantIndex();
         Indexed &=
             Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
+        Steps &= Ptr.Base == C.Base && Index && *Index >= 0 && *Index < Stride;
       }
-      if (Steps || Indexed) {
-        C.Range = Trips + " * sizeof(*" + C.Base + ")";
+      std::string Count = operand(Trips);
+      if (Steps && Stride > 1)
+        Count = std::to_string(Stride) + " * " + Count;
+      if (Steps != Indexed) {
+        C.Range = Count + " * sizeof(*" + C.Base + ")";
         C.RangeReason =
-            "the loop runs '" + Trips + "' times over '" + C.Base + "'";
+            "the loop runs '" + Trips + "' times over '" + C.Base + "'" +
+            (Stride > 1 ? ", " + std::to_string(Stride) + " elements a step"
+                        : "");
       }
       // The whole walk over the array, when it is a parameter stepped only
       // here and the function names its length.
@@ -367,10 +427,10 @@ findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
       for (const Stmt *S = parentOf(LoopStmt, Ctx); S; S = parentOf(S, Ctx))
         if (isLoop(S))
           Outer = S;
-      if (Steps && Outer && !Extent.empty() && isParameter(FD, C.Base)) {
+      if (Steps && Stride == 1 && Outer && !Extent.empty() &&
+          isParameter(FD, C.Base)) {
         // The pointer must change nowhere but in this loop's step.
-        const Stmt *Step = cast<ForStmt>(LoopStmt)->getInc();
-        if (!modifies(FD.getBody(), C.Base, Step) &&
+        if (!modifies(FD.getBody(), C.Base, Inc) &&
             !firstUnsafeCall(Outer, Uses, Policy)) {
           Window = Outer;
           C.Range = Extent + " * sizeof(*" + C.Base + ")";
@@ -382,6 +442,9 @@ findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
       }
     }
     C.First = C.Last = Window;
+    if (C.WhyNoRewrite.empty() && jumpsOut(Window, C.AccessStmts))
+      C.WhyNoRewrite = "a return or goto would leave the window without "
+                       "ending it";
     if (C.Range.empty() && C.WhyNoRewrite.empty())
       C.WhyNoRewrite = "the loop's trip count or stride cannot be computed";
     // copy_to_user() of the whole array: `__put_user(k[i], &u[i])`.
@@ -448,6 +511,9 @@ findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
         }
         if (modifies(S, C.Base))
           C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
+        if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+          C.WhyNoRewrite = "a jump between the accesses would leave the "
+                           "window without ending it";
       }
       if (Tops.empty())
         break;

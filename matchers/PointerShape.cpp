@@ -10,18 +10,22 @@ namespace uaccess {
 PointerShape pointerShape(llvm::StringRef Text) {
   PointerShape S;
   Text = Text.trim();
-  static const llvm::Regex Field("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
-                                 "[[:space:]]*->");
-  static const llvm::Regex Index("^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*)"
-                                 "[[:space:]]*\\[([^]]+)\\]");
+  // The base is everything before the last `->`: `&sr->umsg->msg_name`
+  // goes through the user pointer `sr->umsg`, not the kernel struct `sr`.
+  static const llvm::Regex Field(
+      "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
+      "[[:space:]]*->");
+  static const llvm::Regex Index(
+      "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
+      "[[:space:]]*\\[([^]]+)\\]");
   static const llvm::Regex Plus("^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*"
                                 "\\+[[:space:]]*([A-Za-z0-9_]+)[)]?$");
   static const llvm::Regex Plain("^[(]?([A-Za-z_][A-Za-z0-9_]*)[)]?$");
-  llvm::SmallVector<llvm::StringRef, 3> M;
+  llvm::SmallVector<llvm::StringRef, 4> M;
   if (Index.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::Indexed;
-    S.IndexText = M[2].trim().str();
+    S.IndexText = M[3].trim().str();
   } else if (Field.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::FieldOf;
