@@ -45,5 +45,15 @@ if [ ! -f "$stamp" ]; then
   touch "$stamp"
 fi
 make -s LLVM=-19 -j"$(nproc)" "${objects[@]}" >/dev/null
-python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.json
+# The database names exactly these TUs, whatever else the tree has built.
+python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.all.json
+python3 - "${objects[@]}" <<'PY'
+import json, os, sys
+want = {os.path.abspath(o[:-2] + ".c") for o in sys.argv[1:]}
+with open("compile_commands.all.json") as f:
+    db = [e for e in json.load(f)
+          if os.path.abspath(os.path.join(e["directory"], e["file"])) in want]
+with open("compile_commands.json", "w") as f:
+    json.dump(db, f, indent=1)
+PY
 echo "$tree"
