@@ -92,6 +92,21 @@ cl::opt<unsigned>
                 cl::desc("batchable: fewest accesses in a run worth one window "
                          "(default 2; loops always count)."),
                 cl::init(2), cl::cat(Category));
+cl::opt<unsigned> AccessOkStatements(
+    "access-ok-max-statements",
+    cl::desc("access-ok-far: most statements between a check and the "
+             "access it guards (default 10)."),
+    cl::init(10), cl::cat(Category));
+cl::opt<unsigned> AccessOkLines(
+    "access-ok-max-lines",
+    cl::desc("access-ok-far: most lines between a check and the access it "
+             "guards (default 20)."),
+    cl::init(20), cl::cat(Category));
+cl::opt<unsigned> AccessOkCallerDepth(
+    "access-ok-caller-depth",
+    cl::desc("access-ok-far: how many callers up to look for the check "
+             "(default 3)."),
+    cl::init(3), cl::cat(Category));
 cl::opt<std::string> DiffFile(
     "diff",
     cl::desc("Report only findings on lines this unified diff adds or "
@@ -313,6 +328,9 @@ int main(int argc, const char **argv) {
   WOpts.Run.DumpUses = DumpUses;
   WOpts.Run.Checks.ExtraSafeCallees = readSafeCallees();
   WOpts.Run.Checks.MinAccesses = MinAccesses;
+  WOpts.Run.Checks.MaxAccessOkStatements = AccessOkStatements;
+  WOpts.Run.Checks.MaxAccessOkLines = AccessOkLines;
+  WOpts.Run.Checks.MaxCallerDepth = AccessOkCallerDepth;
   WOpts.DebugCrashOn = DebugCrashOn;
   WOpts.DebugHangOn = DebugHangOn;
   std::vector<uaccess::TUOutcome> Outcomes =
