@@ -45,12 +45,14 @@ import difflib
 import json
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kernel_scratch import scratch_entry  # noqa: E402
 
 KINDS = [
     ("delete-end", "window-unbalanced"),
@@ -751,29 +753,6 @@ def show_begin(b):
 
 # ------------------------------------------------------------ running the tool
 
-def scratch_entry(entry, kernel, scratch_file):
-    """The database entry rewritten to compile scratch_file instead."""
-    orig = entry["file"]
-    if not os.path.isabs(orig):
-        orig = os.path.join(entry["directory"], orig)
-    orig = os.path.normpath(orig)
-    rel = os.path.relpath(orig, entry["directory"])
-    forms = {orig, rel, "./" + rel, entry["file"]}
-    quote_dir = os.path.dirname(orig)
-    new = {"directory": entry["directory"], "file": scratch_file}
-    if "arguments" in entry:
-        args = [scratch_file if a in forms else a for a in entry["arguments"]]
-        new["arguments"] = args[:1] + ["-iquote", quote_dir] + args[1:]
-    else:
-        cmd = entry["command"]
-        for f in sorted(forms, key=len, reverse=True):
-            cmd = re.sub(r"(?<=\s)" + re.escape(f) + r"(?=\s|$)",
-                         lambda m: shlex.quote(scratch_file), cmd)
-        first, _, rest = cmd.partition(" ")
-        new["command"] = "%s -iquote %s %s" % (first, shlex.quote(quote_dir), rest)
-    return new
-
-
 def write_scratch(d, entry, kernel, text, basename):
     """text as d/basename plus a one-entry d/compile_commands.json for it."""
     path = os.path.join(d, basename)
@@ -781,7 +760,7 @@ def write_scratch(d, entry, kernel, text, basename):
         f.write(text)
     db = os.path.join(d, "compile_commands.json")
     with open(db, "w") as f:
-        json.dump([scratch_entry(entry, kernel, path)], f, indent=1)
+        json.dump([scratch_entry(entry, path)], f, indent=1)
     return path, db
 
 
