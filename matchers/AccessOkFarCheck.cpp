@@ -80,6 +80,14 @@ void AccessOkFarCheck::registerMatchers(MatchFinder &Finder) {
   Finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
 }
 
+const AccessOkModel &AccessOkFarCheck::modelOf(const FunctionDecl &FD) {
+  std::unique_ptr<AccessOkModel> &Slot = Models[&FD];
+  if (!Slot)
+    Slot = std::make_unique<AccessOkModel>(FD, context().usesOf(FD),
+                                           context().astContext());
+  return *Slot;
+}
+
 void AccessOkFarCheck::indexCallers() {
   Indexed = true;
   struct Collector : RecursiveASTVisitor<Collector> {
@@ -124,8 +132,7 @@ AccessOkFarCheck::checkedInCallers(const FunctionDecl &FD, unsigned Param,
     std::string Base = pointerShape(ArgText).Base;
     if (Base.empty())
       return std::nullopt;
-    const FunctionUses &Uses = context().usesOf(*Caller);
-    AccessOkModel Model(*Caller, Uses, context().astContext());
+    const AccessOkModel &Model = modelOf(*Caller);
     std::optional<CallerCheck> Found;
     for (const UaccessUse *C : Model.checks())
       if (AccessOkModel::pointerOf(*C).Base == Base &&
@@ -158,7 +165,7 @@ void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   ASTContext &Ctx = context().astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  AccessOkModel Model(*FD, Uses, Ctx);
+  const AccessOkModel &Model = modelOf(*FD);
   const CheckOptions &Opts = context().options();
 
   for (const UaccessUse &A : Uses.uses()) {

@@ -7,6 +7,7 @@
 #ifndef UACCESS_LINT_CHECKS_H
 #define UACCESS_LINT_CHECKS_H
 
+#include "AccessOkModel.h"
 #include "Check.h"
 
 namespace uaccess {
@@ -96,8 +97,13 @@ private:
   std::optional<CallerCheck> checkedInCallers(const clang::FunctionDecl &FD,
                                               unsigned Param, unsigned Depth);
   void indexCallers();
+  /// One CFG and dominator tree per function, shared by the function's own
+  /// accesses and by callee searches that pass through it.
+  const AccessOkModel &modelOf(const clang::FunctionDecl &FD);
 
   bool Indexed = false;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<AccessOkModel>>
+      Models;
   llvm::DenseMap<const clang::FunctionDecl *,
                  std::vector<std::pair<const clang::FunctionDecl *,
                                        const clang::CallExpr *>>>
