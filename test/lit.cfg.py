@@ -11,12 +11,15 @@ config.substitutions.append(("%unittests", config.unittests))
 config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clang")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%repo", config.repo_root))
-# Fixture flavors: each check's tests run against all three.
+# Fixture flavors: each check's tests run against all three. Headers that
+# are the same in every flavor live once, in common/, searched after the
+# flavor's own.
 flavors = os.path.join(config.test_source_root, "Inputs", "flavors")
 for flavor in ("x86", "generic", "v619"):
     config.substitutions.append(
         ("%" + flavor + "-flags",
-         "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)))
+         "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)
+         + " -I " + os.path.join(flavors, "common")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 

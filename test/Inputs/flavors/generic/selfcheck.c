@@ -3,7 +3,8 @@
  * asm-generic shape).  Uses every API the flavor provides; must compile
  * cleanly with
  *   clang-19 -fsyntax-only -target x86_64-linux-gnu -nostdinc -Wall -Werror \
- *     -I test/Inputs/flavors/generic test/Inputs/flavors/generic/selfcheck.c
+ *     -I test/Inputs/flavors/generic -I test/Inputs/flavors/common \
+ *     test/Inputs/flavors/generic/selfcheck.c
  * All windows here are correct (checked begin, end on every path).
  */
 #include <linux/uaccess.h>

@@ -2,7 +2,8 @@
  * uaccess-lint fixture self-check -- v619 flavor (Linux 6.19 on x86_64).
  * Uses every API the flavor provides; must compile cleanly with
  *   clang-19 -fsyntax-only -target x86_64-linux-gnu -nostdinc -Wall -Werror \
- *     -I test/Inputs/flavors/v619 test/Inputs/flavors/v619/selfcheck.c
+ *     -I test/Inputs/flavors/v619 -I test/Inputs/flavors/common \
+ *     test/Inputs/flavors/v619/selfcheck.c
  * and again with -DFIXTURE_NO_ASM_GOTO_OUTPUT.
  * All windows here are correct (checked begin, end on every path).
  */

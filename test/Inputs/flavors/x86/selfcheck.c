@@ -2,7 +2,8 @@
  * uaccess-lint fixture self-check -- x86 flavor (Linux 6.12, x86_64 shape).
  * Uses every API the flavor provides; must compile cleanly with
  *   clang-19 -fsyntax-only -target x86_64-linux-gnu -nostdinc -Wall -Werror \
- *     -I test/Inputs/flavors/x86 test/Inputs/flavors/x86/selfcheck.c
+ *     -I test/Inputs/flavors/x86 -I test/Inputs/flavors/common \
+ *     test/Inputs/flavors/x86/selfcheck.c
  * and again with -DFIXTURE_NO_ASM_GOTO_OUTPUT.
  * All windows here are correct (checked begin, end on every path).
  */
