@@ -1,5 +1,4 @@
-//===--- ChangedLines.h - Keep findings on the lines a patch changes -*- C++
-//-*-===//
+//===--- ChangedLines.h - The lines a patch changes ------------*- C++ -*-===//
 //
 // CI runs the tool as a gate on a patch: only findings on lines the patch
 // adds or changes should fail it. The patch is a unified diff (git diff,
@@ -10,8 +9,6 @@
 
 #ifndef UACCESS_LINT_CHANGEDLINES_H
 #define UACCESS_LINT_CHANGEDLINES_H
-
-#include "Finding.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"

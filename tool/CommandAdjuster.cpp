@@ -1,6 +1,7 @@
 //===--- CommandAdjuster.cpp - Make kernel build commands clang 19's ------===//
 
 #include "CommandAdjuster.h"
+#include "utils/NameMatch.h"
 
 #include "clang/Driver/Driver.h"
 #include "clang/Driver/Options.h"
@@ -61,10 +62,7 @@ const llvm::StringRef GccOnlyFlags[] = {
 };
 
 bool isGccOnly(llvm::StringRef Arg) {
-  for (llvm::StringRef F : GccOnlyFlags)
-    if (F.ends_with("*") ? Arg.starts_with(F.drop_back()) : Arg == F)
-      return true;
-  return false;
+  return matchesAnyName(GccOnlyFlags, Arg);
 }
 
 /// Flags above that take their value as the next argument.

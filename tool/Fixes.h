@@ -10,7 +10,7 @@
 #ifndef UACCESS_LINT_FIXES_H
 #define UACCESS_LINT_FIXES_H
 
-#include "Finding.h"
+#include "checks/Finding.h"
 
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/Error.h"

@@ -2,7 +2,9 @@
 
 #include "Reporters.h"
 
-#include "Check.h"
+#include "checks/CheckRegistry.h"
+#include "runner/FindingsFormat.h"
+
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"

@@ -3,7 +3,7 @@
 #ifndef UACCESS_LINT_REPORTERS_H
 #define UACCESS_LINT_REPORTERS_H
 
-#include "Workers.h"
+#include "checks/Finding.h"
 
 #include "llvm/Support/raw_ostream.h"
 

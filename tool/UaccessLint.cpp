@@ -1,16 +1,19 @@
 //===--- UaccessLint.cpp - The uaccess-lint driver ------------------------===//
 //
-// Thin on purpose: options, the compilation database, the list of TUs, then
-// workers do the analysis and the reporters print it.
+// The command line only: options, the compilation database, the TUs to run
+// and how to adjust their commands; workers do the analysis (runner/), the
+// merge, reporters and fixes (this folder) turn their results into output.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ChangedLines.h"
-#include "Check.h"
 #include "CommandAdjuster.h"
 #include "Fixes.h"
+#include "Merge.h"
 #include "Reporters.h"
 #include "Workers.h"
+#include "checks/CheckRegistry.h"
+#include "utils/GlobList.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -87,26 +90,40 @@ cl::opt<std::string>
                     cl::desc("File with one uaccess-safe callee per line "
                              "('#' starts a comment)."),
                     cl::value_desc("file"), cl::cat(Category));
+cl::list<std::string> CheckOptionArgs(
+    "check-option",
+    cl::desc("Set a check option: 'check-name.Option=value' (repeatable; "
+             "--dump-config lists them)."),
+    cl::value_desc("check.Option=value"), cl::cat(Category));
+cl::opt<bool> DumpConfig(
+    "dump-config",
+    cl::desc("Print the enabled checks and every check option with its "
+             "value, then exit."),
+    cl::cat(Category));
 cl::opt<unsigned>
     MinAccesses("min-accesses",
                 cl::desc("batchable: fewest accesses in a run worth one window "
-                         "(default 2; loops always count)."),
-                cl::init(2), cl::cat(Category));
+                         "(default 2; loops always count). Same as "
+                         "--check-option=batchable.MinAccesses=N."),
+                cl::cat(Category));
 cl::opt<unsigned> AccessOkStatements(
     "access-ok-max-statements",
     cl::desc("access-ok-far: most statements between a check and the "
-             "access it guards (default 10)."),
-    cl::init(10), cl::cat(Category));
+             "access it guards (default 10). Same as "
+             "--check-option=access-ok-far.MaxStatements=N."),
+    cl::cat(Category));
 cl::opt<unsigned> AccessOkLines(
     "access-ok-max-lines",
     cl::desc("access-ok-far: most lines between a check and the access it "
-             "guards (default 20)."),
-    cl::init(20), cl::cat(Category));
+             "guards (default 20). Same as "
+             "--check-option=access-ok-far.MaxLines=N."),
+    cl::cat(Category));
 cl::opt<unsigned> AccessOkCallerDepth(
     "access-ok-caller-depth",
     cl::desc("access-ok-far: how many callers up to look for the check "
-             "(default 3)."),
-    cl::init(3), cl::cat(Category));
+             "(default 3). Same as "
+             "--check-option=access-ok-far.CallerDepth=N."),
+    cl::cat(Category));
 cl::opt<std::string> DiffFile(
     "diff",
     cl::desc("Report only findings on lines this unified diff adds or "
@@ -214,93 +231,122 @@ std::vector<std::string> readSafeCallees() {
   return Names;
 }
 
-} // namespace
-
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  // Split off '-- extra args' before llvm::cl sees them.
+/// The '-- extra args' split off before llvm::cl sees the rest.
+struct CommandLine {
   std::vector<const char *> Own;
   std::vector<std::string> ExtraArgs;
   bool HaveDashDash = false;
+};
+
+CommandLine splitDashDash(int argc, const char **argv) {
+  CommandLine CL;
   for (int I = 0; I < argc; ++I) {
-    if (!HaveDashDash && StringRef(argv[I]) == "--") {
-      HaveDashDash = true;
+    if (!CL.HaveDashDash && StringRef(argv[I]) == "--") {
+      CL.HaveDashDash = true;
       continue;
     }
-    if (HaveDashDash)
-      ExtraArgs.push_back(argv[I]);
+    if (CL.HaveDashDash)
+      CL.ExtraArgs.push_back(argv[I]);
     else
-      Own.push_back(argv[I]);
+      CL.Own.push_back(argv[I]);
   }
-  cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "uaccess-lint " UACCESS_LINT_VERSION " (LLVM " LLVM_VERSION_STRING
-          ")\n";
-  });
-  if (!cl::ParseCommandLineOptions(Own.size(), Own.data(),
-                                   "uaccess-lint: checks Linux kernel "
-                                   "user-access windows\n",
-                                   &errs()))
-    return ExitUsage;
+  return CL;
+}
 
-  if (!WorkerJob.empty())
-    return uaccess::runWorkerJob(WorkerJob);
-
-  std::string FilterError;
-  auto Filter = uaccess::CheckFilter::parse(Checks, FilterError);
-  if (!Filter)
-    fail(FilterError);
-  std::vector<std::string> Unknown = Filter->unmatchedGlobs();
+/// The enabled checks; an unknown or malformed glob is a usage error.
+uaccess::GlobList enabledChecks() {
+  std::string Error;
+  auto Enabled = uaccess::GlobList::parse(Checks, Error);
+  if (!Enabled)
+    fail(Error);
+  std::vector<std::string> Unknown =
+      Enabled->unmatchedGlobs(uaccess::allCheckNames());
   if (!Unknown.empty())
     fail("unknown check '" + Unknown.front() + "' (see --list-checks)");
+  return std::move(*Enabled);
+}
+
+/// Check options from --check-option and the older per-option flags; every
+/// key must name a check option and every value must parse.
+uaccess::CheckOptionMap checkOptions() {
+  uaccess::CheckOptionMap Options;
+  for (const std::string &Arg : CheckOptionArgs) {
+    auto [Key, Value] = StringRef(Arg).split('=');
+    if (Key.empty() || !StringRef(Arg).contains('='))
+      fail("--check-option wants 'check-name.Option=value', not '" + Arg + "'");
+    Options[Key.trim().str()] = Value.trim().str();
+  }
+  auto Flag = [&](cl::opt<unsigned> &Opt, const char *Key) {
+    if (Opt.getNumOccurrences())
+      Options[Key] = std::to_string(Opt);
+  };
+  Flag(MinAccesses, "batchable.MinAccesses");
+  Flag(AccessOkStatements, "access-ok-far.MaxStatements");
+  Flag(AccessOkLines, "access-ok-far.MaxLines");
+  Flag(AccessOkCallerDepth, "access-ok-far.CallerDepth");
+  uaccess::OptionsRecord Record = uaccess::readCheckOptions(Options);
+  if (!Record.Errors.empty())
+    fail(Record.Errors.front() + " (see --dump-config)");
+  return Options;
+}
+
+/// --list-checks and --dump-config; true when one of them ran.
+bool listConfiguration(const uaccess::GlobList &Enabled,
+                       const uaccess::CheckOptionMap &Options) {
   if (ListChecks) {
     outs() << "Enabled checks:\n";
     for (const uaccess::CheckInfo &C : uaccess::allChecks())
-      if (Filter->enabled(C.Name))
+      if (Enabled.contains(C.Name))
         outs() << "    " << C.Name << "  " << C.Summary << "\n";
-    return ExitClean;
+    return true;
   }
+  if (!DumpConfig)
+    return false;
+  // The shape of clang-tidy's --dump-config, for the options of the
+  // enabled checks.
+  outs() << "Checks: '" << Checks << "'\nCheckOptions:\n";
+  for (const auto &[Key, Value] : uaccess::readCheckOptions(Options).Declared)
+    if (Enabled.contains(StringRef(Key).split('.').first))
+      outs() << "  " << Key << ": '" << Value << "'\n";
+  return true;
+}
 
-  std::unique_ptr<CompilationDatabase> DB =
-      loadDatabase(ExtraArgs, HaveDashDash);
-  bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
-
-  // Which TUs: the files named, or every C file of the database.
+/// Which TUs: the files named, or every C file of the database.
+std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
+                                           uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Commands;
-  uaccess::RunSummary Summary;
   if (!SourcePaths.empty()) {
     for (const std::string &Path : SourcePaths) {
       SmallString<256> Abs(Path);
       sys::fs::make_absolute(Abs);
       sys::path::remove_dots(Abs, true);
-      std::vector<CompileCommand> Found = DB->getCompileCommands(Abs);
+      std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
       if (Found.empty())
         fail("'" + Path + "' is not in the compilation database");
-      if (!isCSource(Abs)) {
+      if (!isCSource(Abs))
         ++Summary.Skipped;
-        continue;
-      }
-      Commands.push_back(Found.front());
+      else
+        Commands.push_back(Found.front());
     }
-  } else {
-    std::set<std::string> Seen;
-    for (CompileCommand &C : DB->getAllCompileCommands()) {
-      SmallString<256> Abs(C.Filename);
-      if (!sys::path::is_absolute(Abs))
-        sys::fs::make_absolute(C.Directory, Abs);
-      if (!isCSource(Abs)) {
-        ++Summary.Skipped;
-        continue;
-      }
-      if (Seen.insert(std::string(Abs)).second)
-        Commands.push_back(std::move(C));
-    }
+    return Commands;
   }
+  std::set<std::string> Seen;
+  for (CompileCommand &C : DB.getAllCompileCommands()) {
+    SmallString<256> Abs(C.Filename);
+    if (!sys::path::is_absolute(Abs))
+      sys::fs::make_absolute(C.Directory, Abs);
+    if (!isCSource(Abs))
+      ++Summary.Skipped;
+    else if (Seen.insert(std::string(Abs)).second)
+      Commands.push_back(std::move(C));
+  }
+  return Commands;
+}
 
-  // Adjust every command for clang 19; report missing sources.
-  ArgumentsAdjuster Adjust = uaccess::kernelCommandAdjuster(
-      UACCESS_LINT_RESOURCE_DIR,
-      Fixed ? std::vector<std::string>() : ExtraArgs);
+/// Every command made clang 19's; missing sources are failures.
+std::vector<CompileCommand> adjustCommands(std::vector<CompileCommand> Commands,
+                                           const ArgumentsAdjuster &Adjust,
+                                           uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Runnable;
   for (CompileCommand &C : Commands) {
     SmallString<256> Abs(C.Filename);
@@ -316,68 +362,43 @@ int main(int argc, const char **argv) {
     C.CommandLine = Adjust(C.CommandLine, C.Filename);
     Runnable.push_back(std::move(C));
   }
+  return Runnable;
+}
 
-  uaccess::WorkerOptions WOpts;
-  WOpts.SelfPath = sys::fs::getMainExecutable(argv[0], (void *)&main);
-  WOpts.Jobs = Jobs                       ? Jobs
-               : get_physical_cores() > 0 ? get_physical_cores()
-                                          : 1;
-  WOpts.TimeoutSeconds = Timeout;
+uaccess::WorkerOptions workerOptions(const char *Argv0,
+                                     uaccess::CheckOptionMap Options) {
+  uaccess::WorkerOptions W;
+  W.SelfPath = sys::fs::getMainExecutable(Argv0, (void *)&fail);
+  W.Jobs = Jobs ? Jobs : get_physical_cores() > 0 ? get_physical_cores() : 1;
+  W.TimeoutSeconds = Timeout;
   // A dump shows recognition only; the checks do not run.
-  WOpts.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
-  WOpts.Run.DumpUses = DumpUses;
-  WOpts.Run.Checks.ExtraSafeCallees = readSafeCallees();
-  WOpts.Run.Checks.MinAccesses = MinAccesses;
-  WOpts.Run.Checks.MaxAccessOkStatements = AccessOkStatements;
-  WOpts.Run.Checks.MaxAccessOkLines = AccessOkLines;
-  WOpts.Run.Checks.MaxCallerDepth = AccessOkCallerDepth;
-  WOpts.DebugCrashOn = DebugCrashOn;
-  WOpts.DebugHangOn = DebugHangOn;
-  std::vector<uaccess::TUOutcome> Outcomes =
-      uaccess::runWorkers(Runnable, WOpts);
+  W.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
+  W.Run.DumpUses = DumpUses;
+  W.Run.CheckOptions = std::move(Options);
+  W.Run.SafeCallees = readSafeCallees();
+  W.DebugCrashOn = DebugCrashOn;
+  W.DebugHangOn = DebugHangOn;
+  return W;
+}
 
-  // Merge: a finding in a header reached from many TUs is reported once.
-  std::vector<uaccess::Finding> Findings;
-  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
-  std::map<std::string, std::string> DumpBlocks;
-  for (uaccess::TUOutcome &O : Outcomes) {
-    if (O.Status == uaccess::TUStatus::Failed) {
-      ++Summary.Failed;
-      Summary.Failures.push_back({O.File, O.Reason});
-      errs() << "uaccess-lint: error: " << O.File << ": " << O.Reason << "\n";
-    } else {
-      ++Summary.Analyzed;
-    }
-    for (uaccess::Finding &F : O.Report.Findings)
-      if (Seen.insert({F.Check, F.Loc.File, F.Loc.Offset, F.Message}).second)
-        Findings.push_back(std::move(F));
-    for (std::string &Block : O.Report.Dump)
-      DumpBlocks.emplace(StringRef(Block).split('\n').first.str(),
-                         std::move(Block));
-  }
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [](const uaccess::Finding &A, const uaccess::Finding &B) {
-                     return std::tie(A.Loc.File, A.Loc.Offset, A.Check) <
-                            std::tie(B.Loc.File, B.Loc.Offset, B.Check);
-                   });
-  if (!DiffFile.empty()) {
-    auto Buffer = DiffFile == "-" ? MemoryBuffer::getSTDIN()
-                                  : MemoryBuffer::getFile(DiffFile);
-    if (!Buffer)
-      fail("cannot read '" + DiffFile + "': " + Buffer.getError().message());
-    auto Changed = uaccess::ChangedLines::parse((*Buffer)->getBuffer());
-    if (!Changed)
-      fail("'" + DiffFile + "': " + toString(Changed.takeError()));
-    llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-      return !Changed->contains(F.Loc.File, F.Loc.Line);
-    });
-  }
-  // Ranked findings (batchable savings, loops first) lead.
-  std::stable_sort(Findings.begin(), Findings.end(),
-                   [](const uaccess::Finding &A, const uaccess::Finding &B) {
-                     return A.Rank > B.Rank;
-                   });
+/// --diff: only findings on lines the patch adds.
+void keepChangedLines(std::vector<uaccess::Finding> &Findings) {
+  if (DiffFile.empty())
+    return;
+  auto Buffer = DiffFile == "-" ? MemoryBuffer::getSTDIN()
+                                : MemoryBuffer::getFile(DiffFile);
+  if (!Buffer)
+    fail("cannot read '" + DiffFile + "': " + Buffer.getError().message());
+  auto Changed = uaccess::ChangedLines::parse((*Buffer)->getBuffer());
+  if (!Changed)
+    fail("'" + DiffFile + "': " + toString(Changed.takeError()));
+  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+    return !Changed->contains(F.Loc.File, F.Loc.Line);
+  });
+}
 
+void render(const uaccess::MergedReport &Report,
+            const uaccess::RunSummary &Summary) {
   std::unique_ptr<raw_fd_ostream> File;
   raw_ostream *OS = &outs();
   if (!OutputFile.empty()) {
@@ -388,36 +409,85 @@ int main(int argc, const char **argv) {
     OS = File.get();
   }
   if (DumpUses) {
-    for (auto &[Key, Block] : DumpBlocks)
+    for (auto &[Key, Block] : Report.DumpBlocks)
       *OS << Block;
   } else if (OutputFormat == Format::JSON) {
-    uaccess::renderJSON(Findings, Summary, *OS);
+    uaccess::renderJSON(Report.Findings, Summary, *OS);
   } else if (OutputFormat == Format::SARIF) {
-    uaccess::renderSARIF(Findings, UACCESS_LINT_VERSION, *OS);
+    uaccess::renderSARIF(Report.Findings, UACCESS_LINT_VERSION, *OS);
   } else {
     bool Colors =
         ColorOutput || (!File && sys::Process::StandardOutIsDisplayed());
-    uaccess::renderText(Findings, *OS, Colors);
+    uaccess::renderText(Report.Findings, *OS, Colors);
   }
+}
+
+/// --export-fixes and --fix.
+void writeFixes(ArrayRef<uaccess::Finding> Findings) {
   if (!ExportFixes.empty())
     if (Error E = uaccess::exportFixes(Findings, ExportFixes))
       fail("cannot write '" + ExportFixes + "': " + toString(std::move(E)));
-  if (Fix) {
-    uaccess::FixPlan Plan = uaccess::planFixes(Findings);
-    for (const auto &[F, Why] : Plan.Refused)
-      errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
-             << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
-    if (Error E = uaccess::applyFixPlan(Plan))
-      fail("fixes not applied: " + toString(std::move(E)));
-    errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
-           << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
-  }
-  if (Summary.Failed)
+  if (!Fix)
+    return;
+  uaccess::FixPlan Plan = uaccess::planFixes(Findings);
+  for (const auto &[F, Why] : Plan.Refused)
+    errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
+           << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
+  if (Error E = uaccess::applyFixPlan(Plan))
+    fail("fixes not applied: " + toString(std::move(E)));
+  errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
+         << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  CommandLine CL = splitDashDash(argc, argv);
+  cl::HideUnrelatedOptions(Category);
+  cl::SetVersionPrinter([](raw_ostream &OS) {
+    OS << "uaccess-lint " UACCESS_LINT_VERSION " (LLVM " LLVM_VERSION_STRING
+          ")\n";
+  });
+  if (!cl::ParseCommandLineOptions(CL.Own.size(), CL.Own.data(),
+                                   "uaccess-lint: checks Linux kernel "
+                                   "user-access windows\n",
+                                   &errs()))
+    return ExitUsage;
+  if (!WorkerJob.empty())
+    return uaccess::runWorkerJob(WorkerJob);
+
+  uaccess::GlobList Enabled = enabledChecks();
+  uaccess::CheckOptionMap Options = checkOptions();
+  if (listConfiguration(Enabled, Options))
+    return ExitClean;
+
+  std::unique_ptr<CompilationDatabase> DB =
+      loadDatabase(CL.ExtraArgs, CL.HaveDashDash);
+  bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
+  uaccess::RunSummary Summary;
+  ArgumentsAdjuster Adjust = uaccess::kernelCommandAdjuster(
+      UACCESS_LINT_RESOURCE_DIR,
+      Fixed ? std::vector<std::string>() : CL.ExtraArgs);
+  std::vector<CompileCommand> Runnable =
+      adjustCommands(selectCommands(*DB, Summary), Adjust, Summary);
+
+  size_t EarlierFailures = Summary.Failures.size();
+  uaccess::MergedReport Report = uaccess::mergeOutcomes(
+      uaccess::runWorkers(Runnable, workerOptions(argv[0], Options)), Summary);
+  for (const auto &[File, Reason] :
+       ArrayRef(Summary.Failures).drop_front(EarlierFailures))
+    errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  keepChangedLines(Report.Findings);
+  uaccess::sortByRank(Report.Findings);
+
+  render(Report, Summary);
+  writeFixes(Report.Findings);
+  if (Summary.Failed) {
     errs() << "uaccess-lint: " << Summary.Failed << " of "
            << Summary.Failed + Summary.Analyzed
            << " translation units could not be analyzed\n";
-
-  if (Summary.Failed)
     return ExitIncomplete;
-  return DumpUses || Findings.empty() ? ExitClean : ExitFindings;
+  }
+  return DumpUses || Report.Findings.empty() ? ExitClean : ExitFindings;
 }

@@ -62,78 +62,79 @@ llvm::Error writeJSONFile(llvm::StringRef Path, const llvm::json::Value &V) {
   return llvm::Error::success();
 }
 
-TUOutcome runOne(const clang::tooling::CompileCommand &Command,
-                 const WorkerOptions &Opts, std::mutex &StderrLock) {
-  TUOutcome Out;
-  Out.File = Command.Filename;
-  llvm::SmallString<128> JobPath, ResultPath, ErrPath;
-  if (llvm::sys::fs::createTemporaryFile("uaccess-lint-job", "json", JobPath) ||
-      llvm::sys::fs::createTemporaryFile("uaccess-lint-out", "json",
-                                         ResultPath) ||
-      llvm::sys::fs::createTemporaryFile("uaccess-lint-err", "txt", ErrPath)) {
-    Out.Status = TUStatus::Failed;
-    Out.Reason = "cannot create temporary files";
-    return Out;
+/// The files one worker reads its job from and writes its results to;
+/// removed when the TU is done.
+struct JobFiles {
+  llvm::SmallString<128> Job, Result, Err;
+  ~JobFiles() {
+    for (llvm::StringRef Path : {Job.str(), Result.str(), Err.str()})
+      if (!Path.empty())
+        llvm::sys::fs::remove(Path);
   }
-  Job J{Command, Opts.Run, std::string(ResultPath),
-        !Opts.DebugCrashOn.empty() &&
-            llvm::StringRef(Command.Filename).contains(Opts.DebugCrashOn),
-        !Opts.DebugHangOn.empty() &&
-            llvm::StringRef(Command.Filename).contains(Opts.DebugHangOn)};
-  if (llvm::Error E = writeJSONFile(JobPath, toJSON(J))) {
-    Out.Status = TUStatus::Failed;
-    Out.Reason = llvm::toString(std::move(E));
-    return Out;
+  std::error_code create() {
+    if (std::error_code EC =
+            llvm::sys::fs::createTemporaryFile("uaccess-lint-job", "json", Job))
+      return EC;
+    if (std::error_code EC = llvm::sys::fs::createTemporaryFile(
+            "uaccess-lint-out", "json", Result))
+      return EC;
+    return llvm::sys::fs::createTemporaryFile("uaccess-lint-err", "txt", Err);
   }
-  llvm::StringRef Args[] = {Opts.SelfPath, "--worker-job", JobPath};
-  std::optional<llvm::StringRef> Redirects[] = {
-      llvm::StringRef(""), llvm::StringRef(""), llvm::StringRef(ErrPath)};
-  std::string ErrMsg;
-  bool ExecFailed = false;
-  // LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
-  // own; poll instead, and kill the worker at the deadline.
+};
+
+/// How a worker process ended.
+struct WorkerExit {
   int RC = -1;
-  bool TimedOut = false;
-  llvm::sys::ProcessInfo PI = llvm::sys::ExecuteNoWait(
-      Opts.SelfPath, Args, std::nullopt, Redirects, 0, &ErrMsg, &ExecFailed);
-  if (!ExecFailed) {
-    auto Deadline = std::chrono::steady_clock::now() +
-                    std::chrono::seconds(Opts.TimeoutSeconds);
-    for (;;) {
-      llvm::sys::ProcessInfo Done =
-          llvm::sys::Wait(PI, /*SecondsToWait=*/0, &ErrMsg);
-      if (Done.Pid != 0) {
-        RC = Done.ReturnCode;
-        break;
-      }
-      if (Opts.TimeoutSeconds && std::chrono::steady_clock::now() > Deadline) {
-        ::kill(PI.Pid, SIGKILL);
-        llvm::sys::Wait(PI, std::nullopt, &ErrMsg);
-        TimedOut = true;
-        break;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  bool ExecFailed = false, TimedOut = false;
+  std::string ErrMsg;
+};
+
+// LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
+// own; poll instead, and kill the worker at the deadline.
+WorkerExit runWorker(const WorkerOptions &Opts, const JobFiles &Files) {
+  WorkerExit Exit;
+  llvm::StringRef Args[] = {Opts.SelfPath, "--worker-job", Files.Job};
+  std::optional<llvm::StringRef> Redirects[] = {
+      llvm::StringRef(""), llvm::StringRef(""), llvm::StringRef(Files.Err)};
+  llvm::sys::ProcessInfo PI =
+      llvm::sys::ExecuteNoWait(Opts.SelfPath, Args, std::nullopt, Redirects, 0,
+                               &Exit.ErrMsg, &Exit.ExecFailed);
+  if (Exit.ExecFailed)
+    return Exit;
+  auto Deadline = std::chrono::steady_clock::now() +
+                  std::chrono::seconds(Opts.TimeoutSeconds);
+  for (;;) {
+    llvm::sys::ProcessInfo Done =
+        llvm::sys::Wait(PI, /*SecondsToWait=*/0, &Exit.ErrMsg);
+    if (Done.Pid != 0) {
+      Exit.RC = Done.ReturnCode;
+      return Exit;
     }
-  }
-  if (auto Err = llvm::MemoryBuffer::getFile(ErrPath)) {
-    llvm::StringRef Text = (*Err)->getBuffer();
-    if (!Text.empty()) {
-      std::lock_guard<std::mutex> Lock(StderrLock);
-      llvm::errs() << Text;
+    if (Opts.TimeoutSeconds && std::chrono::steady_clock::now() > Deadline) {
+      ::kill(PI.Pid, SIGKILL);
+      llvm::sys::Wait(PI, std::nullopt, &Exit.ErrMsg);
+      Exit.TimedOut = true;
+      return Exit;
     }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  if (RC != 0) {
+}
+
+/// The outcome of a worker that exited: its report, or why there is none.
+void readOutcome(const WorkerExit &Exit, const WorkerOptions &Opts,
+                 const JobFiles &Files, TUOutcome &Out) {
+  if (Exit.RC != 0) {
     Out.Status = TUStatus::Failed;
-    if (ExecFailed)
-      Out.Reason = "could not start a worker: " + ErrMsg;
-    else if (TimedOut)
+    if (Exit.ExecFailed)
+      Out.Reason = "could not start a worker: " + Exit.ErrMsg;
+    else if (Exit.TimedOut)
       Out.Reason =
           "timed out after " + std::to_string(Opts.TimeoutSeconds) + " s";
-    else if (RC == -2)
-      Out.Reason = "the front end crashed (" + ErrMsg + ")";
+    else if (Exit.RC == -2)
+      Out.Reason = "the front end crashed (" + Exit.ErrMsg + ")";
     else
-      Out.Reason = "worker exited with status " + std::to_string(RC);
-  } else if (auto Report = readJSONFile<TUReport>(ResultPath)) {
+      Out.Reason = "worker exited with status " + std::to_string(Exit.RC);
+  } else if (auto Report = readJSONFile<TUReport>(Files.Result)) {
     Out.Report = std::move(*Report);
     if (Out.Report.CompilerErrors) {
       Out.Status = TUStatus::Failed;
@@ -144,9 +145,37 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     Out.Reason =
         "unreadable worker result: " + llvm::toString(Report.takeError());
   }
-  llvm::sys::fs::remove(JobPath);
-  llvm::sys::fs::remove(ResultPath);
-  llvm::sys::fs::remove(ErrPath);
+}
+
+TUOutcome runOne(const clang::tooling::CompileCommand &Command,
+                 const WorkerOptions &Opts, std::mutex &StderrLock) {
+  TUOutcome Out;
+  Out.File = Command.Filename;
+  JobFiles Files;
+  if (Files.create()) {
+    Out.Status = TUStatus::Failed;
+    Out.Reason = "cannot create temporary files";
+    return Out;
+  }
+  auto Named = [&](const std::string &Hook) {
+    return !Hook.empty() && llvm::StringRef(Command.Filename).contains(Hook);
+  };
+  Job J{Command, Opts.Run, std::string(Files.Result), Named(Opts.DebugCrashOn),
+        Named(Opts.DebugHangOn)};
+  if (llvm::Error E = writeJSONFile(Files.Job, toJSON(J))) {
+    Out.Status = TUStatus::Failed;
+    Out.Reason = llvm::toString(std::move(E));
+    return Out;
+  }
+  WorkerExit Exit = runWorker(Opts, Files);
+  if (auto Err = llvm::MemoryBuffer::getFile(Files.Err)) {
+    llvm::StringRef Text = (*Err)->getBuffer();
+    if (!Text.empty()) {
+      std::lock_guard<std::mutex> Lock(StderrLock);
+      llvm::errs() << Text;
+    }
+  }
+  readOutcome(Exit, Opts, Files, Out);
   return Out;
 }
 

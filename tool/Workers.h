@@ -9,8 +9,8 @@
 #ifndef UACCESS_LINT_WORKERS_H
 #define UACCESS_LINT_WORKERS_H
 
-#include "Finding.h"
-#include "Runner.h"
+#include "runner/FindingsFormat.h"
+#include "runner/Runner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 

@@ -28,8 +28,8 @@ TEST(CommandAdjusterTest, GccKernelFlagsGo) {
         "-Werror=implicit-int", "-fno-brand-new-gcc-flag",
         "-Wp,-MMD,fs/.x.o.d"})
     EXPECT_FALSE(has(Out, Gone)) << Gone.str();
-  for (llvm::StringRef Kept : {"-nostdinc", "-O2", "x.c", "-DEXTRA", "-w",
-                               "-resource-dir=/res"})
+  for (llvm::StringRef Kept :
+       {"-nostdinc", "-O2", "x.c", "-DEXTRA", "-w", "-resource-dir=/res"})
     EXPECT_TRUE(has(Out, Kept)) << Kept.str();
 }
 

@@ -1,6 +1,6 @@
 //===--- AccessOkModel.cpp - Which access_ok() guards which access --------===//
 
-#include "AccessOkModel.h"
+#include "analysis/AccessOkModel.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -9,14 +9,13 @@ using namespace clang;
 
 namespace uaccess {
 
-AccessOkModel::AccessOkModel(const FunctionDecl &FD, const FunctionUses &Uses,
-                             ASTContext &Ctx)
-    : Uses(Uses), Ctx(Ctx) {
-  CFG::BuildOptions BO;
-  BO.PruneTriviallyFalseEdges = true;
-  Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
-  if (Graph) {
-    DomTree.buildDominatorTree(Graph.get());
+const char AccessOkModel::ID = 0;
+
+AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
+    : Uses(FA.uses()), Ctx(FA.astContext()) {
+  const FunctionDecl &FD = FA.decl();
+  if (CFG *Graph = FA.cfg()) {
+    DomTree.buildDominatorTree(Graph);
     for (const CFGBlock *B : *Graph) {
       unsigned Index = 0;
       for (const CFGElement &E : *B) {

@@ -1,5 +1,4 @@
-//===--- AccessOkModel.h - Which access_ok() guards which access -*- C++
-//-*-===//
+//===--- AccessOkModel.h - Which access_ok() guards an access --*- C++ -*-===//
 //
 // "If you can't see the access_ok() close to the __get/put_user(), you have
 // a bug." For one function: its access_ok() calls, the accesses that rely
@@ -8,11 +7,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_ACCESSOKMODEL_H
-#define UACCESS_LINT_ACCESSOKMODEL_H
+#ifndef UACCESS_LINT_ANALYSIS_ACCESSOKMODEL_H
+#define UACCESS_LINT_ANALYSIS_ACCESSOKMODEL_H
 
-#include "PointerShape.h"
-#include "UaccessRecognizer.h"
+#include "analysis/AnalysisCache.h"
+#include "recognize/PointerShape.h"
+#include "recognize/UaccessRecognizer.h"
 
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
@@ -22,10 +22,16 @@
 
 namespace uaccess {
 
-class AccessOkModel {
+class AccessOkModel : public ManagedAnalysis {
 public:
-  AccessOkModel(const clang::FunctionDecl &FD, const FunctionUses &Uses,
-                clang::ASTContext &Ctx);
+  explicit AccessOkModel(FunctionAnalyses &FA);
+  /// For FunctionAnalyses::getAnalysis<AccessOkModel>(): one CFG dominator
+  /// tree per function, shared by its own accesses and by the searches of
+  /// its callees that pass through it.
+  static std::unique_ptr<AccessOkModel> create(FunctionAnalyses &FA) {
+    return std::make_unique<AccessOkModel>(FA);
+  }
+  static const char ID;
 
   /// The uses that check a range: access_ok(), and the accessors and
   /// begins that call it themselves; in source order.
@@ -50,7 +56,6 @@ private:
 
   const FunctionUses &Uses;
   clang::ASTContext &Ctx;
-  std::unique_ptr<clang::CFG> Graph;
   clang::CFGDomTree DomTree;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;

@@ -1,7 +1,9 @@
 //===--- BatchAnalysis.cpp - Accesses that could share one window ---------===//
 
-#include "BatchAnalysis.h"
-#include "PointerShape.h"
+#include "analysis/BatchAnalysis.h"
+#include "analysis/CallPolicy.h"
+#include "recognize/PointerShape.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -27,10 +29,7 @@ bool isBatchableAccessor(const UaccessUse &U) {
 namespace {
 
 const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
+  return parentStmt(*S, Ctx);
 }
 
 bool isLoop(const Stmt *S) {
@@ -87,9 +86,7 @@ Placement place(const Stmt *Anchor, ASTContext &Ctx) {
 }
 
 std::string stmtText(const Stmt *S, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = SM.getExpansionRange(S->getSourceRange());
-  std::string Text = sourceText(R, SM, Ctx.getLangOpts());
+  std::string Text = writtenText(*S, Ctx);
   if (!isa<CompoundStmt>(S) && !llvm::StringRef(Text).ends_with(";") &&
       !isa<IfStmt>(S) && !isLoop(S))
     Text += ";";
@@ -188,9 +185,7 @@ bool modifies(const Stmt *S, llvm::StringRef Name,
 
 /// `p++`, `++p`, `p += K` in a loop step: K; 0 otherwise.
 long strideOf(const Stmt *Inc, llvm::StringRef Base, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Text = sourceText(SM.getExpansionRange(Inc->getSourceRange()), SM,
-                                Ctx.getLangOpts());
+  std::string Text = writtenText(*Inc, Ctx);
   llvm::SmallVector<llvm::StringRef, 4> Parts;
   llvm::StringRef(Text).split(Parts, ',');
   for (llvm::StringRef Part : Parts) {
@@ -249,11 +244,7 @@ Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
 /// `for (i = N; i; ..., i--)`; sets Counter to i.
 std::string tripCount(const ForStmt *For, ASTContext &Ctx,
                       std::string &Counter) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto Text = [&](const Stmt *S) {
-    return sourceText(SM.getExpansionRange(S->getSourceRange()), SM,
-                      Ctx.getLangOpts());
-  };
+  auto Text = [&](const Stmt *S) { return writtenText(*S, Ctx); };
   const Stmt *Init = For->getInit();
   const Expr *Cond = For->getCond();
   if (!Init || !Cond || !For->getInc())
@@ -324,225 +315,285 @@ bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
   return false;
 }
 
-} // namespace
+/// Finds the candidates of one function: the loops first, then the runs.
+class BatchFinder {
+public:
+  BatchFinder(FunctionAnalyses &FA, unsigned MinAccesses)
+      : FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
+        Policy(FA.policy()), MinAccesses(MinAccesses) {}
 
-std::vector<BatchCandidate>
-findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
-                    ASTContext &Ctx, CallPolicy &Policy, unsigned MinAccesses) {
-  std::vector<BatchCandidate> Out;
-  std::map<const Stmt *, BatchCandidate> ByLoop;
-  std::map<std::pair<const CompoundStmt *, std::string>,
-           std::vector<std::pair<const UaccessUse *, Placement>>>
-      Runs;
+  std::vector<BatchCandidate> find();
+
+private:
+  using RunKey = std::pair<const CompoundStmt *, std::string>;
+  using RunMembers = std::vector<std::pair<const UaccessUse *, Placement>>;
+
+  void group(std::map<const Stmt *, BatchCandidate> &ByLoop,
+             std::map<RunKey, RunMembers> &Runs);
+  // Loops.
+  void analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C);
+  void loopAccessStatements(BatchCandidate &C);
+  const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
+                        std::string &Counter, std::string &Trips);
+  const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
+  void wholeArrayCopy(BatchCandidate &C, llvm::StringRef Counter,
+                      llvm::StringRef Trips);
+  // Runs of accesses to one object in one block.
+  void analyzeRun(const CompoundStmt &Block, const RunMembers &Members,
+                  BatchCandidate &C);
+  void runStatement(const Stmt *S, bool IsAccess, BatchCandidate &C);
+  void runRange(BatchCandidate &C);
+  void block(BatchCandidate &C, const CallExpr *Call);
+
+  const FunctionDecl &FD;
+  const FunctionUses &Uses;
+  ASTContext &Ctx;
+  CallPolicy &Policy;
+  unsigned MinAccesses;
+};
+
+void BatchFinder::group(std::map<const Stmt *, BatchCandidate> &ByLoop,
+                        std::map<RunKey, RunMembers> &Runs) {
   for (const UaccessUse &U : Uses.uses()) {
     if (!isBatchableAccessor(U) || !U.Anchor)
       continue;
     Placement P = place(U.Anchor, Ctx);
     PointerShape Ptr = pointerShape(U.arg(U.Api->PointerArg));
-    if (!P.Loops.empty()) {
-      BatchCandidate &C = ByLoop[P.Loops.front()];
-      C.TheShape = BatchCandidate::InLoop;
-      C.Loop = P.Loops.front();
-      C.Accesses.push_back(&U);
-      if (C.Base.empty())
-        C.Base = Ptr.Base;
-      else if (C.Base != Ptr.Base)
-        C.WhyNoRewrite = "the loop accesses more than one user pointer";
-      if (P.Conditional)
-        C.WhyNoRewrite = "the access does not run on every iteration";
+    if (P.Loops.empty()) {
+      if (P.Block && !Ptr.Base.empty())
+        Runs[{P.Block, Ptr.Base}].push_back({&U, P});
       continue;
     }
-    if (P.Block && !Ptr.Base.empty())
-      Runs[{P.Block, Ptr.Base}].push_back({&U, P});
-  }
-
-  // Loops.
-  for (auto &[LoopStmt, C] : ByLoop) {
-    C.TheFamily = familyOf(C.Accesses);
+    BatchCandidate &C = ByLoop[P.Loops.front()];
+    C.TheShape = BatchCandidate::InLoop;
+    C.Loop = P.Loops.front();
+    C.Accesses.push_back(&U);
     if (C.Base.empty())
-      C.WhyNoRewrite = "the user pointer is not a plain variable";
-    // Each access must be `if (ACC) FAIL;` alone in the loop body, or in a
-    // block of such statements.
-    for (const UaccessUse *U : C.Accesses) {
-      const Stmt *S = U->Anchor;
-      const Stmt *Parent = parentOf(S, Ctx);
-      while (Parent && !isa<IfStmt>(Parent) && isa<Expr>(Parent)) {
-        S = Parent;
-        Parent = parentOf(Parent, Ctx);
-      }
-      const Stmt *Fail = nullptr;
-      auto *If = dyn_cast_or_null<IfStmt>(Parent);
-      if (If && accessesOfIf(If, Uses, Fail).size() == 1) {
-        std::string FailText = stmtText(Fail, Ctx);
-        if (!C.FailText.empty() && C.FailText != FailText)
-          C.WhyNoRewrite = "the accesses fail in different ways";
-        C.FailText = FailText;
-        C.AccessStmts.push_back(If);
-      } else if (C.WhyNoRewrite.empty()) {
-        C.WhyNoRewrite = "the access's result is used in a way an "
-                         "unsafe_* op cannot keep";
-      }
+      C.Base = Ptr.Base;
+    else if (C.Base != Ptr.Base)
+      C.WhyNoRewrite = "the loop accesses more than one user pointer";
+    if (P.Conditional)
+      C.WhyNoRewrite = "the access does not run on every iteration";
+  }
+}
+
+void BatchFinder::block(BatchCandidate &C, const CallExpr *Call) {
+  if (!Call)
+    return;
+  C.Blocker = Call;
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  C.BlockerName = Callee ? Callee->getNameAsString() : "an indirect call";
+}
+
+void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
+  C.TheFamily = familyOf(C.Accesses);
+  if (C.Base.empty())
+    C.WhyNoRewrite = "the user pointer is not a plain variable";
+  loopAccessStatements(C);
+  block(C, firstUnsafeCall(loopBody(LoopStmt), Uses, Policy));
+  std::string Counter, Trips;
+  const Stmt *Window = loopRange(LoopStmt, C, Counter, Trips);
+  C.First = C.Last = Window;
+  if (C.WhyNoRewrite.empty() && jumpsOut(Window, C.AccessStmts))
+    C.WhyNoRewrite = "a return or goto would leave the window without "
+                     "ending it";
+  if (C.Range.empty() && C.WhyNoRewrite.empty())
+    C.WhyNoRewrite = "the loop's trip count or stride cannot be computed";
+  wholeArrayCopy(C, Counter, Trips);
+}
+
+/// Each access must be `if (ACC) FAIL;` alone in the loop body, or in a
+/// block of such statements.
+void BatchFinder::loopAccessStatements(BatchCandidate &C) {
+  for (const UaccessUse *U : C.Accesses) {
+    const Stmt *S = U->Anchor;
+    const Stmt *Parent = parentOf(S, Ctx);
+    while (Parent && !isa<IfStmt>(Parent) && isa<Expr>(Parent)) {
+      S = Parent;
+      Parent = parentOf(Parent, Ctx);
     }
-    if (const CallExpr *Call =
-            firstUnsafeCall(loopBody(LoopStmt), Uses, Policy)) {
-      C.Blocker = Call;
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      C.BlockerName = Callee ? Callee->getNameAsString() : "an indirect call";
+    const Stmt *Fail = nullptr;
+    auto *If = dyn_cast_or_null<IfStmt>(Parent);
+    if (If && accessesOfIf(If, Uses, Fail).size() == 1) {
+      std::string FailText = stmtText(Fail, Ctx);
+      if (!C.FailText.empty() && C.FailText != FailText)
+        C.WhyNoRewrite = "the accesses fail in different ways";
+      C.FailText = FailText;
+      C.AccessStmts.push_back(If);
+    } else if (C.WhyNoRewrite.empty()) {
+      C.WhyNoRewrite = "the access's result is used in a way an "
+                       "unsafe_* op cannot keep";
     }
-    // The range: a counted loop over the array, or the whole array when
-    // the function says how long it is.
-    const Stmt *Window = LoopStmt;
-    std::string Counter;
-    std::string Trips;
-    if (const auto *For = dyn_cast<ForStmt>(LoopStmt))
-      Trips = tripCount(For, Ctx, Counter);
-    if (!C.Base.empty() && !Trips.empty()) {
-      // Stepped by `p++` (stride 1) or `p += K`, with every access inside
-      // [p, p + K); or indexed by the counter.
-      const Stmt *Inc = cast<ForStmt>(LoopStmt)->getInc();
-      long Stride = strideOf(Inc, C.Base, Ctx);
-      bool Steps = Stride > 0;
-      bool Indexed = true;
-      for (const UaccessUse *U : C.Accesses) {
-        PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
-        std::optional<long> Index = Ptr.constantIndex();
-        Indexed &=
-            Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
-        Steps &= Ptr.Base == C.Base && Index && *Index >= 0 && *Index < Stride;
-      }
-      std::string Count = operand(Trips);
-      if (Steps && Stride > 1)
-        Count = std::to_string(Stride) + " * " + Count;
-      if (Steps != Indexed) {
-        C.Range = Count + " * sizeof(*" + C.Base + ")";
-        C.RangeReason =
-            "the loop runs '" + Trips + "' times over '" + C.Base + "'" +
-            (Stride > 1 ? ", " + std::to_string(Stride) + " elements a step"
-                        : "");
-      }
-      // The whole walk over the array, when it is a parameter stepped only
-      // here and the function names its length.
-      std::string Extent = arrayExtent(FD, C.Base);
-      const Stmt *Outer = nullptr;
-      for (const Stmt *S = parentOf(LoopStmt, Ctx); S; S = parentOf(S, Ctx))
-        if (isLoop(S))
-          Outer = S;
-      if (Steps && Stride == 1 && Outer && !Extent.empty() &&
-          isParameter(FD, C.Base)) {
-        // The pointer must change nowhere but in this loop's step.
-        if (!modifies(FD.getBody(), C.Base, Inc) &&
-            !firstUnsafeCall(Outer, Uses, Policy)) {
-          Window = Outer;
-          C.Range = Extent + " * sizeof(*" + C.Base + ")";
-          C.RangeReason = "'" + C.Base + " + " + Extent +
-                          "' elsewhere in the function makes '" + Extent +
-                          "' the length of '" + C.Base +
-                          "', and the loops step through it once";
-        }
-      }
+  }
+}
+
+/// The range of a counted loop over the array, stepped by `p++` (stride 1)
+/// or `p += K` with every access inside [p, p + K), or indexed by the
+/// counter. Returns the statement the window encloses.
+const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
+                                   std::string &Counter, std::string &Trips) {
+  if (const auto *For = dyn_cast<ForStmt>(LoopStmt))
+    Trips = tripCount(For, Ctx, Counter);
+  if (C.Base.empty() || Trips.empty())
+    return LoopStmt;
+  long Stride = strideOf(cast<ForStmt>(LoopStmt)->getInc(), C.Base, Ctx);
+  bool Steps = Stride > 0;
+  bool Indexed = true;
+  for (const UaccessUse *U : C.Accesses) {
+    PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+    std::optional<long> Index = Ptr.constantIndex();
+    Indexed &= Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
+    Steps &= Ptr.Base == C.Base && Index && *Index >= 0 && *Index < Stride;
+  }
+  std::string Count = operand(Trips);
+  if (Steps && Stride > 1)
+    Count = std::to_string(Stride) + " * " + Count;
+  if (Steps != Indexed) {
+    C.Range = Count + " * sizeof(*" + C.Base + ")";
+    C.RangeReason =
+        "the loop runs '" + Trips + "' times over '" + C.Base + "'" +
+        (Stride > 1 ? ", " + std::to_string(Stride) + " elements a step" : "");
+  }
+  if (Steps && Stride == 1)
+    return wholeWalk(LoopStmt, C);
+  return LoopStmt;
+}
+
+/// The whole walk over the array, when it is a parameter stepped only in
+/// this loop, inside an outer loop, and the function names its length.
+const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
+  std::string Extent = arrayExtent(FD, C.Base);
+  const Stmt *Outer = nullptr;
+  for (const Stmt *S = parentOf(LoopStmt, Ctx); S; S = parentOf(S, Ctx))
+    if (isLoop(S))
+      Outer = S;
+  if (!Outer || Extent.empty() || !isParameter(FD, C.Base))
+    return LoopStmt;
+  // The pointer must change nowhere but in this loop's step.
+  const Stmt *Inc = cast<ForStmt>(LoopStmt)->getInc();
+  if (modifies(FD.getBody(), C.Base, Inc) ||
+      firstUnsafeCall(Outer, Uses, Policy))
+    return LoopStmt;
+  C.Range = Extent + " * sizeof(*" + C.Base + ")";
+  C.RangeReason = "'" + C.Base + " + " + Extent +
+                  "' elsewhere in the function makes '" + Extent +
+                  "' the length of '" + C.Base +
+                  "', and the loops step through it once";
+  return Outer;
+}
+
+/// copy_to_user() of the whole array: `__put_user(k[i], &u[i])`.
+void BatchFinder::wholeArrayCopy(BatchCandidate &C, llvm::StringRef Counter,
+                                 llvm::StringRef Trips) {
+  if (C.Accesses.size() != 1 || Counter.empty() || Trips.empty())
+    return;
+  const UaccessUse *U = C.Accesses.front();
+  PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+  llvm::StringRef Value = llvm::StringRef(U->arg(U->Api->ValueArg)).trim();
+  std::string Kernel = Value.split('[').first.trim().str();
+  if (Ptr.Kind != PointerShape::Indexed || Ptr.IndexText != Counter ||
+      !Value.ends_with(("[" + Counter + "]").str()))
+    return;
+  std::string Size = Trips.str() + " * sizeof(*" + C.Base + ")";
+  C.WholeArrayCopy =
+      U->Api->TheDirection == Direction::ToUser
+          ? "copy_to_user(" + C.Base + ", " + Kernel + ", " + Size + ")"
+          : "copy_from_user(" + Kernel + ", " + C.Base + ", " + Size + ")";
+}
+
+/// The span of block statements from the first access to the last, what
+/// runs between them, and the range.
+void BatchFinder::analyzeRun(const CompoundStmt &Block,
+                             const RunMembers &Members, BatchCandidate &C) {
+  for (auto &[U, P] : Members)
+    C.Accesses.push_back(U);
+  C.TheFamily = familyOf(C.Accesses);
+  llvm::SmallPtrSet<const Stmt *, 8> Tops;
+  for (auto &[U, P] : Members)
+    Tops.insert(P.TopStmt);
+  for (const Stmt *S : Block.body()) {
+    if (!Tops.count(S) && !C.First)
+      continue;
+    if (!C.First)
+      C.First = S;
+    C.Last = S;
+    runStatement(S, Tops.erase(S), C);
+    if (Tops.empty())
+      break;
+  }
+  runRange(C);
+}
+
+/// One statement of a run: an access `if (ACC) FAIL;`, or something that
+/// runs between accesses and must be fine inside a window.
+void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
+                               BatchCandidate &C) {
+  if (IsAccess) {
+    const Stmt *Fail = nullptr;
+    if (accessesOfIf(dyn_cast<IfStmt>(S), Uses, Fail).empty()) {
+      C.WhyNoRewrite = "an access's result is used in a way an "
+                       "unsafe_* op cannot keep";
+      return;
     }
-    C.First = C.Last = Window;
-    if (C.WhyNoRewrite.empty() && jumpsOut(Window, C.AccessStmts))
-      C.WhyNoRewrite = "a return or goto would leave the window without "
-                       "ending it";
-    if (C.Range.empty() && C.WhyNoRewrite.empty())
-      C.WhyNoRewrite = "the loop's trip count or stride cannot be computed";
-    // copy_to_user() of the whole array: `__put_user(k[i], &u[i])`.
-    if (C.Accesses.size() == 1 && !Counter.empty()) {
-      const UaccessUse *U = C.Accesses.front();
-      PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
-      llvm::StringRef Value = llvm::StringRef(U->arg(U->Api->ValueArg)).trim();
-      std::string Kernel = Value.split('[').first.trim().str();
-      if (Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter &&
-          Value.ends_with("[" + Counter + "]") && !Trips.empty()) {
-        bool Write = U->Api->TheDirection == Direction::ToUser;
-        C.WholeArrayCopy =
-            Write ? "copy_to_user(" + C.Base + ", " + Kernel + ", " + Trips +
-                        " * sizeof(*" + C.Base + "))"
-                  : "copy_from_user(" + Kernel + ", " + C.Base + ", " + Trips +
-                        " * sizeof(*" + C.Base + "))";
-      }
-    }
+    std::string FailText = stmtText(Fail, Ctx);
+    if (!C.FailText.empty() && C.FailText != FailText)
+      C.WhyNoRewrite = "the accesses fail in different ways";
+    C.FailText = FailText;
+    C.AccessStmts.push_back(S);
+    return;
+  }
+  block(C, firstUnsafeCall(S, Uses, Policy));
+  if (modifies(S, C.Base))
+    C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
+  if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+    C.WhyNoRewrite = "a jump between the accesses would leave the "
+                     "window without ending it";
+}
+
+/// The range of a run: one struct, or the first elements of an array.
+void BatchFinder::runRange(BatchCandidate &C) {
+  // MaxIndex: the last element touched; -2 when one is not constant.
+  bool AllFields = true;
+  long MaxIndex = -1;
+  for (const UaccessUse *U : C.Accesses) {
+    PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
+    if (Ptr.Kind == PointerShape::FieldOf ||
+        Ptr.Kind == PointerShape::WholeObject)
+      continue;
+    AllFields = false;
+    std::optional<long> Index = Ptr.constantIndex();
+    MaxIndex = Index && *Index >= 0 && MaxIndex != -2
+                   ? std::max(MaxIndex, *Index)
+                   : -2;
+  }
+  if (AllFields) {
+    C.Range = "sizeof(*" + C.Base + ")";
+    C.RangeReason = "the accesses are fields of one '*" + C.Base + "'";
+  } else if (MaxIndex >= 0) {
+    C.Range = std::to_string(MaxIndex + 1) + " * sizeof(*" + C.Base + ")";
+    C.RangeReason = "the accesses are elements 0.." + std::to_string(MaxIndex) +
+                    " of '" + C.Base + "'";
+  } else if (C.WhyNoRewrite.empty()) {
+    C.WhyNoRewrite = "the range the accesses cover cannot be computed";
+  }
+}
+
+std::vector<BatchCandidate> BatchFinder::find() {
+  std::map<const Stmt *, BatchCandidate> ByLoop;
+  std::map<RunKey, RunMembers> Runs;
+  group(ByLoop, Runs);
+  std::vector<BatchCandidate> Out;
+  for (auto &[LoopStmt, C] : ByLoop) {
+    analyzeLoop(LoopStmt, C);
     Out.push_back(std::move(C));
   }
-
-  // Runs of accesses to one object in one block.
   for (auto &[Key, Members] : Runs) {
     if (Members.size() < MinAccesses)
       continue;
-    const CompoundStmt *Block = Key.first;
     BatchCandidate C;
     C.TheShape = BatchCandidate::InRun;
     C.Base = Key.second;
-    for (auto &[U, P] : Members)
-      C.Accesses.push_back(U);
-    C.TheFamily = familyOf(C.Accesses);
-    // The span of block statements from the first access to the last.
-    llvm::SmallPtrSet<const Stmt *, 8> Tops;
-    for (auto &[U, P] : Members)
-      Tops.insert(P.TopStmt);
-    for (const Stmt *S : Block->body()) {
-      if (!Tops.count(S) && !C.First)
-        continue;
-      if (!C.First)
-        C.First = S;
-      C.Last = S;
-      if (Tops.count(S)) {
-        Tops.erase(S);
-        const Stmt *Fail = nullptr;
-        std::vector<const UaccessUse *> InIf =
-            accessesOfIf(dyn_cast<IfStmt>(S), Uses, Fail);
-        if (InIf.empty()) {
-          C.WhyNoRewrite = "an access's result is used in a way an "
-                           "unsafe_* op cannot keep";
-        } else {
-          std::string FailText = stmtText(Fail, Ctx);
-          if (!C.FailText.empty() && C.FailText != FailText)
-            C.WhyNoRewrite = "the accesses fail in different ways";
-          C.FailText = FailText;
-          C.AccessStmts.push_back(S);
-        }
-      } else {
-        if (const CallExpr *Call = firstUnsafeCall(S, Uses, Policy)) {
-          C.Blocker = Call;
-          const FunctionDecl *Callee = Call->getDirectCallee();
-          C.BlockerName =
-              Callee ? Callee->getNameAsString() : "an indirect call";
-        }
-        if (modifies(S, C.Base))
-          C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
-        if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
-          C.WhyNoRewrite = "a jump between the accesses would leave the "
-                           "window without ending it";
-      }
-      if (Tops.empty())
-        break;
-    }
-    // The range: one struct, or the first elements of an array.
-    // MaxIndex: the last element touched; -2 when one is not constant.
-    bool AllFields = true;
-    long MaxIndex = -1;
-    for (const UaccessUse *U : C.Accesses) {
-      PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
-      if (Ptr.Kind == PointerShape::FieldOf ||
-          Ptr.Kind == PointerShape::WholeObject)
-        continue;
-      AllFields = false;
-      std::optional<long> Index = Ptr.constantIndex();
-      MaxIndex = Index && *Index >= 0 && MaxIndex != -2
-                     ? std::max(MaxIndex, *Index)
-                     : -2;
-    }
-    if (AllFields) {
-      C.Range = "sizeof(*" + C.Base + ")";
-      C.RangeReason = "the accesses are fields of one '*" + C.Base + "'";
-    } else if (MaxIndex >= 0) {
-      C.Range = std::to_string(MaxIndex + 1) + " * sizeof(*" + C.Base + ")";
-      C.RangeReason = "the accesses are elements 0.." +
-                      std::to_string(MaxIndex) + " of '" + C.Base + "'";
-    } else if (C.WhyNoRewrite.empty()) {
-      C.WhyNoRewrite = "the range the accesses cover cannot be computed";
-    }
+    analyzeRun(*Key.first, Members, C);
     Out.push_back(std::move(C));
   }
   std::stable_sort(Out.begin(), Out.end(),
@@ -552,6 +603,13 @@ findBatchCandidates(const FunctionDecl &FD, const FunctionUses &Uses,
                      return A.Accesses.size() > B.Accesses.size();
                    });
   return Out;
+}
+
+} // namespace
+
+std::vector<BatchCandidate> findBatchCandidates(FunctionAnalyses &FA,
+                                                unsigned MinAccesses) {
+  return BatchFinder(FA, MinAccesses).find();
 }
 
 } // namespace uaccess

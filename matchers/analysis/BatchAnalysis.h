@@ -8,11 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_BATCHANALYSIS_H
-#define UACCESS_LINT_BATCHANALYSIS_H
+#ifndef UACCESS_LINT_ANALYSIS_BATCHANALYSIS_H
+#define UACCESS_LINT_ANALYSIS_BATCHANALYSIS_H
 
-#include "CallPolicy.h"
-#include "UaccessRecognizer.h"
+#include "analysis/AnalysisCache.h"
+#include "recognize/UaccessRecognizer.h"
 
 #include <string>
 #include <vector>
@@ -56,11 +56,10 @@ struct BatchCandidate {
   bool rewritable() const { return WhyNoRewrite.empty() && !Range.empty(); }
 };
 
-/// Candidates in \p FD, most valuable first.
-std::vector<BatchCandidate> findBatchCandidates(const clang::FunctionDecl &FD,
-                                                const FunctionUses &Uses,
-                                                clang::ASTContext &Ctx,
-                                                CallPolicy &Policy,
+/// Candidates in the function of \p FA, most valuable first: every loop
+/// with accessors, and every run of at least \p MinAccesses accessors on
+/// one object in one block.
+std::vector<BatchCandidate> findBatchCandidates(FunctionAnalyses &FA,
                                                 unsigned MinAccesses);
 
 /// Accessors this analysis batches: put_user, __put_user, get_user,

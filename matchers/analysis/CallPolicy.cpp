@@ -1,6 +1,8 @@
 //===--- CallPolicy.cpp - Which calls may run inside a window -------------===//
 
-#include "CallPolicy.h"
+#include "analysis/CallPolicy.h"
+#include "analysis/AnalysisCache.h"
+#include "utils/NameMatch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -17,14 +19,12 @@ namespace {
 /// The calls a body can make that are not part of an API expansion. Only
 /// reachable code counts: BUILD_BUG_ON()'s __compiletime_assert_N() and the
 /// link-error defaults of switches on sizeof never run.
-std::vector<const CallExpr *>
-userCalls(const FunctionDecl &FD, const FunctionUses &Uses, ASTContext &Ctx) {
+std::vector<const CallExpr *> userCalls(FunctionAnalyses &FA) {
   std::vector<const CallExpr *> Calls;
-  CFG::BuildOptions BO;
-  BO.PruneTriviallyFalseEdges = true;
-  std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
+  const CFG *Graph = FA.cfg();
   if (!Graph)
     return Calls;
+  const FunctionUses &Uses = FA.uses();
   llvm::BitVector Seen(Graph->getNumBlockIDs());
   std::vector<const CFGBlock *> Work = {&Graph->getEntry()};
   while (!Work.empty()) {
@@ -50,26 +50,14 @@ bool isInlineHelper(const FunctionDecl &FD) {
 }
 } // namespace
 
-CallPolicy::CallPolicy(ASTContext &Ctx, const MacroLedger &Ledger,
-                       std::vector<std::string> ExtraSafe)
-    : Ctx(Ctx), Ledger(Ledger), ExtraSafe(std::move(ExtraSafe)) {}
+CallPolicy::CallPolicy(AnalysisCache &Cache, std::vector<std::string> ExtraSafe)
+    : Cache(Cache), ExtraSafe(std::move(ExtraSafe)) {}
 
 CallPolicy::~CallPolicy() = default;
 
-const FunctionUses &CallPolicy::usesOf(const FunctionDecl &FD) {
-  std::unique_ptr<FunctionUses> &Slot = UsesCache[&FD];
-  if (!Slot)
-    Slot = std::make_unique<FunctionUses>(FD, Ledger, Ctx);
-  return *Slot;
-}
-
 bool CallPolicy::isSafeName(llvm::StringRef Name) const {
-  if (matchesNameList(uaccessSafeCallees(), Name))
-    return true;
-  for (const std::string &P : ExtraSafe)
-    if (matchesNameList(llvm::StringRef(P), Name))
-      return true;
-  return false;
+  return matchesAnyName(uaccessSafeCallees(), Name) ||
+         matchesAnyName(ExtraSafe, Name);
 }
 
 // Helpers that work inside their caller's window are static or inline in
@@ -85,11 +73,10 @@ const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
   const FunctionDecl *Def = FD.getDefinition();
   auto [It, Inserted] = Shapes.try_emplace(Def ? Def : &FD);
   Shape &S = It->second;
-  if (!Inserted || !Def || !Def->hasBody() ||
-      (Def->getIdentifier() && lookupApi(Def->getName())))
+  if (!Inserted || !Def || !Def->hasBody() || isApiBody(*Def))
     return S;
   S.Known = true;
-  for (const UaccessUse &U : usesOf(*Def).uses()) {
+  for (const UaccessUse &U : Cache.get(*Def).uses().uses()) {
     S.Begins |= isBegin(U.Api->TheRole) || U.Api->TheRole == Role::Scoped;
     S.Ends |= U.Api->TheRole == Role::End;
     S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
@@ -159,7 +146,7 @@ CallVerdict CallPolicy::judge(const CallExpr &Call) {
     V.MaySleep = maySleep(*Def, Reason, 0);
     V.SleepReason = Reason;
   } else if (Callee->getIdentifier() &&
-             matchesNameList(sleepingCallees(), Callee->getName())) {
+             matchesAnyName(sleepingCallees(), Callee->getName())) {
     V.MaySleep = true;
     V.SleepReason = Callee->getName().str();
   }
@@ -174,7 +161,7 @@ bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
   }
   SafeMemo[&FD] = {Memo::InProgress, ""};
   bool Safe = true;
-  for (const CallExpr *C : userCalls(FD, usesOf(FD), Ctx)) {
+  for (const CallExpr *C : userCalls(Cache.get(FD))) {
     CallVerdict V = judge(*C);
     if (!V.Safe) {
       Safe = false;
@@ -188,7 +175,7 @@ bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
 
 bool CallPolicy::maySleep(const FunctionDecl &FD, std::string &Reason,
                           unsigned Depth) {
-  if (FD.getIdentifier() && matchesNameList(sleepingCallees(), FD.getName())) {
+  if (FD.getIdentifier() && matchesAnyName(sleepingCallees(), FD.getName())) {
     Reason = FD.getNameAsString();
     return true;
   }

@@ -9,10 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_CALLPOLICY_H
-#define UACCESS_LINT_CALLPOLICY_H
+#ifndef UACCESS_LINT_ANALYSIS_CALLPOLICY_H
+#define UACCESS_LINT_ANALYSIS_CALLPOLICY_H
 
-#include "UaccessRecognizer.h"
+#include "recognize/UaccessRecognizer.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include <memory>
@@ -26,6 +26,8 @@ class FunctionDecl;
 } // namespace clang
 
 namespace uaccess {
+
+class AnalysisCache;
 
 struct CallVerdict {
   bool Safe = true;
@@ -47,13 +49,10 @@ struct CallVerdict {
 /// call inside a window.
 class CallPolicy {
 public:
-  CallPolicy(clang::ASTContext &Ctx, const MacroLedger &Ledger,
-             std::vector<std::string> ExtraSafe);
+  CallPolicy(AnalysisCache &Cache, std::vector<std::string> ExtraSafe);
   ~CallPolicy();
 
   CallVerdict judge(const clang::CallExpr &Call);
-  /// Uses of \p FD (which must have a body), computed once.
-  const FunctionUses &usesOf(const clang::FunctionDecl &FD);
   /// \p FD runs inside its caller's window: it has unsafe ops or ends, and
   /// no begin of its own.
   bool runsInCallersWindow(const clang::FunctionDecl &FD);
@@ -80,11 +79,8 @@ private:
   bool maySleep(const clang::FunctionDecl &FD, std::string &Reason,
                 unsigned Depth);
 
-  clang::ASTContext &Ctx;
-  const MacroLedger &Ledger;
+  AnalysisCache &Cache;
   std::vector<std::string> ExtraSafe;
-  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionUses>>
-      UsesCache;
   llvm::DenseMap<const clang::FunctionDecl *, Shape> Shapes;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
       SafeMemo;

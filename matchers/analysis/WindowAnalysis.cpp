@@ -1,6 +1,12 @@
 //===--- WindowAnalysis.cpp - Path reasoning about uaccess windows --------===//
+//
+// A worklist walk over the CFG that carries a set of WindowStates per
+// block. The rules are stated in WindowAnalysis.h; here each kind of use has
+// its transfer function (onBegin, onEnd, onUnsafeOp, onAccessor, onCall),
+// branches on a checked begin's result are resolved in resolveBranch(), and
+// propagate() moves a state to the successors and reports leaks at the exit.
 
-#include "WindowAnalysis.h"
+#include "analysis/WindowAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -63,13 +69,433 @@ struct Resolution {
   bool Positive = true;
 };
 
+bool isZero(const Expr &E, ASTContext &Ctx) {
+  Expr::EvalResult Value;
+  return E.EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 0;
+}
+
+bool isNonZeroConstant(const Expr &E, ASTContext &Ctx) {
+  Expr::EvalResult Value;
+  return E.EvaluateAsInt(Value, Ctx) && Value.Val.getInt() != 0;
+}
+
+/// Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
+/// edges) are pruned, except where can_do_masked_user_access() is a
+/// constant 1 (x86-64): the checked-begin fallback it kills is live on every
+/// other arch. Where it is 0 the masked branch is dead everywhere.
+bool pruneTriviallyFalseEdges(const FunctionUses &Uses, ASTContext &Ctx) {
+  return llvm::none_of(Uses.uses(), [&](const UaccessUse &U) {
+    const auto *Probe = dyn_cast_or_null<Expr>(U.Anchor);
+    return U.Api->TheRole == Role::MaskedProbe && Probe &&
+           isNonZeroConstant(*Probe, Ctx);
+  });
+}
+
+/// A function with no uses of its own matters only when it calls a helper
+/// that needs a window.
+bool callsWindowHelper(const FunctionDecl &FD, CallPolicy &Policy) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    CallPolicy &Policy;
+    bool Found = false;
+    explicit Finder(CallPolicy &P) : Policy(P) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        Found |= Policy.needsWindow(*Callee);
+      return !Found;
+    }
+  } F(Policy);
+  F.TraverseStmt(FD.getBody());
+  return F.Found;
+}
+
 } // namespace
 
-WindowAnalysis::WindowAnalysis(const FunctionDecl &FD, const FunctionUses &Uses,
-                               ASTContext &Ctx, CallPolicy &Policy,
-                               WindowAnalysisOptions Opts)
-    : FD(FD), Uses(Uses), Ctx(Ctx), Policy(Policy), Opts(Opts) {
-  run();
+/// The walk itself: state sets per block, the worklist, and the transfer
+/// functions. Results go into the WindowAnalysis it was made for.
+class WindowWalker {
+public:
+  WindowWalker(WindowAnalysis &Out, FunctionAnalyses &FA,
+               WindowAnalysisOptions Opts)
+      : Out(Out), Uses(FA.uses()), Ctx(FA.astContext()), Policy(FA.policy()),
+        Opts(Opts), Bindings(Uses) {
+    Bindings.TraverseStmt(FA.decl().getBody());
+  }
+
+  void run(const CFG &Graph);
+
+private:
+  // Transfer functions, one per kind of use or statement.
+  void step(const Stmt *S, WindowState &St);
+  void onUse(const UaccessUse &U, WindowState &St);
+  void onBegin(const UaccessUse &U, WindowState &St);
+  void onEnd(const UaccessUse &U, WindowState &St);
+  void onUnsafeOp(const UaccessUse &U, WindowState &St);
+  void onAccessor(const UaccessUse &U, WindowState &St);
+  void onCall(const CallExpr &Call, WindowState &St);
+
+  // Branches and edges.
+  Resolution resolveBranch(const Stmt *Cond) const;
+  bool resolveComparison(const BinaryOperator &BO, Resolution &R,
+                         const Expr *&Next) const;
+  void walkBlock(const CFGBlock &B, WindowState St);
+  void propagate(const CFGBlock &B, const WindowState &St,
+                 const Stmt *LastReturn);
+  WindowState edgeState(const CFGBlock &B, const WindowState &St,
+                        const Resolution &Res, unsigned SuccIndex,
+                        const CFGBlock &Succ) const;
+  void reportLeak(const CFGBlock &B, const WindowState &St,
+                  const Stmt *LastReturn);
+  void addState(const CFGBlock *B, WindowState St);
+
+  void report(WindowEvent E, const void *Key, const void *Key2 = nullptr);
+  WindowEvent event(WindowEventKind Kind, const UaccessUse *U,
+                    const WindowState &St) const {
+    WindowEvent E;
+    E.Kind = Kind;
+    E.Use = U;
+    E.State = St;
+    return E;
+  }
+  bool inScope(const Stmt *S) const { return S && Uses.scopeOf(S); }
+
+  WindowAnalysis &Out;
+  const FunctionUses &Uses;
+  ASTContext &Ctx;
+  CallPolicy &Policy;
+  WindowAnalysisOptions Opts;
+  ResultBindings Bindings;
+  std::set<std::tuple<int, const void *, const void *, int>> Reported;
+  const CFGBlock *Exit = nullptr;
+  std::vector<std::vector<WindowState>> In;
+  std::deque<const CFGBlock *> Work;
+  std::vector<bool> Queued;
+};
+
+void WindowWalker::report(WindowEvent E, const void *Key, const void *Key2) {
+  if (Reported.insert({int(E.Kind), Key, Key2, E.State.Begin}).second)
+    Out.Events.push_back(std::move(E));
+}
+
+void WindowWalker::step(const Stmt *S, WindowState &St) {
+  if (const UaccessUse *U = Uses.ownerOf(S)) {
+    // Every node of one expansion belongs to one event.
+    if (St.InUse == int(U->Id))
+      return;
+    St.InUse = U->Id;
+    onUse(*U, St);
+    return;
+  }
+  const UaccessUse *ArgOf = Uses.argumentOwnerOf(S);
+  if (!ArgOf || int(ArgOf->Id) != St.InUse)
+    St.InUse = -1;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    onCall(*Call, St);
+}
+
+void WindowWalker::onUse(const UaccessUse &U, WindowState &St) {
+  switch (U.Api->TheRole) {
+  case Role::CheckedBegin:
+  case Role::MaskedBegin:
+  case Role::UncheckedBegin:
+  case Role::Scoped:
+    return onBegin(U, St);
+  case Role::End:
+    return onEnd(U, St);
+  case Role::Save:
+    if (St.isOpen())
+      St.K = WindowState::Suspended;
+    return;
+  case Role::Restore:
+    if (St.K == WindowState::Suspended)
+      St.K = WindowState::Open;
+    return;
+  case Role::UnsafeOp:
+    return onUnsafeOp(U, St);
+  case Role::CheckedAccessor:
+  case Role::UncheckedAccessor:
+    return onAccessor(U, St);
+  case Role::AccessOk:
+  case Role::MaskedProbe:
+    return;
+  }
+}
+
+void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
+  bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended;
+  if (AlreadyOpen)
+    report(event(WindowEventKind::NestedBegin, &U, St), &U);
+  // A scoped window lives in its scope, not in the path state.
+  if (U.Api->TheRole == Role::Scoped)
+    return;
+  if (AlreadyOpen && St.OuterBegin < 0) {
+    St.OuterBegin = St.Begin;
+    St.OuterFam = St.Fam;
+  }
+  St.K = U.Api->TheRole == Role::CheckedBegin ? WindowState::Pending
+                                              : WindowState::Open;
+  St.Fam = U.Api->TheFamily;
+  St.Begin = U.Id;
+  St.Closer = -1;
+  St.ViaFault = -1;
+  St.ViaJump = nullptr;
+}
+
+void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
+  if (St.popNested())
+    return;
+  if (St.K == WindowState::Closed) {
+    if (!inScope(U.Anchor))
+      report(event(WindowEventKind::RedundantEnd, &U, St), &U);
+  } else if (St.Fam != U.Api->TheFamily && St.Begin >= 0) {
+    report(event(WindowEventKind::Mismatch, &U, St), &U);
+  }
+  St.K = WindowState::Closed;
+  St.Closer = U.Id;
+  St.ViaFault = -1;
+  St.ViaJump = nullptr;
+}
+
+void WindowWalker::onUnsafeOp(const UaccessUse &U, WindowState &St) {
+  if (!St.isOpen() && !inScope(U.Anchor))
+    report(event(WindowEventKind::UnsafeOutside, &U, St), &U);
+  else if (St.isOpen() && St.Begin >= 0 &&
+           !familyPermits(St.Fam, U.Api->TheFamily))
+    report(event(WindowEventKind::Mismatch, &U, St), &U);
+}
+
+void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
+  if (St.isOpen() || inScope(U.Anchor))
+    report(event(WindowEventKind::CallInside, &U, St), &U);
+}
+
+void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
+  bool InWindow = St.isOpen() || inScope(&Call);
+  CallVerdict V = Policy.judge(Call);
+  if (V.ClosesWindow) {
+    St.K = WindowState::Closed;
+    return;
+  }
+  if (V.OpensWindow) {
+    St.K = WindowState::Open;
+    St.Fam = Family::ReadWrite;
+    St.Begin = -1;
+    return;
+  }
+  WindowEventKind Kind;
+  if (V.NeedsWindow && !InWindow)
+    Kind = WindowEventKind::UnsafeOutside;
+  else if (!V.NeedsWindow && !V.Safe && InWindow)
+    Kind = WindowEventKind::CallInside;
+  else
+    return;
+  WindowEvent E = event(Kind, nullptr, St);
+  E.Call = &Call;
+  E.Verdict = std::move(V);
+  report(std::move(E), &Call);
+}
+
+// What a branch condition says about a pending checked begin: which begin,
+// and whether the true edge is the one where it succeeded.
+Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
+  Resolution R;
+  const Expr *E = dyn_cast_or_null<Expr>(Cond);
+  while (E) {
+    if (const UaccessUse *U = Uses.ownerOf(E)) {
+      if (U->Api->TheRole == Role::CheckedBegin)
+        R.Use = U->Id;
+      return R;
+    }
+    const Expr *Next = E->IgnoreParenImpCasts();
+    if (Next != E) {
+      E = Next;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+      if (UO->getOpcode() != UO_LNot)
+        return R;
+      R.Positive = !R.Positive;
+      E = UO->getSubExpr();
+    } else if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) {
+      E = Cast->getSubExpr();
+    } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (Call->getBuiltinCallee() != Builtin::BI__builtin_expect ||
+          Call->getNumArgs() < 1)
+        return R;
+      E = Call->getArg(0);
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+      if (!resolveComparison(*BO, R, E))
+        return R;
+    } else {
+      // `ok = user_access_begin(...); if (!ok)`.
+      const auto *Ref = dyn_cast<DeclRefExpr>(E);
+      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+      auto It = VD ? Bindings.Bound.find(VD) : Bindings.Bound.end();
+      if (It != Bindings.Bound.end())
+        R.Use = It->second;
+      return R;
+    }
+  }
+  return R;
+}
+
+/// `X == 0` and `X != 0` (either side): continue with X.
+bool WindowWalker::resolveComparison(const BinaryOperator &BO, Resolution &R,
+                                     const Expr *&Next) const {
+  if (!BO.isEqualityOp())
+    return false;
+  if (isZero(*BO.getRHS(), Ctx))
+    Next = BO.getLHS();
+  else if (isZero(*BO.getLHS(), Ctx))
+    Next = BO.getRHS();
+  else
+    return false;
+  if (BO.getOpcode() == BO_EQ)
+    R.Positive = !R.Positive;
+  return true;
+}
+
+void WindowWalker::addState(const CFGBlock *B, WindowState St) {
+  if (const auto *Label = dyn_cast_or_null<LabelStmt>(B->getLabel())) {
+    std::vector<WindowState> &AtL = Out.AtLabel[Label];
+    if (llvm::find(AtL, St) == AtL.end())
+      AtL.push_back(St);
+  }
+  std::vector<WindowState> &Set = In[B->getBlockID()];
+  if (Set.size() >= MaxStatesPerBlock) {
+    St.ViaFault = -1;
+    St.ViaJump = nullptr;
+    St.Closer = -1;
+  }
+  if (llvm::find(Set, St) != Set.end())
+    return;
+  Set.push_back(St);
+  if (!Queued[B->getBlockID()]) {
+    Queued[B->getBlockID()] = true;
+    Work.push_back(B);
+  }
+}
+
+void WindowWalker::run(const CFG &Graph) {
+  In.assign(Graph.getNumBlockIDs(), {});
+  Queued.assign(Graph.getNumBlockIDs(), false);
+  Exit = &Graph.getExit();
+  WindowState Initial;
+  if (Opts.EntersOpen) {
+    Initial.K = WindowState::Open;
+    Initial.Fam = Family::ReadWrite;
+  }
+  addState(&Graph.getEntry(), Initial);
+  // Per block, how many of its states have been pushed through it.
+  std::vector<size_t> Done(Graph.getNumBlockIDs(), 0);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.front();
+    Work.pop_front();
+    Queued[B->getBlockID()] = false;
+    // walkBlock() may add states to this very block (a loop): by index.
+    for (size_t I = Done[B->getBlockID()]; I < In[B->getBlockID()].size(); ++I)
+      walkBlock(*B, In[B->getBlockID()][I]);
+    Done[B->getBlockID()] = In[B->getBlockID()].size();
+  }
+}
+
+void WindowWalker::walkBlock(const CFGBlock &B, WindowState St) {
+  const Stmt *LastReturn = nullptr;
+  for (const CFGElement &Elt : B) {
+    if (auto CS = Elt.getAs<CFGStmt>()) {
+      step(CS->getStmt(), St);
+      if (isa<ReturnStmt>(CS->getStmt()))
+        LastReturn = CS->getStmt();
+    }
+  }
+  if (const Stmt *Term = B.getTerminatorStmt())
+    step(Term, St);
+  propagate(B, St, LastReturn);
+}
+
+void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
+                             const Stmt *LastReturn) {
+  Resolution Res;
+  if (St.K == WindowState::Pending && B.succ_size() == 2)
+    Res = resolveBranch(B.getTerminatorCondition());
+  unsigned Index = 0;
+  for (const CFGBlock::AdjacentBlock &Adj : B.succs()) {
+    unsigned ThisIndex = Index++;
+    const CFGBlock *Succ = Adj.getReachableBlock();
+    if (!Succ)
+      continue;
+    WindowState Next = edgeState(B, St, Res, ThisIndex, *Succ);
+    if (Succ == Exit)
+      reportLeak(B, Next, LastReturn);
+    else
+      addState(Succ, Next);
+  }
+}
+
+/// The state on the edge to successor \p SuccIndex: a resolved checked
+/// begin opens or fails, a fault edge or a user jump is remembered for the
+/// notes.
+WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
+                                    const Resolution &Res, unsigned SuccIndex,
+                                    const CFGBlock &Succ) const {
+  WindowState Next = St;
+  if (Res.Use >= 0 && Res.Use == St.Begin) {
+    bool Taken = (SuccIndex == 0) == Res.Positive;
+    Next.K = Taken ? WindowState::Open : WindowState::Closed;
+    if (!Taken && !Next.popNested())
+      Next.Begin = -1;
+  }
+  const Stmt *Term = B.getTerminatorStmt();
+  const UaccessUse *TermOwner = Term ? Uses.ownerOf(Term) : nullptr;
+  const auto *SuccLabel = dyn_cast_or_null<LabelStmt>(Succ.getLabel());
+  if (TermOwner && TermOwner->Api->TheRole == Role::UnsafeOp && SuccLabel &&
+      SuccLabel == TermOwner->FaultLabel) {
+    Next.ViaFault = TermOwner->Id;
+    Next.ViaJump = nullptr;
+  } else if (!TermOwner && Term &&
+             (isa<GotoStmt>(Term) || isa<BreakStmt>(Term) ||
+              isa<ContinueStmt>(Term))) {
+    Next.ViaJump = Term;
+  }
+  return Next;
+}
+
+void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
+                              const Stmt *LastReturn) {
+  if (!St.isOpen() || St.Begin < 0 || Opts.LeavesOpen || B.hasNoReturnElement())
+    return;
+  const UaccessUse *Begin = &Uses.use(St.Begin);
+  WindowEvent E = event(WindowEventKind::Leak, Begin, St);
+  E.Exit = LastReturn;
+  // One report per begin and fault label: each is one fix.
+  const LabelStmt *Label =
+      St.ViaFault >= 0 ? Uses.use(St.ViaFault).FaultLabel : nullptr;
+  report(std::move(E), Begin, Label);
+}
+
+const char WindowAnalysis::ID = 0;
+
+WindowAnalysis::WindowAnalysis(FunctionAnalyses &FA,
+                               WindowAnalysisOptions Opts) {
+  const CFG *Graph =
+      FA.cfg(pruneTriviallyFalseEdges(FA.uses(), FA.astContext()));
+  if (!Graph)
+    return;
+  Analyzed = true;
+  WindowWalker(*this, FA, Opts).run(*Graph);
+}
+
+std::unique_ptr<WindowAnalysis> WindowAnalysis::create(FunctionAnalyses &FA) {
+  const FunctionDecl &FD = FA.decl();
+  if (!isAnalyzable(FD))
+    return nullptr;
+  CallPolicy &Policy = FA.policy();
+  if (FA.uses().empty() && !callsWindowHelper(FD, Policy))
+    return nullptr;
+  WindowAnalysisOptions Opts;
+  Opts.EntersOpen = Policy.runsInCallersWindow(FD);
+  Opts.LeavesOpen = Policy.opensForCaller(FD);
+  auto Analysis = std::make_unique<WindowAnalysis>(FA, Opts);
+  if (!Analysis->analyzed())
+    return nullptr;
+  return Analysis;
 }
 
 llvm::ArrayRef<WindowState>
@@ -78,322 +504,6 @@ WindowAnalysis::statesAt(const LabelStmt *Label) const {
   if (It == AtLabel.end())
     return {};
   return It->second;
-}
-
-void WindowAnalysis::run() {
-  // Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
-  // edges) are pruned, except where can_do_masked_user_access() is a
-  // constant 1 (x86-64): the checked-begin fallback it kills is live on
-  // every other arch. Where it is 0 the masked branch is dead everywhere.
-  CFG::BuildOptions BO;
-  BO.PruneTriviallyFalseEdges =
-      llvm::none_of(Uses.uses(), [&](const UaccessUse &U) {
-        const auto *Probe = dyn_cast_or_null<Expr>(U.Anchor);
-        Expr::EvalResult Value;
-        return U.Api->TheRole == Role::MaskedProbe && Probe &&
-               Probe->EvaluateAsInt(Value, Ctx) && Value.Val.getInt() != 0;
-      });
-  std::unique_ptr<CFG> Graph = CFG::buildCFG(&FD, FD.getBody(), &Ctx, BO);
-  if (!Graph)
-    return;
-  Analyzed = true;
-
-  ResultBindings Bindings(Uses);
-  Bindings.TraverseStmt(FD.getBody());
-
-  std::set<std::tuple<int, const void *, const void *, int, int>> Reported;
-  auto Report = [&](WindowEvent E, const void *Key, const void *Key2 = nullptr,
-                    int Extra = -1) {
-    if (Reported.insert({int(E.Kind), Key, Key2, Extra, E.State.Begin}).second)
-      Events.push_back(std::move(E));
-  };
-  auto InScope = [&](const Stmt *S) { return S && Uses.scopeOf(S); };
-
-  // Fires the event of entering use U on the path in state St.
-  auto Fire = [&](const UaccessUse &U, WindowState &St) {
-    WindowEvent E;
-    E.Use = &U;
-    E.State = St;
-    switch (U.Api->TheRole) {
-    case Role::CheckedBegin:
-    case Role::MaskedBegin:
-    case Role::UncheckedBegin:
-    case Role::Scoped: {
-      bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended;
-      if (AlreadyOpen) {
-        E.Kind = WindowEventKind::NestedBegin;
-        Report(E, &U);
-      }
-      // A scoped window lives in its scope, not in the path state.
-      if (U.Api->TheRole == Role::Scoped)
-        return;
-      if (AlreadyOpen && St.OuterBegin < 0) {
-        St.OuterBegin = St.Begin;
-        St.OuterFam = St.Fam;
-      }
-      St.K = U.Api->TheRole == Role::CheckedBegin ? WindowState::Pending
-                                                  : WindowState::Open;
-      St.Fam = U.Api->TheFamily;
-      St.Begin = U.Id;
-      St.Closer = -1;
-      St.ViaFault = -1;
-      St.ViaJump = nullptr;
-      return;
-    }
-    case Role::End:
-      if (St.popNested())
-        return;
-      if (St.K == WindowState::Closed) {
-        if (!InScope(U.Anchor)) {
-          E.Kind = WindowEventKind::RedundantEnd;
-          Report(E, &U);
-        }
-      } else if (St.Fam != U.Api->TheFamily && St.Begin >= 0) {
-        E.Kind = WindowEventKind::Mismatch;
-        Report(E, &U);
-      }
-      St.K = WindowState::Closed;
-      St.Closer = U.Id;
-      St.ViaFault = -1;
-      St.ViaJump = nullptr;
-      return;
-    case Role::Save:
-      if (St.isOpen())
-        St.K = WindowState::Suspended;
-      return;
-    case Role::Restore:
-      if (St.K == WindowState::Suspended)
-        St.K = WindowState::Open;
-      return;
-    case Role::UnsafeOp:
-      if (!St.isOpen() && !InScope(U.Anchor)) {
-        E.Kind = WindowEventKind::UnsafeOutside;
-        Report(E, &U);
-      } else if (St.isOpen() && St.Begin >= 0 &&
-                 !familyPermits(St.Fam, U.Api->TheFamily)) {
-        E.Kind = WindowEventKind::Mismatch;
-        Report(E, &U);
-      }
-      return;
-    case Role::CheckedAccessor:
-    case Role::UncheckedAccessor:
-      if (St.isOpen() || InScope(U.Anchor)) {
-        E.Kind = WindowEventKind::CallInside;
-        Report(E, &U);
-      }
-      return;
-    case Role::AccessOk:
-    case Role::MaskedProbe:
-      return;
-    }
-  };
-
-  auto CheckCall = [&](const CallExpr &Call, WindowState &St) {
-    bool InWindow = St.isOpen() || InScope(&Call);
-    CallVerdict V = Policy.judge(Call);
-    if (V.ClosesWindow) {
-      St.K = WindowState::Closed;
-      return;
-    }
-    if (V.OpensWindow) {
-      St.K = WindowState::Open;
-      St.Fam = Family::ReadWrite;
-      St.Begin = -1;
-      return;
-    }
-    if (V.NeedsWindow) {
-      if (!InWindow) {
-        WindowEvent E;
-        E.Kind = WindowEventKind::UnsafeOutside;
-        E.State = St;
-        E.Call = &Call;
-        E.Verdict = V;
-        Report(E, &Call);
-      }
-      return;
-    }
-    if (!V.Safe && InWindow) {
-      WindowEvent E;
-      E.Kind = WindowEventKind::CallInside;
-      E.State = St;
-      E.Call = &Call;
-      E.Verdict = std::move(V);
-      Report(E, &Call);
-    }
-  };
-
-  auto Step = [&](const Stmt *S, WindowState &St) {
-    if (const UaccessUse *U = Uses.ownerOf(S)) {
-      if (St.InUse == int(U->Id))
-        return;
-      St.InUse = U->Id;
-      Fire(*U, St);
-      return;
-    }
-    const UaccessUse *ArgOf = Uses.argumentOwnerOf(S);
-    if (!ArgOf || int(ArgOf->Id) != St.InUse)
-      St.InUse = -1;
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      CheckCall(*Call, St);
-  };
-
-  // What a branch condition says about a pending checked begin.
-  auto Resolve = [&](const Stmt *Cond) {
-    Resolution R;
-    const Expr *E = dyn_cast_or_null<Expr>(Cond);
-    while (E) {
-      if (const UaccessUse *U = Uses.ownerOf(E)) {
-        if (U->Api->TheRole == Role::CheckedBegin)
-          R.Use = U->Id;
-        return R;
-      }
-      const Expr *Inner = E->IgnoreParenImpCasts();
-      if (Inner != E) {
-        E = Inner;
-        continue;
-      }
-      if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-        if (UO->getOpcode() != UO_LNot)
-          return R;
-        R.Positive = !R.Positive;
-        E = UO->getSubExpr();
-      } else if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) {
-        E = Cast->getSubExpr();
-      } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
-        if (Call->getBuiltinCallee() != Builtin::BI__builtin_expect ||
-            Call->getNumArgs() < 1)
-          return R;
-        E = Call->getArg(0);
-      } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-        if (!BO->isEqualityOp())
-          return R;
-        Expr::EvalResult Zero;
-        const Expr *Other = nullptr;
-        if (BO->getRHS()->EvaluateAsInt(Zero, Ctx) && Zero.Val.getInt() == 0)
-          Other = BO->getLHS();
-        else if (BO->getLHS()->EvaluateAsInt(Zero, Ctx) &&
-                 Zero.Val.getInt() == 0)
-          Other = BO->getRHS();
-        if (!Other)
-          return R;
-        if (BO->getOpcode() == BO_EQ)
-          R.Positive = !R.Positive;
-        E = Other;
-      } else if (const auto *Ref = dyn_cast<DeclRefExpr>(E)) {
-        const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
-        auto It = VD ? Bindings.Bound.find(VD) : Bindings.Bound.end();
-        if (It != Bindings.Bound.end())
-          R.Use = It->second;
-        return R;
-      } else {
-        return R;
-      }
-    }
-    return R;
-  };
-
-  std::vector<std::vector<WindowState>> In(Graph->getNumBlockIDs());
-  std::deque<const CFGBlock *> Work;
-  std::vector<bool> Queued(Graph->getNumBlockIDs());
-  auto AddState = [&](const CFGBlock *B, WindowState St) {
-    if (const auto *Label = dyn_cast_or_null<LabelStmt>(B->getLabel())) {
-      std::vector<WindowState> &AtL = AtLabel[Label];
-      if (llvm::find(AtL, St) == AtL.end())
-        AtL.push_back(St);
-    }
-    std::vector<WindowState> &Set = In[B->getBlockID()];
-    if (Set.size() >= MaxStatesPerBlock) {
-      St.ViaFault = -1;
-      St.ViaJump = nullptr;
-      St.Closer = -1;
-    }
-    if (llvm::find(Set, St) != Set.end())
-      return;
-    Set.push_back(St);
-    if (!Queued[B->getBlockID()]) {
-      Queued[B->getBlockID()] = true;
-      Work.push_back(B);
-    }
-  };
-
-  WindowState Initial;
-  if (Opts.EntersOpen) {
-    Initial.K = WindowState::Open;
-    Initial.Fam = Family::ReadWrite;
-  }
-  AddState(&Graph->getEntry(), Initial);
-
-  const CFGBlock *Exit = &Graph->getExit();
-  std::vector<size_t> Done(Graph->getNumBlockIDs(), 0);
-  while (!Work.empty()) {
-    const CFGBlock *B = Work.front();
-    Work.pop_front();
-    Queued[B->getBlockID()] = false;
-    std::vector<WindowState> &Set = In[B->getBlockID()];
-    // Only states not yet pushed through this block.
-    for (size_t I = Done[B->getBlockID()]; I < Set.size(); ++I) {
-      WindowState St = Set[I];
-      const Stmt *LastReturn = nullptr;
-      for (const CFGElement &Elt : *B) {
-        if (auto CS = Elt.getAs<CFGStmt>()) {
-          Step(CS->getStmt(), St);
-          if (isa<ReturnStmt>(CS->getStmt()))
-            LastReturn = CS->getStmt();
-        }
-      }
-      const Stmt *Term = B->getTerminatorStmt();
-      if (Term)
-        Step(Term, St);
-
-      Resolution Res;
-      if (St.K == WindowState::Pending && B->succ_size() == 2)
-        Res = Resolve(B->getTerminatorCondition());
-      const UaccessUse *TermOwner = Term ? Uses.ownerOf(Term) : nullptr;
-
-      unsigned Index = 0;
-      for (const CFGBlock::AdjacentBlock &Adj : B->succs()) {
-        unsigned ThisIndex = Index++;
-        const CFGBlock *Succ = Adj.getReachableBlock();
-        if (!Succ)
-          continue;
-        WindowState Next = St;
-        if (Res.Use >= 0 && Res.Use == St.Begin) {
-          bool Taken = (ThisIndex == 0) == Res.Positive;
-          Next.K = Taken ? WindowState::Open : WindowState::Closed;
-          if (!Taken && !Next.popNested())
-            Next.Begin = -1;
-        }
-        const auto *SuccLabel = dyn_cast_or_null<LabelStmt>(Succ->getLabel());
-        if (TermOwner && TermOwner->Api->TheRole == Role::UnsafeOp &&
-            SuccLabel && SuccLabel == TermOwner->FaultLabel) {
-          Next.ViaFault = TermOwner->Id;
-          Next.ViaJump = nullptr;
-        } else if (!TermOwner && Term &&
-                   (isa<GotoStmt>(Term) || isa<BreakStmt>(Term) ||
-                    isa<ContinueStmt>(Term))) {
-          Next.ViaJump = Term;
-        }
-        if (Succ == Exit) {
-          if (Next.isOpen() && Next.Begin >= 0 && !Opts.LeavesOpen &&
-              !B->hasNoReturnElement()) {
-            WindowEvent E;
-            E.Kind = WindowEventKind::Leak;
-            E.State = Next;
-            E.Exit = LastReturn;
-            E.Use = &Uses.use(Next.Begin);
-            // One report per begin and fault label: each is one fix.
-            const LabelStmt *Label = Next.ViaFault >= 0
-                                         ? Uses.use(Next.ViaFault).FaultLabel
-                                         : nullptr;
-            Report(E, E.Use, Label);
-          }
-          continue;
-        }
-        AddState(Succ, Next);
-      }
-    }
-    Done[B->getBlockID()] = Set.size();
-  }
 }
 
 } // namespace uaccess

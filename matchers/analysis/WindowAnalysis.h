@@ -1,5 +1,4 @@
-//===--- WindowAnalysis.h - Path reasoning about uaccess windows -*- C++
-//-*-===//
+//===--- WindowAnalysis.h - Path reasoning about windows ------*- C++ -*-===//
 //
 // The rules, in the spirit of the analyzer's SimpleStreamChecker:
 //  * A checked begin opens a window only on the path where it returned true;
@@ -15,15 +14,17 @@
 //  * Scoped windows (6.19) close on every exit of their scope by construction.
 //
 // This file only reasons about paths. It produces WindowEvents; the checks
-// turn events into diagnostics and fix-its.
+// turn events into diagnostics and fix-its. The walk is a worklist over the
+// CFG with one transfer function per kind of use (WindowAnalysis.cpp).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_WINDOWANALYSIS_H
-#define UACCESS_LINT_WINDOWANALYSIS_H
+#ifndef UACCESS_LINT_ANALYSIS_WINDOWANALYSIS_H
+#define UACCESS_LINT_ANALYSIS_WINDOWANALYSIS_H
 
-#include "CallPolicy.h"
-#include "UaccessRecognizer.h"
+#include "analysis/AnalysisCache.h"
+#include "analysis/CallPolicy.h"
+#include "recognize/UaccessRecognizer.h"
 
 #include "clang/AST/Stmt.h"
 #include <vector>
@@ -102,11 +103,16 @@ struct WindowAnalysisOptions {
   bool LeavesOpen = false;
 };
 
-class WindowAnalysis {
+class WindowAnalysis : public ManagedAnalysis {
 public:
-  WindowAnalysis(const clang::FunctionDecl &FD, const FunctionUses &Uses,
-                 clang::ASTContext &Ctx, CallPolicy &Policy,
-                 WindowAnalysisOptions Opts = {});
+  WindowAnalysis(FunctionAnalyses &FA, WindowAnalysisOptions Opts = {});
+
+  /// For FunctionAnalyses::getAnalysis<WindowAnalysis>(): null for the API's
+  /// own bodies, for functions with no uses and no calls to helpers that
+  /// need a window, and where clang builds no CFG. Helpers that run in
+  /// their caller's window, or open one for it, get the options that say so.
+  static std::unique_ptr<WindowAnalysis> create(FunctionAnalyses &FA);
+  static const char ID;
 
   llvm::ArrayRef<WindowEvent> events() const { return Events; }
   /// The states in which the path reaches \p Label.
@@ -114,13 +120,8 @@ public:
   bool analyzed() const { return Analyzed; }
 
 private:
-  void run();
+  friend class WindowWalker;
 
-  const clang::FunctionDecl &FD;
-  const FunctionUses &Uses;
-  clang::ASTContext &Ctx;
-  CallPolicy &Policy;
-  WindowAnalysisOptions Opts;
   bool Analyzed = false;
   std::vector<WindowEvent> Events;
   llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "UaccessApi.h"
+#include "api/UaccessApi.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -233,15 +233,6 @@ llvm::ArrayRef<llvm::StringRef> sleepingCallees() {
       "rt_mutex_lock*",
   };
   return Names;
-}
-
-bool matchesNameList(llvm::ArrayRef<llvm::StringRef> Patterns,
-                     llvm::StringRef Name) {
-  for (llvm::StringRef P : Patterns) {
-    if (P.ends_with("*") ? Name.starts_with(P.drop_back()) : Name == P)
-      return true;
-  }
-  return false;
 }
 
 } // namespace uaccess

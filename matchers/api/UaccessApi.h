@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_UACCESSAPI_H
-#define UACCESS_LINT_UACCESSAPI_H
+#ifndef UACCESS_LINT_API_UACCESSAPI_H
+#define UACCESS_LINT_API_UACCESSAPI_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -81,9 +81,6 @@ llvm::ArrayRef<llvm::StringRef> uaccessSafeCallees();
 /// Callees that may sleep: a call to one (directly or through a function in
 /// the same TU) inside a window is worse than slow.
 llvm::ArrayRef<llvm::StringRef> sleepingCallees();
-/// True when \p Name matches one of \p Patterns (exact, or prefix with '*').
-bool matchesNameList(llvm::ArrayRef<llvm::StringRef> Patterns,
-                     llvm::StringRef Name);
 } // namespace uaccess
 
 namespace uaccess {

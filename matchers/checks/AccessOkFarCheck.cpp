@@ -10,16 +10,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessOkModel.h"
-#include "Checks.h"
+#include "checks/AccessOkFarCheck.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/RecursiveASTVisitor.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace uaccess {
 
@@ -48,12 +45,8 @@ std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
         !SM.isBeforeInTranslationUnit(Begin.loc(), U.loc()))
       continue;
     // The label's statement, then its siblings, up to the first jump.
-    const auto *Parent = dyn_cast_or_null<CompoundStmt>([&]() -> const Stmt * {
-      for (const DynTypedNode &P : Ctx.getParents(*U.FaultLabel))
-        if (const auto *S = P.get<Stmt>())
-          return S;
-      return nullptr;
-    }());
+    const auto *Parent =
+        dyn_cast_or_null<CompoundStmt>(parentStmt(*U.FaultLabel, Ctx));
     if (!Parent)
       return "";
     bool Seen = false;
@@ -63,234 +56,228 @@ std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
         continue;
       if (const auto *L = dyn_cast<LabelStmt>(S))
         S = L->getSubStmt();
-      if (isa<ReturnStmt>(S) || isa<GotoStmt>(S)) {
-        std::string Text = sourceText(SM.getExpansionRange(S->getSourceRange()),
-                                      SM, Ctx.getLangOpts());
-        return Text + ";";
-      }
+      if (isa<ReturnStmt>(S) || isa<GotoStmt>(S))
+        return writtenText(*S, Ctx) + ";";
     }
     return "";
   }
   return "";
 }
 
+bool reliesOnAGuard(const FunctionUses &Uses) {
+  return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
+    return reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin;
+  });
+}
+
 } // namespace
 
-void AccessOkFarCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
+void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
+                                     FunctionAnalyses &FA) {
+  const FunctionUses &Uses = FA.uses();
+  if (!reliesOnAGuard(Uses))
+    return;
+  for (const UaccessUse &A : Uses.uses()) {
+    if (A.Api->TheRole == Role::CheckedBegin)
+      checkWindowRange(FA, A);
+    // stac() and __uaccess_begin() inside the arch's own copy routines name
+    // no pointer; their callers' checks are what count.
+    else if (reliesOnAccessOk(*A.Api) &&
+             !(A.Api->Internal && A.Api->PointerArg == NoArg))
+      checkAccess(FA, A);
+  }
 }
 
-const AccessOkModel &AccessOkFarCheck::modelOf(const FunctionDecl &FD) {
-  std::unique_ptr<AccessOkModel> &Slot = Models[&FD];
-  if (!Slot)
-    Slot = std::make_unique<AccessOkModel>(FD, context().usesOf(FD),
-                                           context().astContext());
-  return *Slot;
+void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
+                                        const UaccessUse &A) {
+  PointerShape Window = AccessOkModel::pointerOf(A);
+  std::optional<long> Covered =
+      elementsCovered(A.arg(A.Api->LengthArg), Window.Base);
+  if (Window.Base.empty() || !Covered)
+    return;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  for (const UaccessUse &U : FA.uses().uses()) {
+    if (U.Api->TheRole != Role::UnsafeOp || !Model.dominates(A, U))
+      continue;
+    PointerShape Ptr = AccessOkModel::pointerOf(U);
+    std::optional<long> Index = Ptr.constantIndex();
+    if (Ptr.Base != Window.Base || !Index || *Index < *Covered)
+      continue;
+    diag(U.loc(), &FA.decl(),
+         "'" + U.name() + "' accesses element " + std::to_string(*Index) +
+             " of '" + Ptr.Base + "', outside the window '" + A.name() +
+             "' opened for '" + A.arg(A.Api->LengthArg).trim() + "'")
+        .note(A.loc(), "window opened here");
+  }
 }
 
-void AccessOkFarCheck::indexCallers() {
-  Indexed = true;
-  struct Collector : RecursiveASTVisitor<Collector> {
-    AccessOkFarCheck &Self;
-    const FunctionDecl *Current = nullptr;
-    explicit Collector(AccessOkFarCheck &S) : Self(S) {}
-    bool TraverseFunctionDecl(FunctionDecl *FD) {
-      const FunctionDecl *Saved = Current;
-      Current = FD;
-      bool R = RecursiveASTVisitor<Collector>::TraverseFunctionDecl(FD);
-      Current = Saved;
-      return R;
-    }
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *Callee = C->getDirectCallee(); Callee && Current)
-        Self.Callers[Callee->getCanonicalDecl()].push_back({Current, C});
-      return true;
-    }
-  } C(*this);
-  C.TraverseDecl(context().astContext().getTranslationUnitDecl());
+AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
+                                                      const UaccessUse &A) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  Guards G;
+  for (const UaccessUse *C : Model.checks()) {
+    bool Same =
+        Ptr.Base.empty() || AccessOkModel::pointerOf(*C).Base == Ptr.Base;
+    bool Dom = Model.dominates(*C, A);
+    if (Same && Dom)
+      G.Guard = C;
+    else if (Same && !G.OnOtherPath &&
+             SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
+      G.OnOtherPath = C;
+    else if (!Same && Dom)
+      G.OtherPointer = C;
+  }
+  return G;
+}
+
+void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
+  Guards G = findGuards(FA, A);
+  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  std::string What = "'" + A.name().str() + "'";
+  if (G.Guard) {
+    reportGuarded(FA, A, *G.Guard);
+  } else if (G.OnOtherPath) {
+    diag(A.loc(), &FA.decl(),
+         What + " is not guarded on every path: the access_ok() on '" +
+             Ptr.Base + "' does not run before it on all of them")
+        .note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
+  } else if (G.OtherPointer) {
+    diag(A.loc(), &FA.decl(),
+         What + " accesses '" + Ptr.Base +
+             "', but the access_ok() before it checks '" +
+             AccessOkModel::pointerOf(*G.OtherPointer).Base + "'")
+        .note(G.OtherPointer->loc(), guardNote(*G.OtherPointer));
+  } else {
+    reportUnguarded(FA, A);
+  }
+}
+
+/// A guard that is too far away, or too short for the access.
+void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
+                                     const UaccessUse &Guard) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  std::string What = "'" + A.name().str() + "'";
+  unsigned Lines = Model.linesBetween(Guard, A);
+  unsigned Stmts = Model.statementsBetween(Guard, A);
+  if (Lines > MaxLines || Stmts > MaxStatements)
+    diag(A.loc(), &FA.decl(),
+         What + " relies on an access_ok() " + std::to_string(Lines) +
+             " lines and " + std::to_string(Stmts) +
+             " statements earlier; keep the check next to the access")
+        .note(Guard.loc(), guardNote(Guard));
+  std::optional<long> Index = Ptr.constantIndex();
+  std::optional<long> Covered =
+      elementsCovered(Guard.arg(Guard.Api->LengthArg), Ptr.Base);
+  if (Index && Covered && *Index >= *Covered)
+    diag(A.loc(), &FA.decl(),
+         What + " accesses element " + std::to_string(*Index) + " of '" +
+             Ptr.Base + "', but access_ok() covers only " +
+             std::to_string(*Covered))
+        .note(Guard.loc(), guardNote(Guard));
+}
+
+/// No guard in the function: one in the callers, or none at all.
+void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
+                                       const UaccessUse &A) {
+  const FunctionDecl &FD = FA.decl();
+  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  std::string What = "'" + A.name().str() + "'";
+  int Param = Ptr.Base.empty() ? -1 : parameterIndex(FD, Ptr.Base);
+  std::optional<CallerCheck> Up;
+  if (Param >= 0)
+    Up = checkedInCallers(FA.cache(), FD, Param, 1);
+  std::string Message;
+  if (Up) {
+    std::string Chain = FD.getNameAsString() + "()";
+    for (const FunctionDecl *F : Up->Chain)
+      Chain += " <- " + F->getNameAsString() + "()";
+    unsigned N = Up->Chain.size();
+    Message = What + " relies on an access_ok() in another function: '" +
+              Ptr.Base + "' is checked in " + Up->Caller->getNameAsString() +
+              "(), " + std::to_string(N) + (N == 1 ? " call" : " calls") +
+              " up (" + Chain + ")";
+  } else {
+    Message = What + " is not guarded by any access_ok()" +
+              (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
+              (Param >= 0 ? ", here or in its callers" : "");
+  }
+  FindingBuilder B = diag(A.loc(), &FD, Message);
+  if (Up)
+    B.note(Up->Check->loc(), guardNote(*Up->Check));
+  if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
+    fixUncheckedBegin(B, FA, A);
+}
+
+void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
+                                         FunctionAnalyses &FA,
+                                         const UaccessUse &A) {
+  ASTContext &Ctx = FA.astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Fail = faultStatement(A, FA.uses(), Ctx);
+  if (Fail.empty() ||
+      !isa_and_nonnull<CompoundStmt>(parentStmt(*A.Anchor, Ctx)))
+    return;
+  SourceLocation Begin = SM.getExpansionLoc(A.Anchor->getBeginLoc());
+  SourceLocation End = Lexer::findLocationAfterToken(
+      SM.getExpansionRange(A.Anchor->getEndLoc()).getEnd(), tok::semi, SM,
+      Ctx.getLangOpts(), false);
+  if (End.isInvalid())
+    return;
+  B.replace(CharSourceRange::getCharRange(Begin, End),
+            "if (!" + checkedBeginForFamily(A.Api->TheFamily).str() + "(" +
+                A.arg(A.Api->PointerArg).trim().str() + ", " +
+                A.arg(A.Api->LengthArg).trim().str() + "))\n" +
+                lineIndent(Begin, SM) + "\t" + Fail);
 }
 
 std::optional<AccessOkFarCheck::CallerCheck>
-AccessOkFarCheck::checkedInCallers(const FunctionDecl &FD, unsigned Param,
-                                   unsigned Depth) {
-  if (Depth > context().options().MaxCallerDepth)
+AccessOkFarCheck::checkedInCallers(AnalysisCache &Cache, const FunctionDecl &FD,
+                                   unsigned Param, unsigned Depth) {
+  if (Depth > CallerDepth)
     return std::nullopt;
-  if (!Indexed)
-    indexCallers();
-  auto It = Callers.find(FD.getCanonicalDecl());
-  if (It == Callers.end() || It->second.empty())
+  llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
+  if (Sites.empty())
     return std::nullopt;
   // Every call must be guarded; report the first guard found.
   std::optional<CallerCheck> First;
-  const SourceManager &SM = context().sourceManager();
-  for (const auto &[Caller, Call] : It->second) {
-    if (Param >= Call->getNumArgs() || !Caller->hasBody())
+  for (const CallerIndex::Site &Site : Sites) {
+    std::optional<CallerCheck> Found = checkedAtCall(Cache, Site, Param, Depth);
+    if (!Found)
       return std::nullopt;
-    std::string ArgText =
-        sourceText(SM.getExpansionRange(Call->getArg(Param)->getSourceRange()),
-                   SM, context().astContext().getLangOpts());
-    std::string Base = pointerShape(ArgText).Base;
-    if (Base.empty())
-      return std::nullopt;
-    const AccessOkModel &Model = modelOf(*Caller);
-    std::optional<CallerCheck> Found;
-    for (const UaccessUse *C : Model.checks())
-      if (AccessOkModel::pointerOf(*C).Base == Base &&
-          Model.dominates(*C, *Call))
-        Found = CallerCheck{Caller, C, {Caller}};
-    if (!Found) {
-      int Up = parameterIndex(*Caller, Base);
-      if (Up < 0)
-        return std::nullopt;
-      Found = checkedInCallers(*Caller, Up, Depth + 1);
-      if (!Found)
-        return std::nullopt;
-      Found->Chain.insert(Found->Chain.begin(), Caller);
-    }
     if (!First)
       First = Found;
   }
   return First;
 }
 
-void AccessOkFarCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
-  if (!FD || !context().isAnalyzable(*FD))
-    return;
-  const FunctionUses &Uses = context().usesOf(*FD);
-  bool Relies = false;
-  for (const UaccessUse &U : Uses.uses())
-    Relies |= reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin;
-  if (!Relies)
-    return;
-  ASTContext &Ctx = context().astContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  const AccessOkModel &Model = modelOf(*FD);
-  const CheckOptions &Opts = context().options();
-
-  for (const UaccessUse &A : Uses.uses()) {
-    if (A.Api->TheRole == Role::CheckedBegin) {
-      // The filldir shape: an unsafe op outside the begin's own range.
-      PointerShape Window = AccessOkModel::pointerOf(A);
-      std::optional<long> Covered =
-          elementsCovered(A.arg(A.Api->LengthArg), Window.Base);
-      if (Window.Base.empty() || !Covered)
-        continue;
-      for (const UaccessUse &U : Uses.uses()) {
-        if (U.Api->TheRole != Role::UnsafeOp || !Model.dominates(A, U))
-          continue;
-        PointerShape Ptr = AccessOkModel::pointerOf(U);
-        std::optional<long> Index = Ptr.constantIndex();
-        if (Ptr.Base != Window.Base || !Index || *Index < *Covered)
-          continue;
-        diag(U.loc(), FD,
-             "'" + U.name() + "' accesses element " + std::to_string(*Index) +
-                 " of '" + Ptr.Base + "', outside the window '" + A.name() +
-                 "' opened for '" + A.arg(A.Api->LengthArg).trim() + "'")
-            .note(A.loc(), "window opened here");
-      }
-      continue;
-    }
-    if (!reliesOnAccessOk(*A.Api))
-      continue;
-    PointerShape Ptr = AccessOkModel::pointerOf(A);
-    // stac() and __uaccess_begin() inside the arch's own copy routines name
-    // no pointer; their callers' checks are what count.
-    if (A.Api->Internal && A.Api->PointerArg == NoArg)
-      continue;
-    const UaccessUse *Guard = nullptr, *OnOtherPath = nullptr,
-                     *OtherPointer = nullptr;
-    for (const UaccessUse *C : Model.checks()) {
-      bool Same =
-          Ptr.Base.empty() || AccessOkModel::pointerOf(*C).Base == Ptr.Base;
-      bool Dom = Model.dominates(*C, A);
-      if (Same && Dom)
-        Guard = C;
-      else if (Same && !OnOtherPath &&
-               SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
-        OnOtherPath = C;
-      else if (!Same && Dom)
-        OtherPointer = C;
-    }
-    std::string What = "'" + A.name().str() + "'";
-    if (Guard) {
-      unsigned Lines = Model.linesBetween(*Guard, A);
-      unsigned Stmts = Model.statementsBetween(*Guard, A);
-      if (Lines > Opts.MaxAccessOkLines || Stmts > Opts.MaxAccessOkStatements)
-        diag(A.loc(), FD,
-             What + " relies on an access_ok() " + std::to_string(Lines) +
-                 " lines and " + std::to_string(Stmts) +
-                 " statements earlier; keep the check next to the access")
-            .note(Guard->loc(), guardNote(*Guard));
-      std::optional<long> Index = Ptr.constantIndex();
-      std::optional<long> Covered =
-          elementsCovered(Guard->arg(Guard->Api->LengthArg), Ptr.Base);
-      if (Index && Covered && *Index >= *Covered)
-        diag(A.loc(), FD,
-             What + " accesses element " + std::to_string(*Index) + " of '" +
-                 Ptr.Base + "', but access_ok() covers only " +
-                 std::to_string(*Covered))
-            .note(Guard->loc(), guardNote(*Guard));
-      continue;
-    }
-    if (OnOtherPath) {
-      diag(A.loc(), FD,
-           What + " is not guarded on every path: the access_ok() on '" +
-               Ptr.Base + "' does not run before it on all of them")
-          .note(OnOtherPath->loc(), guardNote(*OnOtherPath));
-      continue;
-    }
-    if (OtherPointer) {
-      diag(A.loc(), FD,
-           What + " accesses '" + Ptr.Base +
-               "', but the access_ok() before it checks '" +
-               AccessOkModel::pointerOf(*OtherPointer).Base + "'")
-          .note(OtherPointer->loc(), guardNote(*OtherPointer));
-      continue;
-    }
-    int Param = Ptr.Base.empty() ? -1 : parameterIndex(*FD, Ptr.Base);
-    std::optional<CallerCheck> Up;
-    if (Param >= 0)
-      Up = checkedInCallers(*FD, Param, 1);
-    std::string Message;
-    if (Up) {
-      std::string Chain = FD->getNameAsString() + "()";
-      for (const FunctionDecl *F : Up->Chain)
-        Chain += " <- " + F->getNameAsString() + "()";
-      unsigned N = Up->Chain.size();
-      Message = What + " relies on an access_ok() in another function: '" +
-                Ptr.Base + "' is checked in " + Up->Caller->getNameAsString() +
-                "(), " + std::to_string(N) + (N == 1 ? " call" : " calls") +
-                " up (" + Chain + ")";
-    } else {
-      Message = What + " is not guarded by any access_ok()" +
-                (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
-                (Param >= 0 ? ", here or in its callers" : "");
-    }
-    auto B = diag(A.loc(), FD, Message);
-    if (Up)
-      B.note(Up->Check->loc(), guardNote(*Up->Check));
-    // The epoll v2 fix: a checked begin of the same family, failing the way
-    // the window's fault path already does.
-    if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg) {
-      std::string Fail = faultStatement(A, Uses, Ctx);
-      const Stmt *Parent = nullptr;
-      for (const DynTypedNode &P : Ctx.getParents(*A.Anchor))
-        Parent = P.get<Stmt>();
-      if (!Fail.empty() && isa_and_nonnull<CompoundStmt>(Parent)) {
-        SourceLocation Begin = SM.getExpansionLoc(A.Anchor->getBeginLoc());
-        SourceLocation End = Lexer::findLocationAfterToken(
-            SM.getExpansionRange(A.Anchor->getEndLoc()).getEnd(), tok::semi, SM,
-            Ctx.getLangOpts(), false);
-        if (End.isValid())
-          B.replace(CharSourceRange::getCharRange(Begin, End),
-                    "if (!" + checkedBeginForFamily(A.Api->TheFamily).str() +
-                        "(" + A.arg(A.Api->PointerArg).trim().str() + ", " +
-                        A.arg(A.Api->LengthArg).trim().str() + "))\n" +
-                        lineIndent(Begin, SM) + "\t" + Fail);
-      }
-    }
-  }
+std::optional<AccessOkFarCheck::CallerCheck>
+AccessOkFarCheck::checkedAtCall(AnalysisCache &Cache,
+                                const CallerIndex::Site &Site, unsigned Param,
+                                unsigned Depth) {
+  const auto &[Caller, Call] = Site;
+  if (Param >= Call->getNumArgs() || !Caller->hasBody())
+    return std::nullopt;
+  std::string Base =
+      pointerShape(writtenText(*Call->getArg(Param), Cache.astContext())).Base;
+  if (Base.empty())
+    return std::nullopt;
+  const AccessOkModel &Model = *Cache.get(*Caller).getAnalysis<AccessOkModel>();
+  std::optional<CallerCheck> Found;
+  for (const UaccessUse *C : Model.checks())
+    if (AccessOkModel::pointerOf(*C).Base == Base && Model.dominates(*C, *Call))
+      Found = CallerCheck{Caller, C, {Caller}};
+  if (Found)
+    return Found;
+  int Up = parameterIndex(*Caller, Base);
+  if (Up < 0)
+    return std::nullopt;
+  Found = checkedInCallers(Cache, *Caller, Up, Depth + 1);
+  if (Found)
+    Found->Chain.insert(Found->Chain.begin(), Caller);
+  return Found;
 }
 
 } // namespace uaccess

@@ -7,31 +7,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AccessOkModel.h"
-#include "Checks.h"
+#include "checks/AccessOkRedundantCheck.h"
+#include "utils/NameMatch.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
-#include "clang/Lex/Lexer.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace uaccess {
 
 namespace {
 
-const Stmt *parentOf(const Stmt &S, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
-}
-
 /// The statement of the block that holds \p S, and the block.
 std::pair<const Stmt *, const CompoundStmt *> topStatement(const Stmt *S,
                                                            ASTContext &Ctx) {
-  for (const Stmt *P = parentOf(*S, Ctx); P; S = P, P = parentOf(*P, Ctx))
+  for (const Stmt *P = parentStmt(*S, Ctx); P; S = P, P = parentStmt(*P, Ctx))
     if (const auto *CS = dyn_cast<CompoundStmt>(P))
       return {S, CS};
   return {nullptr, nullptr};
@@ -42,93 +33,97 @@ std::string returnOnTrue(const Stmt *S, ASTContext &Ctx) {
   const auto *If = dyn_cast_or_null<IfStmt>(S);
   const auto *Ret =
       If && !If->getElse() ? dyn_cast<ReturnStmt>(If->getThen()) : nullptr;
-  if (!Ret)
-    return "";
-  const SourceManager &SM = Ctx.getSourceManager();
-  return sourceText(SM.getExpansionRange(Ret->getSourceRange()), SM,
-                    Ctx.getLangOpts());
+  return Ret ? writtenText(*Ret, Ctx) : "";
 }
 
-std::string compact(llvm::StringRef S) {
-  std::string Out;
-  for (char C : S)
-    if (!isspace(static_cast<unsigned char>(C)))
-      Out += C;
-  return Out;
+/// The statement right after \p S in \p Block, or null.
+const Stmt *nextInBlock(const CompoundStmt *Block, const Stmt *S) {
+  if (!Block)
+    return nullptr;
+  for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
+    if (*It == S && std::next(It) != Block->body_end())
+      return *std::next(It);
+  return nullptr;
+}
+
+/// The accesses through \p Base after \p Check; sets \p OnlySelfChecking
+/// when all of them check their range themselves.
+std::vector<const UaccessUse *> accessesAfter(const UaccessUse &Check,
+                                              llvm::StringRef Base,
+                                              FunctionAnalyses &FA,
+                                              bool &OnlySelfChecking) {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  std::vector<const UaccessUse *> After;
+  OnlySelfChecking = true;
+  for (const UaccessUse &U : FA.uses().uses()) {
+    bool Access =
+        U.Api->PointerArg != NoArg && U.Api->TheRole != Role::AccessOk;
+    if (!Access || AccessOkModel::pointerOf(U).Base != Base ||
+        !SM.isBeforeInTranslationUnit(Check.loc(), U.loc()))
+      continue;
+    After.push_back(&U);
+    OnlySelfChecking &= U.Api->TheRole == Role::CheckedAccessor;
+  }
+  return After;
 }
 
 } // namespace
 
-void AccessOkRedundantCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
-}
-
-void AccessOkRedundantCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
-  if (!FD || !context().isAnalyzable(*FD))
+void AccessOkRedundantCheck::checkFunction(const FunctionDecl &FD,
+                                           FunctionAnalyses &FA) {
+  const FunctionUses &Uses = FA.uses();
+  if (llvm::none_of(Uses.uses(), [](const UaccessUse &U) {
+        return U.Api->TheRole == Role::AccessOk;
+      }))
     return;
-  const FunctionUses &Uses = context().usesOf(*FD);
-  bool HasCheck = false;
-  for (const UaccessUse &U : Uses.uses())
-    HasCheck |= U.Api->TheRole == Role::AccessOk;
-  if (!HasCheck)
-    return;
-  ASTContext &Ctx = context().astContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  AccessOkModel Model(*FD, Uses, Ctx);
-
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   for (const UaccessUse *C : Model.checks()) {
     if (C->Api->TheRole != Role::AccessOk)
       continue;
     std::string Base = AccessOkModel::pointerOf(*C).Base;
     if (Base.empty())
       continue;
-    std::vector<const UaccessUse *> After;
-    bool OnlySelfChecking = true;
-    for (const UaccessUse &U : Uses.uses()) {
-      bool Access =
-          U.Api->PointerArg != NoArg && U.Api->TheRole != Role::AccessOk;
-      if (!Access || AccessOkModel::pointerOf(U).Base != Base ||
-          !SM.isBeforeInTranslationUnit(C->loc(), U.loc()))
-        continue;
-      After.push_back(&U);
-      OnlySelfChecking &= U.Api->TheRole == Role::CheckedAccessor;
-    }
+    bool OnlySelfChecking;
+    std::vector<const UaccessUse *> After =
+        accessesAfter(*C, Base, FA, OnlySelfChecking);
     if (After.empty() || !OnlySelfChecking)
       continue;
-    auto B = diag(C->loc(), FD,
-                  "access_ok() on '" + Base +
-                      "' is repeated by the self-checking '" +
-                      After.front()->name() +
-                      "' that follows; on x86 it costs a speculation barrier");
-    B.note(After.front()->loc(),
-           "'" + After.front()->name() + "' checks the range itself");
-    // Removable only when nothing happens between the check and the first
-    // access, which fails the same way over the same range.
-    auto [CheckStmt, Block] = topStatement(C->Anchor, Ctx);
-    auto [AccessStmt, AccessBlock] = topStatement(After.front()->Anchor, Ctx);
-    const Stmt *Next = nullptr;
-    if (Block && Block == AccessBlock)
-      for (auto It = Block->body_begin(); It != Block->body_end(); ++It)
-        if (*It == CheckStmt && std::next(It) != Block->body_end())
-          Next = *std::next(It);
     const UaccessUse &First = *After.front();
-    std::string Length = compact(C->arg(C->Api->LengthArg));
-    bool SameRange =
-        First.Api->LengthArg != NoArg
-            ? compact(First.arg(First.Api->LengthArg)) == Length
-            : Length == compact("sizeof(*" + Base + ")") &&
-                  compact(First.arg(First.Api->PointerArg)) == Base;
-    std::string Fail = returnOnTrue(CheckStmt, Ctx);
-    if (Next == AccessStmt && SameRange && !Fail.empty() &&
-        returnOnTrue(AccessStmt, Ctx) == Fail) {
-      SourceLocation From = SM.getExpansionLoc(CheckStmt->getBeginLoc());
-      SourceLocation To = SM.getExpansionLoc(AccessStmt->getBeginLoc());
-      B.replace(CharSourceRange::getCharRange(From, To), "");
-    } else {
-      B.note(C->loc(), "not removed automatically: the check fails "
-                       "earlier, or over another range, than the access does");
-    }
+    auto B = diag(C->loc(), &FD,
+                  "access_ok() on '" + Base +
+                      "' is repeated by the self-checking '" + First.name() +
+                      "' that follows; on x86 it costs a speculation barrier");
+    B.note(First.loc(), "'" + First.name() + "' checks the range itself");
+    fixRedundant(B, FA, *C, First, Base);
+  }
+}
+
+void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
+                                          FunctionAnalyses &FA,
+                                          const UaccessUse &Check,
+                                          const UaccessUse &First,
+                                          llvm::StringRef Base) {
+  ASTContext &Ctx = FA.astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  auto [CheckStmt, Block] = topStatement(Check.Anchor, Ctx);
+  auto [AccessStmt, AccessBlock] = topStatement(First.Anchor, Ctx);
+  const Stmt *Next =
+      Block && Block == AccessBlock ? nextInBlock(Block, CheckStmt) : nullptr;
+  std::string Length = stripWhitespace(Check.arg(Check.Api->LengthArg));
+  bool SameRange =
+      First.Api->LengthArg != NoArg
+          ? stripWhitespace(First.arg(First.Api->LengthArg)) == Length
+          : Length == stripWhitespace("sizeof(*" + Base.str() + ")") &&
+                stripWhitespace(First.arg(First.Api->PointerArg)) == Base;
+  std::string Fail = returnOnTrue(CheckStmt, Ctx);
+  if (Next == AccessStmt && SameRange && !Fail.empty() &&
+      returnOnTrue(AccessStmt, Ctx) == Fail) {
+    SourceLocation From = SM.getExpansionLoc(CheckStmt->getBeginLoc());
+    SourceLocation To = SM.getExpansionLoc(AccessStmt->getBeginLoc());
+    B.replace(CharSourceRange::getCharRange(From, To), "");
+  } else {
+    B.note(Check.loc(), "not removed automatically: the check fails "
+                        "earlier, or over another range, than the access does");
   }
 }
 

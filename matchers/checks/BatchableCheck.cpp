@@ -8,16 +8,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BatchAnalysis.h"
-#include "Checks.h"
+#include "checks/BatchableCheck.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace uaccess {
 
@@ -53,123 +50,140 @@ std::string freshLabel(const FunctionUses &Uses, llvm::StringSet<> &Taken) {
   }
 }
 
-} // namespace
-
-void BatchableCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
-}
-
-void BatchableCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
-  if (!FD || !context().isAnalyzable(*FD))
-    return;
-  const FunctionUses &Uses = context().usesOf(*FD);
-  if (Uses.empty())
-    return;
-  ASTContext &Ctx = context().astContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::vector<BatchCandidate> Candidates = findBatchCandidates(
-      *FD, Uses, Ctx, context().policy(), context().options().MinAccesses);
-  llvm::StringSet<> TakenLabels;
-  // The fault label goes after the last statement; nothing may fall into it.
-  const auto *Body = dyn_cast<CompoundStmt>(FD->getBody());
+/// The function's last statement is a return or goto, so a fault label can
+/// go after it: nothing falls into the label.
+bool endsInJump(const FunctionDecl &FD) {
+  const auto *Body = dyn_cast<CompoundStmt>(FD.getBody());
   const Stmt *Last = Body && !Body->body_empty() ? Body->body_back() : nullptr;
   while (const auto *L = dyn_cast_or_null<LabelStmt>(Last))
     Last = L->getSubStmt();
-  bool EndsInJump = Last && (isa<ReturnStmt>(Last) || isa<GotoStmt>(Last));
+  return Last && (isa<ReturnStmt>(Last) || isa<GotoStmt>(Last));
+}
 
-  for (const BatchCandidate &C : Candidates) {
-    const UaccessUse &First = *C.Accesses.front();
-    unsigned N = C.Accesses.size();
-    llvm::StringRef Window = familyName(C.TheFamily);
-    std::string Names;
-    llvm::StringSet<> Seen;
-    for (const UaccessUse *U : C.Accesses)
-      if (Seen.insert(U->name()).second)
-        Names += (Names.empty() ? "'" : ", '") + U->name().str() + "'";
-    std::string Message;
-    unsigned Rank;
-    if (C.TheShape == BatchCandidate::InLoop) {
-      Message = (N == 1 ? Names + " in a loop toggles"
-                        : std::to_string(N) + " accessors (" + Names +
-                              ") in a loop toggle") +
-                " user access " +
-                (N == 1 ? "once" : std::to_string(N) + " times") +
-                " per iteration; one " + Window.str() +
-                " window around the loop makes it once per call";
-      Rank = 1000 + N;
-    } else {
-      Message = std::to_string(N) + " accesses (" + Names + ") through '" +
-                C.Base + "' toggle user access " + std::to_string(N) +
-                " times per call; one " + Window.str() + " window makes it 1";
-      Rank = N;
-    }
-    auto B = diag(First.loc(), FD, Message);
-    B.rank(Rank);
-    if (C.Loop)
-      B.note(C.Loop->getBeginLoc(), "the loop");
-    for (const UaccessUse *U : llvm::ArrayRef(C.Accesses).drop_front())
-      B.note(U->loc(), "and '" + U->name() + "' here");
-    if (C.Blocker)
-      B.note(C.Blocker->getBeginLoc(),
-             "'" + C.BlockerName +
-                 "' would run inside the window and is not uaccess-safe; "
-                 "no rewrite offered");
-    if (!C.WhyNoRewrite.empty())
-      B.note(First.loc(), "no rewrite offered: " + C.WhyNoRewrite);
-    if (!C.WholeArrayCopy.empty())
-      B.note(First.loc(),
-             "alternatively '" + C.WholeArrayCopy +
-                 "' does it in one call: simpler, but it copies whole "
-                 "elements and adds the usercopy hardening checks");
-    if (!C.rewritable() || C.Blocker)
-      continue;
-    if (!EndsInJump) {
-      B.note(FD->getBody()->getEndLoc(),
-             "no rewrite offered: the function falls off its end, so there "
-             "is no place for a fault label");
-      continue;
-    }
-    B.note(C.First->getBeginLoc(),
-           "the window covers '" + C.Range + "': " + C.RangeReason);
-    // What the equivalence harness showed differs, said where it applies.
-    if (C.TheShape == BatchCandidate::InLoop)
-      B.note(C.First->getBeginLoc(),
-             "if the loop runs zero times the rewrite still checks '" + C.Base +
-                 "' (a zero-length range), as the merged "
-                 "do_sys_poll() does");
-    if (C.TheFamily != Family::Write)
-      B.note(First.loc(),
-             "on a fault get_user() zeroes its destination; with asm-goto "
-             "outputs unsafe_get_user() leaves it unchanged");
+/// 'put_user', '__put_user': each name once, in order.
+std::string accessorNames(const BatchCandidate &C) {
+  std::string Names;
+  llvm::StringSet<> Seen;
+  for (const UaccessUse *U : C.Accesses)
+    if (Seen.insert(U->name()).second)
+      Names += (Names.empty() ? "'" : ", '") + U->name().str() + "'";
+  return Names;
+}
 
-    std::string Label = freshLabel(Uses, TakenLabels);
-    llvm::StringRef Begin = checkedBeginForFamily(C.TheFamily);
-    llvm::StringRef End = endForFamily(C.TheFamily);
-    std::string Indent = lineIndent(C.First->getBeginLoc(), SM);
-    B.insert(SM.getExpansionLoc(C.First->getBeginLoc()),
-             "if (!" + Begin.str() + "(" + C.Base + ", " + C.Range + "))\n" +
-                 Indent + "\t" + C.FailText + "\n" + Indent);
-    for (const Stmt *S : C.AccessStmts) {
-      std::string Ops;
-      std::string StmtIndent = lineIndent(S->getBeginLoc(), SM);
-      for (const UaccessUse *U : C.Accesses) {
-        if (!SM.isBeforeInTranslationUnit(
-                SM.getExpansionLoc(U->loc()),
-                SM.getExpansionLoc(S->getBeginLoc())) &&
-            SM.isBeforeInTranslationUnit(SM.getExpansionLoc(U->loc()),
-                                         endIncludingSemi(S, Ctx)))
-          Ops += (Ops.empty() ? "" : "\n" + StmtIndent) + unsafeCall(*U, Label);
-      }
-      B.replace(
-          CharSourceRange::getCharRange(SM.getExpansionLoc(S->getBeginLoc()),
-                                        endIncludingSemi(S, Ctx)),
-          Ops);
-    }
-    B.insert(endIncludingSemi(C.Last, Ctx), "\n" + Indent + End.str() + "();");
-    B.insert(SM.getExpansionLoc(FD->getBody()->getEndLoc()),
-             Label + ":\n\t" + End.str() + "();\n\t" + C.FailText + "\n");
+} // namespace
+
+void BatchableCheck::checkFunction(const FunctionDecl &FD,
+                                   FunctionAnalyses &FA) {
+  if (FA.uses().empty())
+    return;
+  llvm::StringSet<> TakenLabels;
+  bool EndsInJump = endsInJump(FD);
+  for (const BatchCandidate &C : findBatchCandidates(FA, MinAccesses)) {
+    FindingBuilder B = report(FD, C);
+    if (noteRewritable(B, FD, C, EndsInJump))
+      rewrite(B, FD, C, freshLabel(FA.uses(), TakenLabels));
   }
+}
+
+/// The finding, with the saving: loops rank above runs, more accesses above
+/// fewer.
+FindingBuilder BatchableCheck::report(const FunctionDecl &FD,
+                                      const BatchCandidate &C) {
+  const UaccessUse &First = *C.Accesses.front();
+  unsigned N = C.Accesses.size();
+  llvm::StringRef Window = familyName(C.TheFamily);
+  std::string Names = accessorNames(C);
+  std::string Message;
+  unsigned Rank;
+  if (C.TheShape == BatchCandidate::InLoop) {
+    Message = (N == 1 ? Names + " in a loop toggles"
+                      : std::to_string(N) + " accessors (" + Names +
+                            ") in a loop toggle") +
+              " user access " +
+              (N == 1 ? "once" : std::to_string(N) + " times") +
+              " per iteration; one " + Window.str() +
+              " window around the loop makes it once per call";
+    Rank = 1000 + N;
+  } else {
+    Message = std::to_string(N) + " accesses (" + Names + ") through '" +
+              C.Base + "' toggle user access " + std::to_string(N) +
+              " times per call; one " + Window.str() + " window makes it 1";
+    Rank = N;
+  }
+  FindingBuilder B = diag(First.loc(), &FD, Message);
+  B.rank(Rank);
+  if (C.Loop)
+    B.note(C.Loop->getBeginLoc(), "the loop");
+  for (const UaccessUse *U : llvm::ArrayRef(C.Accesses).drop_front())
+    B.note(U->loc(), "and '" + U->name() + "' here");
+  return B;
+}
+
+bool BatchableCheck::noteRewritable(FindingBuilder &B, const FunctionDecl &FD,
+                                    const BatchCandidate &C, bool EndsInJump) {
+  const UaccessUse &First = *C.Accesses.front();
+  if (C.Blocker)
+    B.note(C.Blocker->getBeginLoc(),
+           "'" + C.BlockerName +
+               "' would run inside the window and is not uaccess-safe; "
+               "no rewrite offered");
+  if (!C.WhyNoRewrite.empty())
+    B.note(First.loc(), "no rewrite offered: " + C.WhyNoRewrite);
+  if (!C.WholeArrayCopy.empty())
+    B.note(First.loc(), "alternatively '" + C.WholeArrayCopy +
+                            "' does it in one call: simpler, but it copies "
+                            "whole elements and adds the usercopy hardening "
+                            "checks");
+  if (!C.rewritable() || C.Blocker)
+    return false;
+  if (!EndsInJump) {
+    B.note(FD.getBody()->getEndLoc(),
+           "no rewrite offered: the function falls off its end, so there "
+           "is no place for a fault label");
+    return false;
+  }
+  B.note(C.First->getBeginLoc(),
+         "the window covers '" + C.Range + "': " + C.RangeReason);
+  // What the equivalence harness showed differs, said where it applies.
+  if (C.TheShape == BatchCandidate::InLoop)
+    B.note(C.First->getBeginLoc(),
+           "if the loop runs zero times the rewrite still checks '" + C.Base +
+               "' (a zero-length range), as the merged do_sys_poll() does");
+  if (C.TheFamily != Family::Write)
+    B.note(First.loc(),
+           "on a fault get_user() zeroes its destination; with asm-goto "
+           "outputs unsafe_get_user() leaves it unchanged");
+  return true;
+}
+
+/// begin + unsafe_*() + end, and a fault label that ends the window and
+/// fails as the accesses did.
+void BatchableCheck::rewrite(FindingBuilder &B, const FunctionDecl &FD,
+                             const BatchCandidate &C, llvm::StringRef Label) {
+  ASTContext &Ctx = context().astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::StringRef Begin = checkedBeginForFamily(C.TheFamily);
+  llvm::StringRef End = endForFamily(C.TheFamily);
+  std::string Indent = lineIndent(C.First->getBeginLoc(), SM);
+  B.insert(SM.getExpansionLoc(C.First->getBeginLoc()),
+           "if (!" + Begin.str() + "(" + C.Base + ", " + C.Range + "))\n" +
+               Indent + "\t" + C.FailText + "\n" + Indent);
+  for (const Stmt *S : C.AccessStmts) {
+    std::string Ops;
+    std::string StmtIndent = lineIndent(S->getBeginLoc(), SM);
+    SourceLocation From = SM.getExpansionLoc(S->getBeginLoc());
+    SourceLocation To = endIncludingSemi(S, Ctx);
+    for (const UaccessUse *U : C.Accesses) {
+      SourceLocation At = SM.getExpansionLoc(U->loc());
+      if (!SM.isBeforeInTranslationUnit(At, From) &&
+          SM.isBeforeInTranslationUnit(At, To))
+        Ops += (Ops.empty() ? "" : "\n" + StmtIndent) + unsafeCall(*U, Label);
+    }
+    B.replace(CharSourceRange::getCharRange(From, To), Ops);
+  }
+  B.insert(endIncludingSemi(C.Last, Ctx), "\n" + Indent + End.str() + "();");
+  B.insert(SM.getExpansionLoc(FD.getBody()->getEndLoc()),
+           Label.str() + ":\n\t" + End.str() + "();\n\t" + C.FailText + "\n");
 }
 
 } // namespace uaccess

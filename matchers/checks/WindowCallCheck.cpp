@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Checks.h"
+#include "checks/WindowCallCheck.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -17,11 +17,12 @@ using namespace clang;
 
 namespace uaccess {
 
-void WindowCallCheck::report(const FunctionDecl &FD, const WindowAnalysis &,
+void WindowCallCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
                              const WindowEvent &E) {
+  const FunctionDecl &FD = FA.decl();
   if (E.Kind != WindowEventKind::CallInside)
     return;
-  const FunctionUses &Uses = usesOf(FD);
+  const FunctionUses &Uses = FA.uses();
   if (!E.Call) {
     // A self-checking or unchecked accessor inside a window.
     auto B = diag(E.Use->loc(), &FD,

@@ -1,28 +1,20 @@
-//===--- WindowEventCheck.cpp - Shared base of the window checks ----------===//
+//===--- WindowEventCheck.cpp - Base of the window checks -----------------===//
 
-#include "Checks.h"
+#include "checks/WindowEventCheck.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/ASTMatchers/ASTMatchers.h"
 
 using namespace clang;
-using namespace clang::ast_matchers;
 
 namespace uaccess {
 
-void WindowEventCheck::registerMatchers(MatchFinder &Finder) {
-  Finder.addMatcher(functionDecl(isDefinition()).bind("function"), this);
-}
-
-void WindowEventCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("function");
-  if (!FD)
-    return;
-  const WindowAnalysis *Analysis = context().windowsOf(*FD);
+void WindowEventCheck::checkFunction(const FunctionDecl &,
+                                     FunctionAnalyses &FA) {
+  const WindowAnalysis *Analysis = FA.getAnalysis<WindowAnalysis>();
   if (!Analysis)
     return;
   for (const WindowEvent &E : Analysis->events())
-    report(*FD, *Analysis, E);
+    report(FA, *Analysis, E);
 }
 
 void WindowEventCheck::noteBegin(FindingBuilder &B, const FunctionUses &Uses,

@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Checks.h"
+#include "checks/WindowMismatchCheck.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -16,11 +16,12 @@ using namespace clang;
 
 namespace uaccess {
 
-void WindowMismatchCheck::report(const FunctionDecl &FD, const WindowAnalysis &,
+void WindowMismatchCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
                                  const WindowEvent &E) {
+  const FunctionDecl &FD = FA.decl();
   if (E.Kind != WindowEventKind::Mismatch || E.State.Begin < 0)
     return;
-  const FunctionUses &Uses = usesOf(FD);
+  const FunctionUses &Uses = FA.uses();
   const UaccessUse &Begin = Uses.use(E.State.Begin);
   const UaccessUse &Use = *E.Use;
   llvm::StringRef Family = familyName(E.State.Fam);

@@ -7,8 +7,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Checks.h"
+#include "checks/WindowUnbalancedCheck.h"
 
+#include "utils/SourceUtils.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
@@ -31,80 +32,92 @@ void noteJump(FindingBuilder &B, const WindowState &State,
 }
 } // namespace
 
-void WindowUnbalancedCheck::report(const FunctionDecl &FD,
+void WindowUnbalancedCheck::report(FunctionAnalyses &FA,
                                    const WindowAnalysis &Analysis,
                                    const WindowEvent &E) {
-  const FunctionUses &Uses = usesOf(FD);
   switch (E.Kind) {
-  case WindowEventKind::Leak: {
-    const UaccessUse &Begin = *E.Use;
-    auto B = diag(Begin.loc(), &FD,
-                  "user access window opened by '" + Begin.name() +
-                      "' is not closed on every path");
-    llvm::StringRef End = matchingEnd(Begin.name());
-    const UaccessUse *Fault =
-        E.State.ViaFault >= 0 ? &Uses.use(E.State.ViaFault) : nullptr;
-    if (Fault) {
-      llvm::StringRef Label =
-          Fault->FaultLabel ? Fault->FaultLabel->getName() : "its label";
-      B.note(Fault->loc(), "a fault in '" + Fault->name() + "' jumps to '" +
-                               Label + "' with the window open");
-    }
-    noteJump(B, E.State, "with the window open");
-    if (E.Exit)
-      B.note(E.Exit->getBeginLoc(), "returns here with the window open");
-    else
-      B.note(FD.getBody()->getEndLoc(),
-             "function ends here with the window open");
-    // One right edit: the fault label is reached only with this window
-    // open, and its code never closes it.
-    if (Fault && Fault->FaultLabel) {
-      llvm::ArrayRef<WindowState> AtLabel =
-          Analysis.statesAt(Fault->FaultLabel);
-      bool AllOpenSame = !AtLabel.empty();
-      for (const WindowState &S : AtLabel)
-        AllOpenSame &= S.isOpen() && S.Fam == Begin.Api->TheFamily;
-      const Stmt *Sub = Fault->FaultLabel->getSubStmt();
-      if (AllOpenSame && Sub) {
-        const SourceManager &SM = context().sourceManager();
-        SourceLocation At = SM.getFileLoc(Sub->getBeginLoc());
-        bool SameLine = SM.getSpellingLineNumber(At) ==
-                        SM.getSpellingLineNumber(
-                            SM.getFileLoc(Fault->FaultLabel->getBeginLoc()));
-        std::string Indent = lineIndent(At, SM);
-        std::string Text =
-            SameLine ? (End + "(); ").str() : (End + "();\n" + Indent).str();
-        B.insert(At, Text);
-      }
-    }
-    return;
-  }
-  case WindowEventKind::RedundantEnd: {
-    auto B = diag(E.Use->loc(), &FD,
-                  "'" + E.Use->name() +
-                      "' ends a user access window that is not open on "
-                      "every path");
-    if (E.State.Closer >= 0)
-      B.note(Uses.use(E.State.Closer).loc(),
-             "the window was already closed by '" +
-                 Uses.use(E.State.Closer).name() + "' here");
-    else
-      B.note(FD.getLocation(),
-             "no window is open on a path from the function's entry");
-    noteJump(B, E.State, "with no window open");
-    return;
-  }
+  case WindowEventKind::Leak:
+    return reportLeak(FA, Analysis, E);
+  case WindowEventKind::RedundantEnd:
+    return reportRedundantEnd(FA, E);
   case WindowEventKind::NestedBegin: {
-    auto B = diag(E.Use->loc(), &FD,
+    auto B = diag(E.Use->loc(), &FA.decl(),
                   "'" + E.Use->name() +
                       "' begins a user access window while one is "
                       "already open");
-    noteBegin(B, Uses, E.State);
+    noteBegin(B, FA.uses(), E.State);
     return;
   }
   default:
     return;
   }
+}
+
+void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
+                                       const WindowAnalysis &Analysis,
+                                       const WindowEvent &E) {
+  const FunctionDecl &FD = FA.decl();
+  const UaccessUse &Begin = *E.Use;
+  auto B = diag(Begin.loc(), &FD,
+                "user access window opened by '" + Begin.name() +
+                    "' is not closed on every path");
+  const UaccessUse *Fault =
+      E.State.ViaFault >= 0 ? &FA.uses().use(E.State.ViaFault) : nullptr;
+  if (Fault) {
+    llvm::StringRef Label =
+        Fault->FaultLabel ? Fault->FaultLabel->getName() : "its label";
+    B.note(Fault->loc(), "a fault in '" + Fault->name() + "' jumps to '" +
+                             Label + "' with the window open");
+  }
+  noteJump(B, E.State, "with the window open");
+  if (E.Exit)
+    B.note(E.Exit->getBeginLoc(), "returns here with the window open");
+  else
+    B.note(FD.getBody()->getEndLoc(),
+           "function ends here with the window open");
+  if (Fault && Fault->FaultLabel)
+    closeAtFaultLabel(B, Analysis, Begin, *Fault->FaultLabel);
+}
+
+// One right edit: the fault label is reached only with this window open,
+// and its code never closes it.
+void WindowUnbalancedCheck::closeAtFaultLabel(FindingBuilder &B,
+                                              const WindowAnalysis &Analysis,
+                                              const UaccessUse &Begin,
+                                              const LabelStmt &Label) {
+  llvm::ArrayRef<WindowState> AtLabel = Analysis.statesAt(&Label);
+  bool AllOpenSame = !AtLabel.empty();
+  for (const WindowState &S : AtLabel)
+    AllOpenSame &= S.isOpen() && S.Fam == Begin.Api->TheFamily;
+  const Stmt *Sub = Label.getSubStmt();
+  if (!AllOpenSame || !Sub)
+    return;
+  const SourceManager &SM = context().sourceManager();
+  SourceLocation At = SM.getFileLoc(Sub->getBeginLoc());
+  bool SameLine = SM.getSpellingLineNumber(At) ==
+                  SM.getSpellingLineNumber(SM.getFileLoc(Label.getBeginLoc()));
+  llvm::StringRef End = matchingEnd(Begin.name());
+  std::string Text = SameLine ? (End + "(); ").str()
+                              : (End + "();\n" + lineIndent(At, SM)).str();
+  B.insert(At, Text);
+}
+
+void WindowUnbalancedCheck::reportRedundantEnd(FunctionAnalyses &FA,
+                                               const WindowEvent &E) {
+  const FunctionDecl &FD = FA.decl();
+  const FunctionUses &Uses = FA.uses();
+  auto B = diag(E.Use->loc(), &FD,
+                "'" + E.Use->name() +
+                    "' ends a user access window that is not open on "
+                    "every path");
+  if (E.State.Closer >= 0)
+    B.note(Uses.use(E.State.Closer).loc(),
+           "the window was already closed by '" +
+               Uses.use(E.State.Closer).name() + "' here");
+  else
+    B.note(FD.getLocation(),
+           "no window is open on a path from the function's entry");
+  noteJump(B, E.State, "with no window open");
 }
 
 } // namespace uaccess

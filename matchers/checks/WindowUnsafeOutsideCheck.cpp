@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Checks.h"
+#include "checks/WindowUnsafeOutsideCheck.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -15,12 +15,13 @@ using namespace clang;
 
 namespace uaccess {
 
-void WindowUnsafeOutsideCheck::report(const FunctionDecl &FD,
+void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
                                       const WindowAnalysis &,
                                       const WindowEvent &E) {
+  const FunctionDecl &FD = FA.decl();
   if (E.Kind != WindowEventKind::UnsafeOutside)
     return;
-  const FunctionUses &Uses = usesOf(FD);
+  const FunctionUses &Uses = FA.uses();
   if (E.Call) {
     std::string Callee =
         E.Verdict.Callee ? E.Verdict.Callee->getNameAsString() : "callee";

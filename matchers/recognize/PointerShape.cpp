@@ -1,6 +1,7 @@
 //===--- PointerShape.cpp - How an access names its user pointer ----------===//
 
-#include "PointerShape.h"
+#include "recognize/PointerShape.h"
+#include "utils/NameMatch.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Regex.h"
@@ -51,10 +52,7 @@ std::optional<long> PointerShape::constantIndex() const {
 
 std::optional<long> elementsCovered(llvm::StringRef Length,
                                     llvm::StringRef Base) {
-  std::string Compact;
-  for (char C : Length)
-    if (C != ' ' && C != '\t' && C != '\n')
-      Compact += C;
+  std::string Compact = stripWhitespace(Length);
   std::string One = "sizeof(*" + Base.str() + ")";
   llvm::StringRef L(Compact);
   if (L == One)

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_POINTERSHAPE_H
-#define UACCESS_LINT_POINTERSHAPE_H
+#ifndef UACCESS_LINT_RECOGNIZE_POINTERSHAPE_H
+#define UACCESS_LINT_RECOGNIZE_POINTERSHAPE_H
 
 #include "llvm/ADT/StringRef.h"
 #include <optional>

@@ -1,6 +1,7 @@
 //===--- UaccessRecognizer.cpp - Find uaccess API uses in an AST ----------===//
 
-#include "UaccessRecognizer.h"
+#include "recognize/UaccessRecognizer.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -14,22 +15,6 @@
 using namespace clang;
 
 namespace uaccess {
-
-std::string sourceText(CharSourceRange R, const SourceManager &SM,
-                       const LangOptions &LO) {
-  if (R.isInvalid())
-    return "";
-  return Lexer::getSourceText(R, SM, LO).str();
-}
-
-std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
-  auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
-  llvm::StringRef Buffer = SM.getBufferData(FID);
-  size_t LineStart = Buffer.rfind('\n', Offset);
-  LineStart = LineStart == llvm::StringRef::npos ? 0 : LineStart + 1;
-  llvm::StringRef Line = Buffer.substr(LineStart, Offset - LineStart);
-  return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
-}
 
 namespace {
 /// The text of one unexpanded macro argument, as written.
@@ -301,6 +286,14 @@ const UaccessUse *FunctionUses::argumentOwnerOf(const Stmt *S) const {
 const UaccessUse *FunctionUses::scopeOf(const Stmt *S) const {
   auto It = Scope.find(S);
   return It == Scope.end() ? nullptr : &Uses[It->second];
+}
+
+bool isApiBody(const FunctionDecl &FD) {
+  return FD.getIdentifier() && lookupApi(FD.getName());
+}
+
+bool isAnalyzable(const FunctionDecl &FD) {
+  return FD.doesThisDeclarationHaveABody() && !isApiBody(FD);
 }
 
 const LabelStmt *FunctionUses::findLabel(llvm::StringRef Name) const {

@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_UACCESSRECOGNIZER_H
-#define UACCESS_LINT_UACCESSRECOGNIZER_H
+#ifndef UACCESS_LINT_RECOGNIZE_UACCESSRECOGNIZER_H
+#define UACCESS_LINT_RECOGNIZE_UACCESSRECOGNIZER_H
 
-#include "UaccessApi.h"
+#include "api/UaccessApi.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Stmt.h"
@@ -126,13 +126,13 @@ private:
   llvm::DenseMap<llvm::StringRef, const clang::LabelStmt *> Labels;
 };
 
-/// Leading whitespace of the line \p Loc is on, for inserted lines.
-std::string lineIndent(clang::SourceLocation Loc,
-                       const clang::SourceManager &SM);
+/// True for the API's own bodies (x86's inline user_access_begin(),
+/// stac()): they open and close windows by design, and their uses are the
+/// API's, not a user's.
+bool isApiBody(const clang::FunctionDecl &FD);
 
-/// Text of \p R in the file, or "".
-std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
-                       const clang::LangOptions &LO);
+/// A definition worth analyzing: it has a body and is not the API's own.
+bool isAnalyzable(const clang::FunctionDecl &FD);
 
 } // namespace uaccess
 

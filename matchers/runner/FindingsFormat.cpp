@@ -1,6 +1,6 @@
-//===--- Finding.cpp - JSON form of findings ------------------------------===//
+//===--- FindingsFormat.cpp - Findings as the workers send them -----------===//
 
-#include "Finding.h"
+#include "runner/FindingsFormat.h"
 
 namespace uaccess {
 

@@ -1,7 +1,9 @@
 //===--- Runner.cpp - Analyze one translation unit ------------------------===//
 
-#include "Runner.h"
-#include "Checks.h"
+#include "runner/Runner.h"
+#include "analysis/AnalysisCache.h"
+#include "checks/CheckRegistry.h"
+#include "utils/GlobList.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -17,97 +19,101 @@ using namespace clang;
 namespace uaccess {
 
 llvm::json::Value toJSON(const RunOptions &O) {
-  return llvm::json::Object{
-      {"checks", O.ChecksSpec},
-      {"dump", O.DumpUses},
-      {"safe_callees", O.Checks.ExtraSafeCallees},
-      {"min_accesses", O.Checks.MinAccesses},
-      {"access_ok_statements", O.Checks.MaxAccessOkStatements},
-      {"access_ok_lines", O.Checks.MaxAccessOkLines},
-      {"caller_depth", O.Checks.MaxCallerDepth}};
+  llvm::json::Object Options;
+  for (const auto &[Key, Value] : O.CheckOptions)
+    Options[Key] = Value;
+  return llvm::json::Object{{"checks", O.ChecksSpec},
+                            {"dump", O.DumpUses},
+                            {"check_options", std::move(Options)},
+                            {"safe_callees", O.SafeCallees}};
 }
 
 bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
   llvm::json::ObjectMapper M(V, P);
-  return M && M.map("checks", O.ChecksSpec) && M.map("dump", O.DumpUses) &&
-         M.map("safe_callees", O.Checks.ExtraSafeCallees) &&
-         M.map("min_accesses", O.Checks.MinAccesses) &&
-         M.map("access_ok_statements", O.Checks.MaxAccessOkStatements) &&
-         M.map("access_ok_lines", O.Checks.MaxAccessOkLines) &&
-         M.map("caller_depth", O.Checks.MaxCallerDepth);
+  std::map<std::string, std::string> Options;
+  if (!M || !M.map("checks", O.ChecksSpec) || !M.map("dump", O.DumpUses) ||
+      !M.map("check_options", Options) || !M.map("safe_callees", O.SafeCallees))
+    return false;
+  O.CheckOptions.insert(Options.begin(), Options.end());
+  return true;
 }
 
 namespace {
 
-/// --dump-uaccess: every recognized use, per function.
-class UseDumper : public RecursiveASTVisitor<UseDumper> {
-public:
-  UseDumper(CheckContext &Ctx, std::vector<std::string> &Out)
-      : Ctx(Ctx), Out(Out) {}
+/// --dump-uaccess: every recognized use of a function, as one block.
+std::string dumpUses(const FunctionDecl &FD, const FunctionUses &Uses,
+                     const CheckContext &Ctx) {
+  std::string Block;
+  llvm::raw_string_ostream OS(Block);
+  FindingLocation Where = Ctx.locate(FD.getLocation());
+  OS << "function '" << FD.getName() << "' at " << Where.File << ":"
+     << Where.Line << "\n";
+  for (const UaccessUse &U : Uses.uses()) {
+    FindingLocation L = Ctx.locate(U.loc());
+    OS << "  " << L.Line << ":" << L.Column << " " << U.name() << " "
+       << roleName(U.Api->TheRole);
+    if (U.Api->TheFamily != Family::None)
+      OS << " " << familyName(U.Api->TheFamily);
+    OS << (U.IsCall ? " call" : " macro");
+    static const char *const Names[] = {"ptr", "len", "value", "label"};
+    const int Slots[] = {U.Api->PointerArg, U.Api->LengthArg, U.Api->ValueArg,
+                         U.Api->LabelArg};
+    for (unsigned I = 0; I != 4; ++I)
+      if (Slots[I] != NoArg && !U.arg(Slots[I]).empty())
+        OS << " " << Names[I] << "='" << U.arg(Slots[I]) << "'";
+    if (U.FaultLabel)
+      OS << " -> " << U.FaultLabel->getName() << ":"
+         << Ctx.locate(U.FaultLabel->getBeginLoc()).Line;
+    else if (U.Api->LabelArg != NoArg)
+      OS << " -> (label not found)";
+    OS << "\n";
+  }
+  return Block;
+}
 
+/// The function definitions of a TU, in the order they appear.
+class DefinitionCollector : public RecursiveASTVisitor<DefinitionCollector> {
+public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->doesThisDeclarationHaveABody() ||
-        (FD->getIdentifier() && lookupApi(FD->getName())))
-      return true;
-    const FunctionUses &Uses = Ctx.usesOf(*FD);
-    if (Uses.empty())
-      return true;
-    std::string Block;
-    llvm::raw_string_ostream OS(Block);
-    FindingLocation Where = Ctx.locate(FD->getLocation());
-    OS << "function '" << FD->getName() << "' at " << Where.File << ":"
-       << Where.Line << "\n";
-    for (const UaccessUse &U : Uses.uses()) {
-      FindingLocation L = Ctx.locate(U.loc());
-      OS << "  " << L.Line << ":" << L.Column << " " << U.name() << " "
-         << roleName(U.Api->TheRole);
-      if (U.Api->TheFamily != Family::None)
-        OS << " " << familyName(U.Api->TheFamily);
-      OS << (U.IsCall ? " call" : " macro");
-      static const char *const Names[] = {"ptr", "len", "value", "label"};
-      const int Slots[] = {U.Api->PointerArg, U.Api->LengthArg, U.Api->ValueArg,
-                           U.Api->LabelArg};
-      for (unsigned I = 0; I != 4; ++I)
-        if (Slots[I] != NoArg && !U.arg(Slots[I]).empty())
-          OS << " " << Names[I] << "='" << U.arg(Slots[I]) << "'";
-      if (U.FaultLabel)
-        OS << " -> " << U.FaultLabel->getName() << ":"
-           << Ctx.locate(U.FaultLabel->getBeginLoc()).Line;
-      else if (U.Api->LabelArg != NoArg)
-        OS << " -> (label not found)";
-      OS << "\n";
-    }
-    Out.push_back(std::move(Block));
+    if (FD->isThisDeclarationADefinition())
+      Definitions.push_back(FD);
     return true;
   }
-
-private:
-  CheckContext &Ctx;
-  std::vector<std::string> &Out;
+  std::vector<const FunctionDecl *> Definitions;
 };
 
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(std::unique_ptr<CheckContext> Ctx,
                std::vector<std::unique_ptr<UaccessCheck>> Checks,
-               const RunOptions &Opts, TUReport &Report)
-      : Ctx(std::move(Ctx)), Checks(std::move(Checks)), Opts(Opts),
-        Report(Report) {
-    for (auto &C : this->Checks)
-      C->registerMatchers(Finder);
-  }
+               const MacroLedger &Ledger, const RunOptions &Opts,
+               TUReport &Report)
+      : Ctx(std::move(Ctx)), Checks(std::move(Checks)), Ledger(Ledger),
+        Opts(Opts), Report(Report) {}
 
   void HandleTranslationUnit(ASTContext &AST) override {
     Ctx->setASTContext(AST);
-    Finder.matchAST(AST);
-    if (Opts.DumpUses)
-      UseDumper(*Ctx, Report.Dump).TraverseDecl(AST.getTranslationUnitDecl());
+    AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
+    DefinitionCollector Collector;
+    Collector.TraverseDecl(AST.getTranslationUnitDecl());
+    for (const FunctionDecl *FD : Collector.Definitions) {
+      if (!isAnalyzable(*FD))
+        continue;
+      FunctionAnalyses &FA = Cache.get(*FD);
+      for (const std::unique_ptr<UaccessCheck> &Check : Checks)
+        Check->checkFunction(*FD, FA);
+    }
+    if (!Opts.DumpUses)
+      return;
+    for (const FunctionDecl *FD : Collector.Definitions)
+      if (isAnalyzable(*FD) && !Cache.get(*FD).uses().empty())
+        Report.Dump.push_back(dumpUses(*FD, Cache.get(*FD).uses(), *Ctx));
   }
 
 private:
   std::unique_ptr<CheckContext> Ctx;
   std::vector<std::unique_ptr<UaccessCheck>> Checks;
-  ast_matchers::MatchFinder Finder;
+  const MacroLedger &Ledger;
   const RunOptions &Opts;
   TUReport &Report;
 };
@@ -126,17 +132,16 @@ public:
 
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
                                                  llvm::StringRef) override {
-    auto Ctx = std::make_unique<CheckContext>(*Ledger, Opts.Checks,
-                                              Report.Findings, Dir);
+    auto Ctx =
+        std::make_unique<CheckContext>(Opts.CheckOptions, Report.Findings, Dir);
     std::string Error;
-    std::optional<CheckFilter> Filter =
-        CheckFilter::parse(Opts.ChecksSpec, Error);
+    std::optional<GlobList> Enabled = GlobList::parse(Opts.ChecksSpec, Error);
     std::vector<std::unique_ptr<UaccessCheck>> Checks;
     for (const CheckInfo &Info : allChecks())
-      if (Filter && Filter->enabled(Info.Name))
+      if (Enabled && Enabled->contains(Info.Name))
         Checks.push_back(Info.Make(Info.Name, *Ctx));
     return std::make_unique<LintConsumer>(std::move(Ctx), std::move(Checks),
-                                          Opts, Report);
+                                          *Ledger, Opts, Report);
   }
 
 private:

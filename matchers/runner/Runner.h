@@ -1,10 +1,16 @@
 //===--- Runner.h - Analyze one translation unit ----------------*- C++ -*-===//
+//
+// The per-TU frontend action: the preprocessor records API macro
+// expansions, then every analyzable function definition, in TU order, is
+// handed to every enabled check with its cached analyses.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef UACCESS_LINT_RUNNER_H
-#define UACCESS_LINT_RUNNER_H
+#ifndef UACCESS_LINT_RUNNER_RUNNER_H
+#define UACCESS_LINT_RUNNER_RUNNER_H
 
-#include "Check.h"
-#include "Finding.h"
+#include "checks/UaccessCheck.h"
+#include "runner/FindingsFormat.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -13,7 +19,10 @@ namespace uaccess {
 struct RunOptions {
   std::string ChecksSpec = "*";
   bool DumpUses = false;
-  CheckOptions Checks;
+  /// "check.Option" -> value; unset options keep the checks' defaults.
+  CheckOptionMap CheckOptions;
+  /// Extra uaccess-safe callee names (or prefixes ending in '*').
+  std::vector<std::string> SafeCallees;
 };
 
 /// Parses \p Command (already adjusted for clang 19) and runs the enabled

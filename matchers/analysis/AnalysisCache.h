@@ -1,0 +1,124 @@
+//===--- AnalysisCache.h - Per-function analyses, computed once -*- C++ -*-===//
+//
+// In the spirit of clang's AnalysisDeclContext: every check asks this cache
+// for what it needs about a function (its uaccess uses, its CFG, its window
+// paths, its access_ok model) and each is computed at most once per TU. No
+// check owns a cache of its own.
+//
+//  * AnalysisCache is one TU's: the call policy, the caller index, and one
+//    FunctionAnalyses per function asked about.
+//  * FunctionAnalyses is one function's: FunctionUses, the CFG (once per
+//    pruning choice) and any ManagedAnalysis, by type, through
+//    getAnalysis<T>(). An analysis type provides
+//      static std::unique_ptr<T> create(FunctionAnalyses &);
+//    which may return null when the function has nothing for it; the null
+//    answer is cached too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_ANALYSIS_ANALYSISCACHE_H
+#define UACCESS_LINT_ANALYSIS_ANALYSISCACHE_H
+
+#include "recognize/UaccessRecognizer.h"
+
+#include "clang/Analysis/CFG.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace uaccess {
+
+class AnalysisCache;
+class CallPolicy;
+
+/// Base of the analyses FunctionAnalyses owns.
+class ManagedAnalysis {
+public:
+  virtual ~ManagedAnalysis();
+};
+
+class FunctionAnalyses {
+public:
+  FunctionAnalyses(const clang::FunctionDecl &FD, AnalysisCache &Cache);
+  ~FunctionAnalyses();
+
+  const clang::FunctionDecl &decl() const { return FD; }
+  AnalysisCache &cache() const { return Cache; }
+  clang::ASTContext &astContext() const;
+  CallPolicy &policy() const;
+
+  const FunctionUses &uses();
+  /// The CFG of the body, or null when clang cannot build one. Trivially
+  /// false edges (`if (0)`, `do { } while (0)` back edges) are pruned unless
+  /// \p PruneTriviallyFalseEdges is false.
+  clang::CFG *cfg(bool PruneTriviallyFalseEdges = true);
+
+  /// The analysis of type \p T, created on first use; null when \p T has
+  /// nothing to say about this function.
+  template <typename T> T *getAnalysis() {
+    auto [It, Inserted] = Analyses.try_emplace(&T::ID);
+    if (Inserted)
+      It->second = T::create(*this);
+    return static_cast<T *>(It->second.get());
+  }
+
+private:
+  const clang::FunctionDecl &FD;
+  AnalysisCache &Cache;
+  std::unique_ptr<FunctionUses> Uses;
+  std::unique_ptr<clang::CFG> Graphs[2];
+  bool Built[2] = {false, false};
+  llvm::DenseMap<const void *, std::unique_ptr<ManagedAnalysis>> Analyses;
+};
+
+/// The direct calls in the TU, by callee.
+class CallerIndex {
+public:
+  struct Site {
+    const clang::FunctionDecl *Caller;
+    const clang::CallExpr *Call;
+  };
+  explicit CallerIndex(clang::ASTContext &Ctx);
+  /// The calls to \p Callee (any declaration of it); empty when none.
+  llvm::ArrayRef<Site> callsTo(const clang::FunctionDecl &Callee) const;
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Calls;
+};
+
+class AnalysisCache {
+public:
+  /// \p ExtraSafe: callees the user declares uaccess-safe (a trailing '*'
+  /// makes a prefix).
+  AnalysisCache(clang::ASTContext &Ctx, const MacroLedger &Ledger,
+                std::vector<std::string> ExtraSafe);
+  ~AnalysisCache();
+
+  clang::ASTContext &astContext() const { return Ctx; }
+  const MacroLedger &ledger() const { return Ledger; }
+  CallPolicy &policy() { return *Policy; }
+  /// The analyses of \p FD, which must have a body.
+  FunctionAnalyses &get(const clang::FunctionDecl &FD);
+  /// Who calls whom in the TU, indexed on first use.
+  const CallerIndex &callers();
+
+private:
+  clang::ASTContext &Ctx;
+  const MacroLedger &Ledger;
+  std::unique_ptr<CallPolicy> Policy;
+  std::unique_ptr<CallerIndex> Callers;
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionAnalyses>>
+      Functions;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,41 @@
+//===--- BatchableCheck.h - batchable ---------------------------*- C++ -*-===//
+
+#ifndef UACCESS_LINT_CHECKS_BATCHABLECHECK_H
+#define UACCESS_LINT_CHECKS_BATCHABLECHECK_H
+
+#include "analysis/BatchAnalysis.h"
+#include "checks/UaccessCheck.h"
+
+#include "llvm/ADT/StringSet.h"
+
+namespace uaccess {
+
+/// batchable: accessors that could share one window. See docs/batchable.md.
+///
+/// Options: MinAccesses (2), the fewest accesses in a run worth a window;
+/// loops always count.
+class BatchableCheck : public UaccessCheck {
+public:
+  BatchableCheck(llvm::StringRef Name, CheckContext &Context)
+      : UaccessCheck(Name, Context),
+        MinAccesses(Options.get("MinAccesses", 2u)) {}
+  static constexpr llvm::StringLiteral Summary =
+      "put_user/get_user in loops and runs that could share one window";
+
+  void checkFunction(const clang::FunctionDecl &FD,
+                     FunctionAnalyses &FA) override;
+
+private:
+  FindingBuilder report(const clang::FunctionDecl &FD, const BatchCandidate &C);
+  /// The notes that say why a rewrite is offered, or why not.
+  bool noteRewritable(FindingBuilder &B, const clang::FunctionDecl &FD,
+                      const BatchCandidate &C, bool EndsInJump);
+  void rewrite(FindingBuilder &B, const clang::FunctionDecl &FD,
+               const BatchCandidate &C, llvm::StringRef Label);
+
+  const unsigned MinAccesses;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,40 @@
+//===--- CheckRegistry.cpp - Which checks exist ---------------------------===//
+
+#include "checks/CheckRegistry.h"
+
+namespace uaccess {
+
+llvm::ArrayRef<CheckInfo> allChecks() {
+  static const CheckFactories Factories = [] {
+    CheckFactories F;
+    addUaccessChecks(F);
+    return F;
+  }();
+  return Factories.checks();
+}
+
+std::vector<llvm::StringRef> allCheckNames() {
+  std::vector<llvm::StringRef> Names;
+  for (const CheckInfo &C : allChecks())
+    Names.push_back(C.Name);
+  return Names;
+}
+
+OptionsRecord readCheckOptions(const CheckOptionMap &Given) {
+  // Checks read their options when they are made: make each once, with no
+  // TU, and keep what they read.
+  OptionsRecord Record;
+  std::vector<Finding> Unused;
+  CheckContext Context(Given, Unused, "", &Record);
+  for (const CheckInfo &C : allChecks())
+    C.Make(C.Name, Context);
+  for (const auto &[Key, Value] : Given)
+    if (!Record.Declared.count(Key))
+      Record.Errors.push_back("unknown check option '" + Key + "'");
+  for (auto &[Key, Value] : Record.Declared)
+    if (auto It = Given.find(Key); It != Given.end())
+      Value = It->second;
+  return Record;
+}
+
+} // namespace uaccess

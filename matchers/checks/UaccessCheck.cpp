@@ -1,0 +1,127 @@
+//===--- UaccessCheck.cpp - The base of every check -----------------------===//
+
+#include "checks/UaccessCheck.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+//===----------------------------------------------------------------------===//
+// OptionsView
+//===----------------------------------------------------------------------===//
+
+std::string OptionsView::get(llvm::StringRef Name,
+                             llvm::StringRef Default) const {
+  std::string Key = Prefix + Name.str();
+  if (Record)
+    Record->Declared[Key] = Default.str();
+  auto It = Given.find(Key);
+  return It == Given.end() ? Default.str() : It->second;
+}
+
+void OptionsView::invalid(llvm::StringRef Name, llvm::StringRef Value,
+                          llvm::StringRef Expected) const {
+  if (Record)
+    Record->Errors.push_back("invalid value '" + Value.str() +
+                             "' for check option '" + Prefix + Name.str() +
+                             "': expected " + Expected.str());
+}
+
+//===----------------------------------------------------------------------===//
+// FindingBuilder
+//===----------------------------------------------------------------------===//
+
+FindingBuilder::FindingBuilder(FindingBuilder &&Other)
+    : Ctx(Other.Ctx), F(std::move(Other.F)), Moved(Other.Moved) {
+  // The finding now belongs to this builder; the other records nothing.
+  Other.Moved = true;
+}
+
+FindingBuilder::~FindingBuilder() {
+  if (!Moved)
+    Ctx.add(std::move(F));
+}
+
+FindingBuilder &FindingBuilder::note(SourceLocation Loc,
+                                     const llvm::Twine &Message) {
+  F.Notes.push_back({Ctx.locate(Loc), Message.str()});
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
+                                        llvm::StringRef Text) {
+  const SourceManager &SM = Ctx.sourceManager();
+  CharSourceRange File =
+      Lexer::makeFileCharRange(Range, SM, Ctx.astContext().getLangOpts());
+  if (File.isInvalid())
+    return *this;
+  FindingLocation Begin = Ctx.locate(File.getBegin());
+  FindingLocation End = Ctx.locate(File.getEnd());
+  if (Begin.File != End.File || End.Offset < Begin.Offset)
+    return *this;
+  F.Fixes.push_back(
+      {Begin.File, Begin.Offset, End.Offset - Begin.Offset, Text.str()});
+  return *this;
+}
+
+FindingBuilder &FindingBuilder::insert(SourceLocation Loc,
+                                       llvm::StringRef Text) {
+  return replace(CharSourceRange::getCharRange(Loc, Loc), Text);
+}
+
+//===----------------------------------------------------------------------===//
+// CheckContext
+//===----------------------------------------------------------------------===//
+
+CheckContext::CheckContext(CheckOptionMap Options, std::vector<Finding> &Sink,
+                           llvm::StringRef Directory, OptionsRecord *Record)
+    : Options(std::move(Options)), Sink(Sink), Directory(Directory),
+      Record(Record) {}
+
+const SourceManager &CheckContext::sourceManager() const {
+  return AST->getSourceManager();
+}
+
+FindingLocation CheckContext::locate(SourceLocation Loc) const {
+  const SourceManager &SM = sourceManager();
+  FindingLocation L;
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  if (FileLoc.isInvalid())
+    return L;
+  FileID FID = SM.getFileID(FileLoc);
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+  llvm::SmallString<256> Path(FE ? FE->getName() : SM.getFilename(FileLoc));
+  if (!llvm::sys::path::is_absolute(Path))
+    llvm::sys::fs::make_absolute(Directory, Path);
+  if (!llvm::sys::path::is_absolute(Path))
+    llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  L.File = std::string(Path);
+  L.Offset = SM.getFileOffset(FileLoc);
+  L.Line = SM.getSpellingLineNumber(FileLoc);
+  L.Column = SM.getSpellingColumnNumber(FileLoc);
+  return L;
+}
+
+FindingBuilder CheckContext::report(llvm::StringRef Check, SourceLocation Loc,
+                                    const FunctionDecl *FD,
+                                    const llvm::Twine &Message) {
+  Finding F;
+  F.Check = Check.str();
+  F.Message = Message.str();
+  F.Loc = locate(Loc);
+  if (FD)
+    F.Function = FD->getNameAsString();
+  return FindingBuilder(*this, std::move(F));
+}
+
+UaccessCheck::~UaccessCheck() = default;
+
+} // namespace uaccess

@@ -1,0 +1,162 @@
+//===--- UaccessCheck.h - The base of every check --------------*- C++ -*-===//
+//
+// Modelled on clang-tidy: a check is one class, one doc page under docs/,
+// one lit test; it reads its options by name with defaults; a module file
+// (UaccessChecksModule.cpp) registers it.
+//
+// The runner calls checkFunction() once per function definition worth
+// analyzing (it has a body and is not the API's own), in TU order, with the
+// function's FunctionAnalyses: the uses, the CFG and every analysis come
+// from there, computed once for all checks. A check only turns analysis
+// results into findings, through diag().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_CHECKS_UACCESSCHECK_H
+#define UACCESS_LINT_CHECKS_UACCESSCHECK_H
+
+#include "analysis/AnalysisCache.h"
+#include "checks/Finding.h"
+
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+#include <map>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class SourceManager;
+} // namespace clang
+
+namespace uaccess {
+
+/// Check options by full name, "check-name.OptionName" -> value, as in
+/// clang-tidy's CheckOptions.
+using CheckOptionMap = std::map<std::string, std::string>;
+
+/// What reading the options showed: every option a check declared, with
+/// its default (for --dump-config), and values that did not parse.
+struct OptionsRecord {
+  CheckOptionMap Declared;
+  std::vector<std::string> Errors;
+};
+
+/// The options of one check: get("MaxLines", 20) reads "<check>.MaxLines".
+class OptionsView {
+public:
+  OptionsView(llvm::StringRef CheckName, const CheckOptionMap &Given,
+              OptionsRecord *Record)
+      : Prefix((CheckName + ".").str()), Given(Given), Record(Record) {}
+
+  std::string get(llvm::StringRef Name, llvm::StringRef Default) const;
+
+  template <typename T>
+  std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, T>
+  get(llvm::StringRef Name, T Default) const {
+    std::string Text = get(Name, llvm::StringRef(std::to_string(Default)));
+    T Value;
+    if (!llvm::StringRef(Text).getAsInteger(10, Value))
+      return Value;
+    invalid(Name, Text, "an integer");
+    return Default;
+  }
+
+private:
+  void invalid(llvm::StringRef Name, llvm::StringRef Value,
+               llvm::StringRef Expected) const;
+
+  std::string Prefix;
+  const CheckOptionMap &Given;
+  OptionsRecord *Record;
+};
+
+class CheckContext;
+
+/// Adds notes and fix-its to a finding; the finding is recorded once, when
+/// the builder that holds it last goes out of scope.
+class FindingBuilder {
+public:
+  FindingBuilder(CheckContext &Ctx, Finding F) : Ctx(Ctx), F(std::move(F)) {}
+  FindingBuilder(FindingBuilder &&Other);
+  FindingBuilder(const FindingBuilder &) = delete;
+  FindingBuilder &operator=(const FindingBuilder &) = delete;
+  ~FindingBuilder();
+
+  FindingBuilder &note(clang::SourceLocation Loc, const llvm::Twine &Message);
+  /// A fix-it; dropped when \p Range is not in one file.
+  FindingBuilder &replace(clang::CharSourceRange Range, llvm::StringRef Text);
+  FindingBuilder &insert(clang::SourceLocation Loc, llvm::StringRef Text);
+  FindingBuilder &rank(unsigned R) {
+    F.Rank = R;
+    return *this;
+  }
+
+private:
+  CheckContext &Ctx;
+  Finding F;
+  bool Moved = false;
+};
+
+/// What the checks of one TU share: their options, where findings go, and
+/// how source locations become file offsets.
+class CheckContext {
+public:
+  /// \p Directory: the compile command's, for relative paths. \p Record, if
+  /// given, collects declared options and bad values.
+  CheckContext(CheckOptionMap Options, std::vector<Finding> &Sink,
+               llvm::StringRef Directory, OptionsRecord *Record = nullptr);
+
+  void setASTContext(clang::ASTContext &Ctx) { AST = &Ctx; }
+  clang::ASTContext &astContext() { return *AST; }
+  const clang::SourceManager &sourceManager() const;
+  const CheckOptionMap &options() const { return Options; }
+  OptionsRecord *optionsRecord() const { return Record; }
+
+  FindingBuilder report(llvm::StringRef Check, clang::SourceLocation Loc,
+                        const clang::FunctionDecl *FD,
+                        const llvm::Twine &Message);
+  FindingLocation locate(clang::SourceLocation Loc) const;
+  void add(Finding F) { Sink.push_back(std::move(F)); }
+
+private:
+  CheckOptionMap Options;
+  std::vector<Finding> &Sink;
+  std::string Directory;
+  OptionsRecord *Record;
+  clang::ASTContext *AST = nullptr;
+};
+
+class UaccessCheck {
+public:
+  UaccessCheck(llvm::StringRef Name, CheckContext &Context)
+      : Options(Name, Context.options(), Context.optionsRecord()), Name(Name),
+        Context(Context) {}
+  virtual ~UaccessCheck();
+
+  /// Called once per analyzable function definition of the TU.
+  virtual void checkFunction(const clang::FunctionDecl &FD,
+                             FunctionAnalyses &FA) = 0;
+  llvm::StringRef name() const { return Name; }
+
+protected:
+  FindingBuilder diag(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
+                      const llvm::Twine &Message) {
+    return Context.report(Name, Loc, FD, Message);
+  }
+  CheckContext &context() { return Context; }
+
+  OptionsView Options;
+
+private:
+  std::string Name;
+  CheckContext &Context;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,24 @@
+//===--- WindowCallCheck.h - window-call ------------------------*- C++ -*-===//
+
+#ifndef UACCESS_LINT_CHECKS_WINDOWCALLCHECK_H
+#define UACCESS_LINT_CHECKS_WINDOWCALLCHECK_H
+
+#include "checks/WindowEventCheck.h"
+
+namespace uaccess {
+
+/// window-call: see docs/window-call.md.
+class WindowCallCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+  static constexpr llvm::StringLiteral Summary =
+      "a call that is not uaccess-safe while a window is open";
+
+protected:
+  void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,25 @@
+//===--- WindowMismatchCheck.h - window-mismatch ----------------*- C++ -*-===//
+
+#ifndef UACCESS_LINT_CHECKS_WINDOWMISMATCHCHECK_H
+#define UACCESS_LINT_CHECKS_WINDOWMISMATCHCHECK_H
+
+#include "checks/WindowEventCheck.h"
+
+namespace uaccess {
+
+/// window-mismatch: see docs/window-mismatch.md.
+class WindowMismatchCheck : public WindowEventCheck {
+public:
+  using WindowEventCheck::WindowEventCheck;
+  static constexpr llvm::StringLiteral Summary =
+      "a window closed by an end of another family, or an access the "
+      "window's family does not permit";
+
+protected:
+  void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,
+              const WindowEvent &Event) override;
+};
+
+} // namespace uaccess
+
+#endif

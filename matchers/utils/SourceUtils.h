@@ -1,0 +1,42 @@
+//===--- SourceUtils.h - Source text and AST neighbours ---------*- C++ -*-===//
+//
+// Small questions every layer asks of the AST and the source buffer: the
+// statement that holds another, the text a range spells, the indentation of
+// a line. Answered once here, in the spirit of clang-tidy's LexerUtils.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_UTILS_SOURCEUTILS_H
+#define UACCESS_LINT_UTILS_SOURCEUTILS_H
+
+#include "clang/Basic/SourceLocation.h"
+
+#include <string>
+
+namespace clang {
+class ASTContext;
+class LangOptions;
+class SourceManager;
+class Stmt;
+} // namespace clang
+
+namespace uaccess {
+
+/// The statement that holds \p S in the AST, or null (a function body).
+const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+/// Text of \p R in its file, or "" when the range is invalid.
+std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
+                       const clang::LangOptions &LO);
+
+/// Text of \p S as the user wrote it: its macro expansions' invocations,
+/// not their bodies.
+std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
+/// Leading whitespace of the line \p Loc is on, for inserted lines.
+std::string lineIndent(clang::SourceLocation Loc,
+                       const clang::SourceManager &SM);
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,37 @@
+//===--- Merge.h - One report from many workers ----------------*- C++ -*-===//
+//
+// Each worker reports its TU alone; a header function reached from many TUs
+// is reported by each of them. The merge keeps one of each finding, counts
+// the TUs that failed, and orders the findings for output.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_TOOL_MERGE_H
+#define UACCESS_LINT_TOOL_MERGE_H
+
+#include "Reporters.h"
+#include "Workers.h"
+
+#include <map>
+
+namespace uaccess {
+
+struct MergedReport {
+  std::vector<Finding> Findings;
+  /// --dump-uaccess blocks, one per function, keyed by their first line.
+  std::map<std::string, std::string> DumpBlocks;
+};
+
+/// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
+/// the failures, into \p Summary. Findings are unique by check, file,
+/// offset and message, ordered by file, offset and check.
+MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
+                           RunSummary &Summary);
+
+/// Ranked findings (batchable savings, loops first) lead; the order is
+/// otherwise kept.
+void sortByRank(std::vector<Finding> &Findings);
+
+} // namespace uaccess
+
+#endif

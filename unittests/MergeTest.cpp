@@ -1,0 +1,94 @@
+//===--- MergeTest.cpp - One report from many workers ---------------------===//
+
+#include "Merge.h"
+
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+Finding at(llvm::StringRef Check, llvm::StringRef File, uint64_t Offset,
+           uint64_t Rank = 0) {
+  Finding F;
+  F.Check = Check.str();
+  F.Message = "message";
+  F.Loc.File = File.str();
+  F.Loc.Offset = Offset;
+  F.Rank = Rank;
+  return F;
+}
+
+TUOutcome analyzed(llvm::StringRef File, std::vector<Finding> Findings) {
+  TUOutcome O;
+  O.File = File.str();
+  O.Report.Findings = std::move(Findings);
+  return O;
+}
+
+TEST(MergeTest, AHeaderFindingFromTwoTUsOnce) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(analyzed("a.c", {at("batchable", "/h.h", 10)}));
+  Outcomes.push_back(analyzed("b.c", {at("batchable", "/h.h", 10)}));
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  EXPECT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(Summary.Analyzed, 2u);
+  EXPECT_EQ(Summary.Failed, 0u);
+}
+
+TEST(MergeTest, OrderedByFileOffsetAndCheck) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(
+      analyzed("b.c", {at("window-call", "/b.c", 5), at("batchable", "/b.c", 5),
+                       at("batchable", "/b.c", 1)}));
+  Outcomes.push_back(analyzed("a.c", {at("batchable", "/a.c", 9)}));
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  ASSERT_EQ(R.Findings.size(), 4u);
+  EXPECT_EQ(R.Findings[0].Loc.File, "/a.c");
+  EXPECT_EQ(R.Findings[1].Loc.Offset, 1u);
+  EXPECT_EQ(R.Findings[2].Check, "batchable");
+  EXPECT_EQ(R.Findings[3].Check, "window-call");
+}
+
+TEST(MergeTest, FailuresAreCountedWithTheirReason) {
+  std::vector<TUOutcome> Outcomes;
+  TUOutcome Failed = analyzed("bad.c", {});
+  Failed.Status = TUStatus::Failed;
+  Failed.Reason = "timed out after 1 s";
+  Outcomes.push_back(std::move(Failed));
+  Outcomes.push_back(analyzed("good.c", {}));
+  RunSummary Summary;
+  mergeOutcomes(std::move(Outcomes), Summary);
+  EXPECT_EQ(Summary.Failed, 1u);
+  EXPECT_EQ(Summary.Analyzed, 1u);
+  ASSERT_EQ(Summary.Failures.size(), 1u);
+  EXPECT_EQ(Summary.Failures.front().second, "timed out after 1 s");
+}
+
+TEST(MergeTest, DumpBlocksOncePerFunction) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(analyzed("a.c", {}));
+  Outcomes.back().Report.Dump = {"function 'f' at /h.h:3\n  uses\n"};
+  Outcomes.push_back(analyzed("b.c", {}));
+  Outcomes.back().Report.Dump = {"function 'f' at /h.h:3\n  uses\n",
+                                 "function 'g' at /b.c:1\n"};
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  EXPECT_EQ(R.DumpBlocks.size(), 2u);
+  EXPECT_EQ(R.DumpBlocks.begin()->first, "function 'f' at /h.h:3");
+}
+
+TEST(MergeTest, RankedFindingsLeadInStableOrder) {
+  std::vector<Finding> Findings = {
+      at("window-call", "/a.c", 1), at("batchable", "/a.c", 2, 2),
+      at("batchable", "/a.c", 3, 1001), at("window-mismatch", "/a.c", 4)};
+  sortByRank(Findings);
+  EXPECT_EQ(Findings[0].Loc.Offset, 3u);
+  EXPECT_EQ(Findings[1].Loc.Offset, 2u);
+  EXPECT_EQ(Findings[2].Loc.Offset, 1u);
+  EXPECT_EQ(Findings[3].Loc.Offset, 4u);
+}
+
+} // namespace
