@@ -1,0 +1,208 @@
+//===--- PointerShapeTest.cpp - User pointers as written in accesses ------===//
+
+#include "recognize/PointerShape.h"
+
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+// Compares the three fields at once so a failure shows all of them.
+std::string describe(const PointerShape &S) {
+  const char *Kinds[] = {"WholeObject", "FieldOf", "Indexed", "Other"};
+  return std::string(Kinds[S.Kind]) + " base='" + S.Base + "' index='" +
+         S.IndexText + "'";
+}
+
+std::string shapeOf(llvm::StringRef Text) {
+  return describe(pointerShape(Text));
+}
+
+TEST(PointerShapeTest, NameIsWholeObject) {
+  EXPECT_EQ(shapeOf("p"), "WholeObject base='p' index=''");
+  EXPECT_EQ(shapeOf("  uaddr\t"), "WholeObject base='uaddr' index=''");
+  EXPECT_EQ(pointerShape("p").constantIndex(), 0);
+}
+
+TEST(PointerShapeTest, ParenthesizedNameIsWholeObject) {
+  EXPECT_EQ(shapeOf("(p)"), "WholeObject base='p' index=''");
+}
+
+TEST(PointerShapeTest, UnbalancedParenIsStillWholeObject) {
+  // Pins current behaviour: each paren of `(p)` is optional on its own.
+  EXPECT_EQ(shapeOf("(p"), "WholeObject base='p' index=''");
+  EXPECT_EQ(shapeOf("p)"), "WholeObject base='p' index=''");
+}
+
+TEST(PointerShapeTest, ArrowIsFieldOfThePointer) {
+  EXPECT_EQ(shapeOf("&p->f"), "FieldOf base='p' index=''");
+  EXPECT_EQ(pointerShape("&p->f").constantIndex(), 0);
+}
+
+TEST(PointerShapeTest, ArrowWithSpacesAndParens) {
+  EXPECT_EQ(shapeOf("&(p->f)"), "FieldOf base='p' index=''");
+  EXPECT_EQ(shapeOf("& p -> f"), "FieldOf base='p' index=''");
+  EXPECT_EQ(shapeOf("&( uinfo->si_code)"), "FieldOf base='uinfo' index=''");
+}
+
+TEST(PointerShapeTest, FieldOfAFieldStopsAtTheArrow) {
+  EXPECT_EQ(shapeOf("&p->hdr.len"), "FieldOf base='p' index=''");
+}
+
+TEST(PointerShapeTest, ChainedArrowsBaseIsBeforeTheLastArrow) {
+  EXPECT_EQ(shapeOf("&sr->umsg->msg_name"), "FieldOf base='sr->umsg' index=''");
+  EXPECT_EQ(shapeOf("&a->b->c->d"), "FieldOf base='a->b->c' index=''");
+}
+
+TEST(PointerShapeTest, ParenthesizedPointerBeforeArrowIsOther) {
+  EXPECT_EQ(shapeOf("&(p)->f"), "Other base='' index=''");
+}
+
+TEST(PointerShapeTest, SubscriptWithVariableIsIndexed) {
+  PointerShape S = pointerShape("&p[i]");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='i'");
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+}
+
+TEST(PointerShapeTest, SubscriptWithConstantIsIndexed) {
+  PointerShape S = pointerShape("&p[3]");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='3'");
+  EXPECT_EQ(S.constantIndex(), 3);
+}
+
+TEST(PointerShapeTest, SubscriptIsTrimmed) {
+  PointerShape S = pointerShape("&p[ 3 ]");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='3'");
+  EXPECT_EQ(S.constantIndex(), 3);
+}
+
+TEST(PointerShapeTest, NegativeSubscriptIsConstant) {
+  EXPECT_EQ(pointerShape("&p[-1]").constantIndex(), -1);
+}
+
+TEST(PointerShapeTest, HexSubscriptIsNotConstant) {
+  // Pins current behaviour: the index is read in base 10 only.
+  PointerShape S = pointerShape("&p[0x10]");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='0x10'");
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+}
+
+TEST(PointerShapeTest, SubscriptOfArrowChainIndexesTheField) {
+  // Pins current behaviour: the base is the array field, not `p`.
+  EXPECT_EQ(shapeOf("&p->arr[2]"), "Indexed base='p->arr' index='2'");
+}
+
+TEST(PointerShapeTest, SecondSubscriptIsIgnored) {
+  EXPECT_EQ(shapeOf("&p[i][j]"), "Indexed base='p' index='i'");
+  EXPECT_EQ(shapeOf("&p[3].len"), "Indexed base='p' index='3'");
+}
+
+TEST(PointerShapeTest, NestedSubscriptIsCutAtFirstBracket) {
+  // Pins current behaviour: the subscript ends at the first ']'.
+  EXPECT_EQ(shapeOf("&p[a[1]]"), "Indexed base='p' index='a[1'");
+}
+
+TEST(PointerShapeTest, PlusConstantIsIndexed) {
+  PointerShape S = pointerShape("p + 3");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='3'");
+  EXPECT_EQ(S.constantIndex(), 3);
+  EXPECT_EQ(pointerShape("(p + 3)").constantIndex(), 3);
+}
+
+TEST(PointerShapeTest, PlusVariableIsIndexedWithoutConstant) {
+  PointerShape S = pointerShape("p+k");
+  EXPECT_EQ(describe(S), "Indexed base='p' index='k'");
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+}
+
+TEST(PointerShapeTest, OtherArithmeticIsOther) {
+  EXPECT_EQ(shapeOf("3 + p"), "Other base='' index=''");
+  EXPECT_EQ(shapeOf("p - 1"), "Other base='' index=''");
+  EXPECT_EQ(shapeOf("p + 3 * n"), "Other base='' index=''");
+}
+
+TEST(PointerShapeTest, NonFormsAreOther) {
+  for (llvm::StringRef Text : {"*p", "foo(p)", "&p", "", "(char __user *)p"}) {
+    PointerShape S = pointerShape(Text);
+    EXPECT_EQ(describe(S), "Other base='' index=''") << Text.str();
+    EXPECT_EQ(S.constantIndex(), std::nullopt) << Text.str();
+  }
+}
+
+TEST(PointerShapeTest, ArrowWithoutAddressOfIsOther) {
+  // Pins current behaviour: a pointer read from a field, without '&', is
+  // not recognized, though `&sr->umsg->f` names `sr->umsg` as a base.
+  EXPECT_EQ(shapeOf("sr->umsg"), "Other base='' index=''");
+}
+
+TEST(PointerShapeTest, ConstantIndexOfBuiltShapes) {
+  PointerShape S;
+  EXPECT_EQ(S.constantIndex(), std::nullopt); // Other by default.
+  S.Kind = PointerShape::Indexed;
+  S.IndexText = "12";
+  EXPECT_EQ(S.constantIndex(), 12);
+  S.IndexText = "12 ";
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+  S.IndexText = "";
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+  S.Kind = PointerShape::FieldOf;
+  EXPECT_EQ(S.constantIndex(), 0);
+}
+
+TEST(ElementsCoveredTest, SizeofOneElement) {
+  EXPECT_EQ(elementsCovered("sizeof(*p)", "p"), 1);
+}
+
+TEST(ElementsCoveredTest, ConstantTimesSizeof) {
+  EXPECT_EQ(elementsCovered("4 * sizeof(*p)", "p"), 4);
+  EXPECT_EQ(elementsCovered("sizeof(*p) * 4", "p"), 4);
+  EXPECT_EQ(elementsCovered("16*sizeof(*p)", "p"), 16);
+}
+
+TEST(ElementsCoveredTest, WhitespaceAndNewlinesAreIgnored) {
+  EXPECT_EQ(elementsCovered("sizeof( * p )", "p"), 1);
+  EXPECT_EQ(elementsCovered("4 *\n\t\tsizeof(*p)", "p"), 4);
+  EXPECT_EQ(elementsCovered("sizeof(*p)\n  * 2", "p"), 2);
+}
+
+TEST(ElementsCoveredTest, CarriageReturnsAreIgnored) {
+  EXPECT_EQ(elementsCovered("4 *\r\n sizeof(*p)", "p"), 4);
+}
+
+TEST(ElementsCoveredTest, NonConstantMultiplierIsUnknown) {
+  EXPECT_EQ(elementsCovered("n * sizeof(*p)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(*p) * n", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("2 * 3 * sizeof(*p)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(*p) * 4 * 2", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("4UL * sizeof(*p)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("0x4 * sizeof(*p)", "p"), std::nullopt);
+}
+
+TEST(ElementsCoveredTest, NegativeMultiplierIsAccepted) {
+  // Pins current behaviour.
+  EXPECT_EQ(elementsCovered("-2 * sizeof(*p)", "p"), -2);
+}
+
+TEST(ElementsCoveredTest, AnotherBaseIsUnknown) {
+  EXPECT_EQ(elementsCovered("sizeof(*q)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(*pp)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("4 * sizeof(*q)", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(*p)", "pp"), std::nullopt);
+}
+
+TEST(ElementsCoveredTest, ArrowChainBase) {
+  EXPECT_EQ(elementsCovered("2 * sizeof(*sr->umsg)", "sr->umsg"), 2);
+  EXPECT_EQ(elementsCovered("sizeof(*sr->umsg)", "sr"), std::nullopt);
+}
+
+TEST(ElementsCoveredTest, OtherSizeofSpellingsAreUnknown) {
+  // Pins current behaviour: only the parenthesized `sizeof(*Base)`.
+  EXPECT_EQ(elementsCovered("sizeof *p", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(p[0])", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(*(p))", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("(4 * sizeof(*p))", "p"), std::nullopt);
+  EXPECT_EQ(elementsCovered("sizeof(u32)", "p"), std::nullopt);
+}
+
+} // namespace

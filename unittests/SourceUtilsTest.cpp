@@ -1,0 +1,195 @@
+//===--- SourceUtilsTest.cpp - Parents, source text and indentation -------===//
+
+#include "utils/SourceUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "clang/Tooling/Tooling.h"
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace uaccess;
+
+namespace {
+
+std::unique_ptr<ASTUnit> buildC(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
+  EXPECT_TRUE(AST != nullptr);
+  EXPECT_FALSE(AST->getDiagnostics().hasErrorOccurred());
+  return AST;
+}
+
+/// The first node \p M matches in \p AST.
+template <typename T, typename MatcherT>
+const T *find(ASTUnit &AST, MatcherT M) {
+  return selectFirst<T>("n", match(M.bind("n"), AST.getASTContext()));
+}
+
+// parentStmt
+
+TEST(SourceUtilsTest, ParentOfStatementIsItsCompound) {
+  auto AST = buildC("int f(int x) { return x; }");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
+  ASSERT_TRUE(Ret && Fn);
+  EXPECT_EQ(parentStmt(*Ret, AST->getASTContext()), Fn->getBody());
+}
+
+TEST(SourceUtilsTest, FunctionBodyHasNoParentStmt) {
+  auto AST = buildC("int f(int x) { return x; }");
+  const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
+  ASSERT_TRUE(Fn && Fn->getBody());
+  EXPECT_EQ(parentStmt(*Fn->getBody(), AST->getASTContext()), nullptr);
+}
+
+TEST(SourceUtilsTest, ParentOfBranchIsIf) {
+  auto AST = buildC("int f(int x) { if (x) return 1; return 0; }");
+  const auto *If = find<IfStmt>(*AST, ifStmt());
+  ASSERT_TRUE(If);
+  EXPECT_EQ(parentStmt(*If->getThen(), AST->getASTContext()), If);
+}
+
+TEST(SourceUtilsTest, ParentIncludesImplicitCasts) {
+  auto AST = buildC("int f(int x) { return x; }");
+  const auto *Ref = find<DeclRefExpr>(*AST, declRefExpr(to(varDecl())));
+  ASSERT_TRUE(Ref);
+  const Stmt *P = parentStmt(*Ref, AST->getASTContext());
+  ASSERT_TRUE(P);
+  EXPECT_TRUE(isa<ImplicitCastExpr>(P)) << P->getStmtClassName();
+}
+
+TEST(SourceUtilsTest, InitializerOfVariableHasNoParentStmt) {
+  // Its parent is the VarDecl; the DeclStmt is only its grandparent.
+  auto AST = buildC("void f(void) { int y = 42; }");
+  const auto *Lit = find<IntegerLiteral>(*AST, integerLiteral());
+  ASSERT_TRUE(Lit);
+  EXPECT_EQ(parentStmt(*Lit, AST->getASTContext()), nullptr);
+}
+
+// sourceText
+
+TEST(SourceUtilsTest, SourceTextOfTokenRange) {
+  auto AST = buildC("int f(int a, int b) { return a  +\n b; }");
+  const auto *Add = find<BinaryOperator>(*AST, binaryOperator());
+  ASSERT_TRUE(Add);
+  ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(sourceText(CharSourceRange::getTokenRange(Add->getSourceRange()),
+                       Ctx.getSourceManager(), Ctx.getLangOpts()),
+            "a  +\n b");
+}
+
+TEST(SourceUtilsTest, SourceTextOfCharRangeStopsBeforeEnd) {
+  auto AST = buildC("int f(int a, int b) { return a + b; }");
+  const auto *Add = find<BinaryOperator>(*AST, binaryOperator());
+  ASSERT_TRUE(Add);
+  ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(sourceText(CharSourceRange::getCharRange(Add->getBeginLoc(),
+                                                     Add->getEndLoc()),
+                       Ctx.getSourceManager(), Ctx.getLangOpts()),
+            "a + ");
+}
+
+TEST(SourceUtilsTest, SourceTextOfInvalidRangeIsEmpty) {
+  auto AST = buildC("int x;");
+  ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(
+      sourceText(CharSourceRange(), Ctx.getSourceManager(), Ctx.getLangOpts()),
+      "");
+}
+
+// writtenText
+
+TEST(SourceUtilsTest, WrittenTextWithoutMacrosIsTheSource) {
+  auto AST = buildC("int f(int a) { return a *  2; }");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  EXPECT_EQ(writtenText(*Ret, AST->getASTContext()), "return a *  2");
+}
+
+TEST(SourceUtilsTest, WrittenTextKeepsObjectLikeMacroName) {
+  auto AST = buildC("#define ONE 1\n"
+                    "int f(int a) { return a + ONE; }");
+  const auto *Add = find<BinaryOperator>(*AST, binaryOperator());
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Add && Ret);
+  EXPECT_EQ(writtenText(*Add, AST->getASTContext()), "a + ONE");
+  EXPECT_EQ(writtenText(*Ret, AST->getASTContext()), "return a + ONE");
+}
+
+TEST(SourceUtilsTest, WrittenTextKeepsFunctionLikeMacroCall) {
+  auto AST = buildC("#define ADD(x, y) ((x) + (y))\n"
+                    "int f(int a) { return ADD(a,\n    1); }");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  const auto *Add = find<BinaryOperator>(*AST, binaryOperator());
+  ASSERT_TRUE(Ret && Add);
+  EXPECT_EQ(writtenText(*Ret, AST->getASTContext()), "return ADD(a,\n    1)");
+  // An expression from the macro's body reads as the invocation.
+  EXPECT_EQ(writtenText(*Add, AST->getASTContext()), "ADD(a,\n    1)");
+}
+
+TEST(SourceUtilsTest, WrittenTextOfMacroArgumentIsTheWholeInvocation) {
+  // Pins current behaviour: `a` was written by the user as the argument,
+  // but its text is that of the whole expansion.
+  auto AST = buildC("#define ADD(x, y) ((x) + (y))\n"
+                    "int f(int a) { return ADD(a, 1); }");
+  const auto *Ref = find<DeclRefExpr>(*AST, declRefExpr(to(parmVarDecl())));
+  ASSERT_TRUE(Ref);
+  EXPECT_EQ(writtenText(*Ref, AST->getASTContext()), "ADD(a, 1)");
+}
+
+// lineIndent
+
+TEST(SourceUtilsTest, LineIndentOfTab) {
+  auto AST = buildC("int f(void) {\n\treturn 0;\n}");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  EXPECT_EQ(lineIndent(Ret->getBeginLoc(), AST->getSourceManager()), "\t");
+}
+
+TEST(SourceUtilsTest, LineIndentOfMixedTabsAndSpaces) {
+  auto AST = buildC("int f(void) {\n  \t  return 0;\n}");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  EXPECT_EQ(lineIndent(Ret->getBeginLoc(), AST->getSourceManager()), "  \t  ");
+}
+
+TEST(SourceUtilsTest, LineIndentFromMidLine) {
+  auto AST = buildC("int f(void) {\n\t\treturn 0;\n}");
+  const auto *Lit = find<IntegerLiteral>(*AST, integerLiteral());
+  ASSERT_TRUE(Lit);
+  EXPECT_EQ(lineIndent(Lit->getBeginLoc(), AST->getSourceManager()), "\t\t");
+}
+
+TEST(SourceUtilsTest, LineIndentOfUnindentedLineIsEmpty) {
+  auto AST = buildC("int x;\nint f(void) { return 0; }");
+  const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Fn && Ret);
+  EXPECT_EQ(lineIndent(Fn->getBeginLoc(), AST->getSourceManager()), "");
+  EXPECT_EQ(lineIndent(Ret->getBeginLoc(), AST->getSourceManager()), "");
+}
+
+TEST(SourceUtilsTest, LineIndentOnFirstLineOfFile) {
+  auto AST = buildC(" \tint f(void) { return 0; }");
+  const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
+  ASSERT_TRUE(Fn);
+  EXPECT_EQ(lineIndent(Fn->getBeginLoc(), AST->getSourceManager()), " \t");
+}
+
+TEST(SourceUtilsTest, LineIndentOfMacroIsWhereItExpands) {
+  auto AST = buildC("#define RET return 0\n"
+                    "int f(void) {\n"
+                    "    RET;\n"
+                    "}");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  ASSERT_TRUE(Ret->getBeginLoc().isMacroID());
+  EXPECT_EQ(lineIndent(Ret->getBeginLoc(), AST->getSourceManager()), "    ");
+}
+
+} // namespace
