@@ -198,6 +198,8 @@ class Source:
 
 
 def mask_code(text):
+    """The mask of Source: text with comments, the contents of string/char
+    literals and preprocessor lines blanked, newlines kept."""
     out = list(text)
     i, n = 0, len(text)
     at_line_start = True
@@ -207,22 +209,7 @@ def mask_code(text):
             i += 1
             continue
         if at_line_start and c == "#":
-            # Preprocessor directive, with backslash continuations.
-            while i < n and text[i] != "\n":
-                if text[i] == "\\" and i + 1 < n and text[i + 1] == "\n":
-                    out[i] = " "
-                    i += 2
-                    continue
-                if text.startswith("/*", i):
-                    j = text.find("*/", i + 2)
-                    j = n if j < 0 else j + 2
-                    for k in range(i, j):
-                        if out[k] != "\n":
-                            out[k] = " "
-                    i = j
-                    continue
-                out[i] = " "
-                i += 1
+            i = blank_directive(text, out, i)
             continue
         at_line_start = False
         if c == "\n":
@@ -233,24 +220,54 @@ def mask_code(text):
                 out[i] = " "
                 i += 1
         elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            for k in range(i, j):
-                if out[k] != "\n":
-                    out[k] = " "
-            i = j
+            i = blank_block_comment(text, out, i)
         elif c in "\"'":
-            j = i + 1
-            while j < n and text[j] != c and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            j = min(j + 1, n)
-            # Keep the quotes, blank the contents.
-            for k in range(i + 1, j - 1):
-                out[k] = " "
-            i = j
+            i = blank_literal(text, out, i)
         else:
             i += 1
     return "".join(out)
+
+
+def blank_directive(text, out, i):
+    """Blank the preprocessor directive at i, with its backslash
+    continuations and the comments inside it; returns the offset of the
+    newline that ends it (or the end of text)."""
+    n = len(text)
+    while i < n and text[i] != "\n":
+        if text[i] == "\\" and i + 1 < n and text[i + 1] == "\n":
+            out[i] = " "
+            i += 2
+            continue
+        if text.startswith("/*", i):
+            i = blank_block_comment(text, out, i)
+            continue
+        out[i] = " "
+        i += 1
+    return i
+
+
+def blank_block_comment(text, out, i):
+    """Blank the /* */ comment at i but keep its newlines, so that line
+    numbers still match; returns the offset after it."""
+    j = text.find("*/", i + 2)
+    j = len(text) if j < 0 else j + 2
+    for k in range(i, j):
+        if out[k] != "\n":
+            out[k] = " "
+    return j
+
+
+def blank_literal(text, out, i):
+    """Blank the contents of the string or char literal at i but keep its
+    quotes; returns the offset after it."""
+    n, quote = len(text), text[i]
+    j = i + 1
+    while j < n and text[j] != quote and text[j] != "\n":
+        j += 2 if text[j] == "\\" else 1
+    j = min(j + 1, n)
+    for k in range(i + 1, j - 1):
+        out[k] = " "
+    return j
 
 
 def indent_of(src, line):
@@ -648,7 +665,10 @@ def op_replacement(src, op):
     return off, stop, repl
 
 
-def mut_unbatch(src, fn, group):
+def check_unbatch_entries(src, fn, group):
+    """Raise Skip unless the window's entries are ones unbatch can undo: one
+    checked begin, not masked; only unsafe_put_user/unsafe_get_user, each
+    its own statement; user_*_access_end() ends."""
     begins = group["begins"]
     if any(b["kind"] == "masked-begin" for b in begins) or \
             any(e["kind"] == "masked-probe" for e in fn["entries"]):
@@ -672,16 +692,19 @@ def mut_unbatch(src, fn, group):
     for e in group["ends"]:
         if not END_NAME.match(e["name"]):
             raise Skip("end %s is not a user_*_access_end()" % e["name"])
-    # A window-only macro other than the ops (unsafe_put_sigcontext32, ...)
-    # would need the window: such windows cannot be unbatched.
-    b = begins[0]
+
+
+def check_unbatch_text(src, fn, group):
+    """Raise Skip when the window's source needs the window for more than
+    its ops: a window-only macro other than the ops (unsafe_put_sigcontext32,
+    ...), or a fault label block that closes another window."""
+    b = group["begins"][0]
     lo = src.offset(b["line"], b["col"])
     hi = max(src.offset(e["line"], e["col"]) for e in group["ends"])
-    op_offs = {src.offset(*p) for p in at}
+    op_offs = {src.offset(*pos(op)) for op in group["ops"]}
     for m in UNSAFE_CALL.finditer(src.mask, lo, hi):
         if m.start() not in op_offs:
             raise Skip("op spelled through a wrapper macro (%s)" % m.group(0))
-    # The fault labels' blocks must close this window (and no other).
     ends_at = {pos(e) for e in group["ends"]}
     for op in group["ops"]:
         if op["label_line"] is None:
@@ -690,7 +713,12 @@ def mut_unbatch(src, fn, group):
             if e["kind"] == "end" and op["label_line"] <= e["line"] <= op["label_line"] + 2 \
                     and pos(e) not in ends_at:
                 raise Skip("fault label block ends another window")
-    edits = [begin_deletion(src, b)]
+
+
+def mut_unbatch(src, fn, group):
+    check_unbatch_entries(src, fn, group)
+    check_unbatch_text(src, fn, group)
+    edits = [begin_deletion(src, group["begins"][0])]
     edits += [op_replacement(src, op) for op in group["ops"]]
     edits += [end_deletion(src, e) for e in group["ends"]]
     edits.sort()
@@ -850,9 +878,14 @@ def unbatch_miss_reason(m):
     return "no batchable finding in the function"
 
 
-# ------------------------------------------------------------------------ main
+# ------------------------------------------------------------------- the run
 
-def main():
+class SetupError(Exception):
+    """A bad argument or an unusable kernel tree, found before any file is
+    analyzed: the message goes to stderr and the exit status is 2."""
+
+
+def parse_args():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--kernel", required=True, help="kernel tree with compile_commands.json")
     ap.add_argument("--tool", required=True, help="uaccess-lint binary")
@@ -881,44 +914,74 @@ def main():
                     "checks the mode targets (window-* or batchable)")
     ap.add_argument("--timeout", type=int, default=300, help="seconds per tool run")
     ap.add_argument("-j", type=int, default=os.cpu_count() or 1)
-    opts = ap.parse_args()
-    t0 = time.time()
+    return ap.parse_args()
+
+
+def check_mode_options(opts):
+    """Reject the options the mode has no use for; --checks defaults to
+    the checks the mode targets."""
     unbatch = opts.mode == "unbatch"
     if unbatch and opts.kinds:
-        print("mutate: --kinds applies to --mode window only", file=sys.stderr)
-        return 2
+        raise SetupError("--kinds applies to --mode window only")
     if opts.verify_fixes and not unbatch:
-        print("mutate: --verify-fixes applies to --mode unbatch only", file=sys.stderr)
-        return 2
+        raise SetupError("--verify-fixes applies to --mode unbatch only")
     if opts.checks is None:
         opts.checks = "batchable" if unbatch else "window-*"
-    kinds = [UNBATCH_KIND] if unbatch else KINDS
 
-    kernel = os.path.realpath(opts.kernel)
-    tool = os.path.abspath(opts.tool)
-    dbpath = os.path.join(kernel, "compile_commands.json")
+
+def read_database(dbpath):
+    """The compilation database's entries by the real path of their source
+    (the path the dump and --files are matched against)."""
     try:
         with open(dbpath) as f:
             db = json.load(f)
     except (OSError, ValueError) as e:
-        print("mutate: cannot read %s: %s" % (dbpath, e), file=sys.stderr)
-        return 2
+        raise SetupError("cannot read %s: %s" % (dbpath, e))
     by_path = {}
     for e in db:
         p = e["file"] if os.path.isabs(e["file"]) else os.path.join(e["directory"], e["file"])
         by_path[os.path.realpath(p)] = e
+    return by_path
 
-    if opts.files:
-        paths = []
-        for f in opts.files:
-            p = os.path.realpath(f if os.path.isabs(f) else os.path.join(kernel, f))
-            if p not in by_path:
-                print("mutate: %s is not in %s" % (f, dbpath), file=sys.stderr)
-                return 2
+
+class Run:
+    """What every step of a run shares: the options, the tool, the kernel
+    tree and its compilation database.  Read-only once made, so that the
+    worker threads can share it."""
+
+    def __init__(self, opts):
+        self.opts = opts
+        self.unbatch = opts.mode == "unbatch"
+        self.kinds = [UNBATCH_KIND] if self.unbatch else KINDS
+        self.kernel = os.path.realpath(opts.kernel)
+        self.tool = os.path.abspath(opts.tool)
+        self.dbpath = os.path.join(self.kernel, "compile_commands.json")
+        self.by_path = read_database(self.dbpath)
+
+    def relname(self, p):
+        """p relative to the kernel tree; as is when it lies outside."""
+        r = os.path.relpath(p, self.kernel)
+        return p if r.startswith("..") else r
+
+    def analyze(self, p, text, checks, keep_dir=None):
+        """run_tool on text in place of the source at real path p."""
+        return run_tool(self.tool, self.by_path[p], self.kernel, text,
+                        os.path.basename(p), self.opts.timeout, keep_dir=keep_dir,
+                        checks=checks)
+
+
+def source_paths(run):
+    """Real paths of the sources to mutate: --files, or every database
+    entry whose text uses user-access windows."""
+    paths = []
+    if run.opts.files:
+        for f in run.opts.files:
+            p = os.path.realpath(f if os.path.isabs(f) else os.path.join(run.kernel, f))
+            if p not in run.by_path:
+                raise SetupError("%s is not in %s" % (f, run.dbpath))
             paths.append(p)
     else:
-        paths = []
-        for p in sorted(by_path):
+        for p in sorted(run.by_path):
             try:
                 with open(p, encoding="latin-1") as f:
                     if USES_WINDOWS.search(f.read()):
@@ -926,234 +989,342 @@ def main():
             except OSError:
                 pass
     if not paths:
-        print("mutate: no files to mutate", file=sys.stderr)
-        return 2
+        raise SetupError("no files to mutate")
+    return paths
 
-    def relname(p):
-        r = os.path.relpath(p, kernel)
-        return p if r.startswith("..") else r
 
-    # 1. Windows (dump) and baseline findings of each unmutated file.  The
-    #    baseline runs on an unmutated scratch copy: it also proves that the
-    #    scratch setup compiles the file.
-    def prepare(p):
-        entry = by_path[p]
-        with open(p, encoding="latin-1", newline="") as f:
-            text = f.read()
-        try:
-            d = subprocess.run([tool, "-p", kernel, "--dump-uaccess", "-j", "1",
-                                "--timeout=%d" % opts.timeout, p],
-                               capture_output=True, text=True, errors="replace")
-            funcs = parse_dump(d.stdout) if d.returncode == 0 else None
-            derr = d.stderr
-        except OSError as e:
-            funcs, derr = None, "could not run %s: %s" % (tool, e)
-        status, findings, err, spath = run_tool(tool, entry, kernel, text,
-                                                os.path.basename(p), opts.timeout,
-                                                checks=opts.checks)
-        for f in findings:
-            if f.get("file") == spath:
-                f["file"] = p
-        wkeys = set()
-        if opts.verify_fixes:
-            _, wf, _, _ = run_tool(tool, entry, kernel, text, os.path.basename(p),
-                                   opts.timeout, checks="window-*")
-            wkeys = {key(f) for f in wf}
-        return p, text, funcs, derr, status, findings, err, wkeys
+# ------------------------------------------------- 1. the unmutated files
 
-    files = {}
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as ex:
-        for p, text, funcs, derr, status, findings, err, wkeys in ex.map(prepare, paths):
-            files[p] = {"text": text, "funcs": funcs, "status": status,
-                        "findings": findings, "dump_err": derr, "err": err,
-                        "window_keys": wkeys}
+def dump_windows(run, p):
+    """The functions and window entries --dump-uaccess finds in p (None
+    when the dump fails), and the dump's stderr."""
+    try:
+        d = subprocess.run([run.tool, "-p", run.kernel, "--dump-uaccess", "-j", "1",
+                            "--timeout=%d" % run.opts.timeout, p],
+                           capture_output=True, text=True, errors="replace")
+    except OSError as e:
+        return None, "could not run %s: %s" % (run.tool, e)
+    return (parse_dump(d.stdout) if d.returncode == 0 else None), d.stderr
 
-    baseline, setup_errors = [], []
-    mutants, skips, skipped = [], {}, []
+
+def prepare_file(run, p):
+    """Windows (dump) and baseline findings of one unmutated file.  The
+    baseline runs on an unmutated scratch copy: it also proves that the
+    scratch setup compiles the file."""
+    with open(p, encoding="latin-1", newline="") as f:
+        text = f.read()
+    funcs, derr = dump_windows(run, p)
+    status, findings, err, spath = run.analyze(p, text, run.opts.checks)
+    for f in findings:
+        if f.get("file") == spath:
+            f["file"] = p
+    # --verify-fixes counts only the window-* findings a fix adds.
+    wkeys = set()
+    if run.opts.verify_fixes:
+        _, wf, _, _ = run.analyze(p, text, "window-*")
+        wkeys = {key(f) for f in wf}
+    return {"text": text, "funcs": funcs, "status": status,
+            "findings": findings, "dump_err": derr, "err": err,
+            "base_keys": {key(f) for f in findings}, "window_keys": wkeys}
+
+
+def prepare_files(run, paths):
+    """prepare_file for each path, in parallel: {path: what it found}."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, run.opts.j)) as ex:
+        return dict(zip(paths, ex.map(lambda p: prepare_file(run, p), paths)))
+
+
+def check_prepared(run, paths, files):
+    """The files that can be mutated, their baseline findings, and one
+    setup error for each of the others."""
+    usable, baseline, setup_errors = [], [], []
     for p in paths:
         info = files[p]
         if info["funcs"] is None:
-            setup_errors.append("%s: --dump-uaccess failed: %s" % (relname(p), info["dump_err"].strip()[-500:]))
-            continue
-        if info["status"] != "ok":
+            setup_errors.append("%s: --dump-uaccess failed: %s"
+                                % (run.relname(p), info["dump_err"].strip()[-500:]))
+        elif info["status"] != "ok":
             setup_errors.append("%s: unmutated scratch copy not analyzed (%s): %s"
-                                % (relname(p), info["status"], info["err"].strip()[-500:]))
-            continue
-        baseline += info["findings"]
-        src = Source(info["text"])
-        if unbatch:
-            muts, skw = generate_unbatch(relname(p), src, info["funcs"], p)
-            skipped += skw
-            sk = {}
-            for w in skw:
-                sk.setdefault(UNBATCH_KIND[0], {}).setdefault(w["reason"], 0)
-                sk[UNBATCH_KIND[0]][w["reason"]] += 1
+                                % (run.relname(p), info["status"], info["err"].strip()[-500:]))
         else:
-            muts, sk = generate(relname(p), src, info["funcs"], p)
+            usable.append(p)
+            baseline += info["findings"]
+    return usable, baseline, setup_errors
+
+
+# ------------------------------------------------------- 2. the mutants
+
+def unbatch_skips(skipped):
+    """The skipped windows counted like generate's skips: {kind: {reason: n}}."""
+    sk = {}
+    for w in skipped:
+        sk.setdefault(UNBATCH_KIND[0], {}).setdefault(w["reason"], 0)
+        sk[UNBATCH_KIND[0]][w["reason"]] += 1
+    return sk
+
+
+def add_skips(total, sk):
+    for k, reasons in sk.items():
+        for r, n in reasons.items():
+            total.setdefault(k, {}).setdefault(r, 0)
+            total[k][r] += n
+
+
+def generate_mutants(run, paths, files):
+    """The mutants of every file (each with the real path of its source),
+    the skip counts {kind: {reason: n}}, and (unbatch) the skipped windows."""
+    mutants, skips, skipped = [], {}, []
+    for p in paths:
+        info = files[p]
+        src = Source(info["text"])
+        if run.unbatch:
+            muts, skw = generate_unbatch(run.relname(p), src, info["funcs"], p)
+            skipped += skw
+            sk = unbatch_skips(skw)
+        else:
+            muts, sk = generate(run.relname(p), src, info["funcs"], p)
         for m in muts:
             m["path"] = p
         mutants += muts
-        for k, reasons in sk.items():
-            for r, n in reasons.items():
-                skips.setdefault(k, {}).setdefault(r, 0)
-                skips[k][r] += n
+        add_skips(skips, sk)
+    return mutants, skips, skipped
 
-    # Windows per file (unbatch), counted before --max-per-kind samples.
+
+def windows_per_file(mutants, skipped):
+    """Windows per file (unbatch: one mutant or one skip each); counted
+    before --max-per-kind samples the mutants."""
     windows = {}
     for w in mutants + skipped:
         windows[w["file"]] = windows.get(w["file"], 0) + 1
+    return windows
+
+
+def select_mutants(run, mutants):
+    """The mutants of --kinds, at most --max-per-kind of each kind, spread
+    evenly over the kind's mutants."""
+    opts = run.opts
     if opts.kinds:
         mutants = [m for m in mutants if m["kind"] in opts.kinds]
     if opts.max_per_kind > 0:
         picked = []
-        for kind, _ in kinds:
+        for kind, _ in run.kinds:
             ms = [m for m in mutants if m["kind"] == kind]
             if len(ms) > opts.max_per_kind:
                 n = opts.max_per_kind
                 ms = [ms[(i * len(ms)) // n] for i in range(n)]
             picked += ms
         mutants = picked
+    return mutants
 
-    if opts.save_diffs:
-        os.makedirs(opts.save_diffs, exist_ok=True)
-        for i, m in enumerate(mutants):
-            write_diff(os.path.join(opts.save_diffs, mutant_name(i, m) + ".diff"),
-                       files[m["path"]]["text"], m)
 
-    base_keys = {}
-    for p in paths:
-        base_keys[p] = {key(f) for f in files[p]["findings"]}
+def save_diffs(d, mutants, files):
+    os.makedirs(d, exist_ok=True)
+    for i, m in enumerate(mutants):
+        write_diff(os.path.join(d, mutant_name(i, m) + ".diff"),
+                   files[m["path"]]["text"], m)
 
-    # 2. One tool run per mutant.
-    def analyze(m):
-        status, findings, err, spath = run_tool(
-            tool, by_path[m["path"]], kernel, m["text"],
-            os.path.basename(m["path"]), opts.timeout, checks=opts.checks)
-        expected = EXPECTED[m["kind"]]
-        in_fn = [f for f in findings if f.get("function") == m["function"]]
-        hits = [f for f in in_fn if f.get("check") == expected
-                and key(f) not in base_keys[m["path"]]]
-        elsewhere = [f for f in findings if f.get("function") != m["function"]
-                     and f.get("check") == expected and key(f) not in base_keys[m["path"]]]
-        fix = None
-        if opts.verify_fixes and status == "ok" and hits and rewrite_begin(hits):
-            fix = verify_fix(tool, by_path[m["path"]], kernel, m["text"],
-                             os.path.basename(m["path"]), opts.timeout, m["function"],
-                             files[m["path"]]["window_keys"])
-        return status, hits, in_fn, err, elsewhere, fix
 
-    results = []
-    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, opts.j)) as ex:
-        for m, r in zip(mutants, ex.map(analyze, mutants)):
+# ------------------------------------------------ 3. the tool on the mutants
+
+def analyze_mutant(run, files, m):
+    """One tool run on mutant m: (status, hits, findings in its function,
+    stderr, hits in other functions, fix verdict).  A hit is a finding of
+    the expected check that the unmutated file does not have."""
+    status, findings, err, _ = run.analyze(m["path"], m["text"], run.opts.checks)
+    expected = EXPECTED[m["kind"]]
+    base_keys = files[m["path"]]["base_keys"]
+    in_fn = [f for f in findings if f.get("function") == m["function"]]
+    hits = [f for f in in_fn if f.get("check") == expected
+            and key(f) not in base_keys]
+    elsewhere = [f for f in findings if f.get("function") != m["function"]
+                 and f.get("check") == expected and key(f) not in base_keys]
+    fix = None
+    if run.opts.verify_fixes and status == "ok" and hits and rewrite_begin(hits):
+        fix = verify_fix(run.tool, run.by_path[m["path"]], run.kernel, m["text"],
+                         os.path.basename(m["path"]), run.opts.timeout, m["function"],
+                         files[m["path"]]["window_keys"])
+    return status, hits, in_fn, err, elsewhere, fix
+
+
+def analyze_mutants(run, files, mutants):
+    """analyze_mutant for each mutant, in parallel; the outcome goes into
+    the mutant's status, hits, in_fn, err, elsewhere and fix."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, run.opts.j)) as ex:
+        for m, r in zip(mutants, ex.map(lambda m: analyze_mutant(run, files, m), mutants)):
             m["status"], m["hits"], m["in_fn"], m["err"], m["elsewhere"], m["fix"] = r
-            results.append(m)
 
-    # 3. Report.
-    def counts(ms):
-        comp = [m for m in ms if m["status"] != "noncompile"]
-        det = [m for m in comp if m["status"] == "ok" and m["hits"]]
-        fail = [m for m in comp if m["status"] == "failed"]
-        rec = "%7.1f%%" % (100.0 * len(det) / len(comp)) if comp else "     n/a"
-        return len(ms), len(comp), len(det), len(fail), rec
 
-    tot = {"gen": 0, "comp": 0, "det": 0, "fail": 0}
-    if unbatch:
-        print("uaccess-lint unbatch run: %d files, %d windows, %d mutants"
-              % (len(paths), sum(windows.values()), len(results)))
-        for e in setup_errors:
-            print("setup error: " + e)
-        w = max([len("file")] + [len(relname(p)) for p in paths])
-        hdr = "%-*s %7s %7s %9s %9s %8s %6s %8s" % (
-            w, "file", "windows", "skipped", "generated", "compiled", "detected", "failed", "recall")
-        print(hdr)
-        print("-" * len(hdr))
-        for p in paths:
-            ms = [m for m in results if m["path"] == p]
-            nsk = len([x for x in skipped if x["file"] == relname(p)])
-            gen, comp, det, fail, rec = counts(ms)
-            print("%-*s %7d %7d %9d %9d %8d %6d %8s" % (w, relname(p), windows.get(relname(p), 0), nsk,
-                                                      gen, comp, det, fail, rec))
-    else:
-        print("uaccess-lint mutation run: %d files, %d mutants" % (len(paths), len(results)))
-        for e in setup_errors:
-            print("setup error: " + e)
-        hdr = "%-18s %9s %9s %9s %9s %8s" % ("kind", "generated", "compiled", "detected", "failed", "recall")
-        print(hdr)
-        print("-" * len(hdr))
-    for kind, _ in kinds:
-        gen, comp, det, fail, rec = counts([m for m in results if m["kind"] == kind])
-        if not unbatch:
-            print("%-18s %9d %9d %9d %9d %8s" % (kind, gen, comp, det, fail, rec))
-        tot["gen"] += gen
-        tot["comp"] += comp
-        tot["det"] += det
-        tot["fail"] += fail
+def is_miss(m):
+    """A mutant that compiles and that the tool did not report."""
+    return m["status"] != "noncompile" and not (m["status"] == "ok" and m["hits"])
+
+
+# ------------------------------------------------------------- 4. the report
+
+def counts(ms):
+    """(generated, compiled, detected, tool failures, recall column) of
+    mutants ms; recall counts only the mutants that compile."""
+    comp = [m for m in ms if m["status"] != "noncompile"]
+    det = [m for m in comp if m["status"] == "ok" and m["hits"]]
+    fail = [m for m in comp if m["status"] == "failed"]
+    rec = "%7.1f%%" % (100.0 * len(det) / len(comp)) if comp else "     n/a"
+    return len(ms), len(comp), len(det), len(fail), rec
+
+
+def print_file_table(run, paths, results, windows, skipped, setup_errors):
+    """Unbatch: the run's headline and one row per file; returns the header
+    (the rules under it and above the totals are as long)."""
+    print("uaccess-lint unbatch run: %d files, %d windows, %d mutants"
+          % (len(paths), sum(windows.values()), len(results)))
+    for e in setup_errors:
+        print("setup error: " + e)
+    w = max([len("file")] + [len(run.relname(p)) for p in paths])
+    hdr = "%-*s %7s %7s %9s %9s %8s %6s %8s" % (
+        w, "file", "windows", "skipped", "generated", "compiled", "detected", "failed", "recall")
+    print(hdr)
     print("-" * len(hdr))
-    recall = tot["det"] / tot["comp"] if tot["comp"] else 0.0
+    for p in paths:
+        ms = [m for m in results if m["path"] == p]
+        nsk = len([x for x in skipped if x["file"] == run.relname(p)])
+        gen, comp, det, fail, rec = counts(ms)
+        print("%-*s %7d %7d %9d %9d %8d %6d %8s" % (w, run.relname(p), windows.get(run.relname(p), 0), nsk,
+                                                  gen, comp, det, fail, rec))
+    return hdr
+
+
+def print_kind_table(paths, results, setup_errors):
+    """Window mode: the run's headline and one row per mutation kind;
+    returns the header."""
+    print("uaccess-lint mutation run: %d files, %d mutants" % (len(paths), len(results)))
+    for e in setup_errors:
+        print("setup error: " + e)
+    hdr = "%-18s %9s %9s %9s %9s %8s" % ("kind", "generated", "compiled", "detected", "failed", "recall")
+    print(hdr)
+    print("-" * len(hdr))
+    for kind, _ in KINDS:
+        gen, comp, det, fail, rec = counts([m for m in results if m["kind"] == kind])
+        print("%-18s %9d %9d %9d %9d %8s" % (kind, gen, comp, det, fail, rec))
+    return hdr
+
+
+def print_overall(results, hdr):
+    """The totals line; returns the overall recall (which decides the exit
+    status).  Every mutant is of one of the run's kinds, so the totals over
+    all results are the sums of the per-kind rows."""
+    gen, comp, det, fail, _ = counts(results)
+    print("-" * len(hdr))
+    recall = det / comp if comp else 0.0
     print("overall: %d/%d detected (%.1f%%), %d generated, %d discarded (did not compile), %d tool failures"
-          % (tot["det"], tot["comp"], 100.0 * recall, tot["gen"],
-             tot["gen"] - tot["comp"], tot["fail"]))
-    if unbatch:
-        # Detection is the score; the rewrite batchable offers is checked
-        # against the window the kernel actually has (same user pointer).
-        det = [m for m in results if m["status"] == "ok" and m["hits"]]
-        for m in det:
-            m["rewrite"] = rewrite_begin(m["hits"])
-        fixed = [m for m in det if m["rewrite"]]
-        other_ptr = [m for m in fixed if not m["begin"] or m["rewrite"][1] != m["begin"][1]]
-        print("rewrites offered: %d/%d detected, %d open the window's own pointer, %d another"
-              % (len(fixed), len(det), len(fixed) - len(other_ptr), len(other_ptr)))
+          % (det, comp, 100.0 * recall, gen, gen - comp, fail))
+    return recall
+
+
+def print_rewrites(opts, results):
+    """Unbatch: detection is the score; the rewrite batchable offers is
+    checked against the window the kernel actually has (same user
+    pointer), and with --verify-fixes whether it compiles once applied."""
+    det = [m for m in results if m["status"] == "ok" and m["hits"]]
+    for m in det:
+        m["rewrite"] = rewrite_begin(m["hits"])
+    fixed = [m for m in det if m["rewrite"]]
+    other_ptr = [m for m in fixed if not m["begin"] or m["rewrite"][1] != m["begin"][1]]
+    print("rewrites offered: %d/%d detected, %d open the window's own pointer, %d another"
+          % (len(fixed), len(det), len(fixed) - len(other_ptr), len(other_ptr)))
+    if opts.list_misses:
+        for m in other_ptr:
+            print("    %s:%d %s: window %s, rewrite %s"
+                  % (m["file"], m["line"], m["function"], show_begin(m["begin"]),
+                     show_begin(m["rewrite"])))
+    if opts.verify_fixes:
+        bad = [m for m in fixed if m["fix"] and m["fix"][0] != "ok"]
+        print("rewrites applied: %d compile with balanced windows, %d do not"
+              % (len(fixed) - len(bad), len(bad)))
         if opts.list_misses:
-            for m in other_ptr:
-                print("    %s:%d %s: window %s, rewrite %s"
-                      % (m["file"], m["line"], m["function"], show_begin(m["begin"]),
-                         show_begin(m["rewrite"])))
-        if opts.verify_fixes:
-            bad = [m for m in fixed if m["fix"] and m["fix"][0] != "ok"]
-            print("rewrites applied: %d compile with balanced windows, %d do not"
-                  % (len(fixed) - len(bad), len(bad)))
-            if opts.list_misses:
-                for m in bad:
-                    verdict, new = m["fix"]
-                    print("    %s:%d %s: %s%s" % (m["file"], m["line"], m["function"], verdict,
-                          "".join("; line %s: %s" % (f.get("line"), f.get("message"))
-                                  for f in new)))
+            for m in bad:
+                verdict, new = m["fix"]
+                print("    %s:%d %s: %s%s" % (m["file"], m["line"], m["function"], verdict,
+                      "".join("; line %s: %s" % (f.get("line"), f.get("message"))
+                              for f in new)))
+
+
+def print_skips(run, skips, skipped):
     nskip = sum(n for r in skips.values() for n in r.values())
-    print("not applicable (skipped %s): %d" % ("windows" if unbatch else "sites", nskip))
-    for kind, _ in kinds:
+    print("not applicable (skipped %s): %d" % ("windows" if run.unbatch else "sites", nskip))
+    for kind, _ in run.kinds:
         for r, n in sorted(skips.get(kind, {}).items()):
             print("  %-18s %4d  %s" % (kind, n, r))
-    if unbatch and opts.list_misses:
+    if run.unbatch and run.opts.list_misses:
         for x in skipped:
             print("    %s:%d:%d %s in %s: %s" % (x["file"], x["line"], x["col"], x["name"],
                                                x["function"], x["reason"]))
 
+
+def print_baseline(run, baseline):
     print("baseline findings on unmutated files: %d" % len(baseline))
     for f in sorted(baseline, key=lambda f: (f.get("file", ""), f.get("line", 0))):
-        print("  %s:%s:%s: [%s] in %s: %s" % (relname(f.get("file", "?")), f.get("line"),
+        print("  %s:%s:%s: [%s] in %s: %s" % (run.relname(f.get("file", "?")), f.get("line"),
               f.get("column"), f.get("check"), f.get("function"), f.get("message")))
 
-    misses = [m for m in results if m["status"] != "noncompile"
-              and not (m["status"] == "ok" and m["hits"])]
+
+def print_misses(run, misses):
+    print("misses: %d" % len(misses))
+    for m in misses:
+        got = ", ".join(sorted({"%s:%s" % (f["check"], f.get("line")) for f in m["in_fn"]})) or "nothing"
+        extra = "" if m["status"] == "ok" else " (tool %s: %s)" % (m["status"], m["err"].strip()[-300:])
+        if run.unbatch and m["status"] == "ok":
+            extra = " (%d ops): %s" % (m["ops"], unbatch_miss_reason(m))
+        print("  %s:%d:%d %s of %s in %s: expected %s, got %s%s"
+              % (m["file"], m["line"], m["col"], m["kind"], m["name"],
+                 m["function"], EXPECTED[m["kind"]], got, extra))
+
+
+def keep_misses(run, files, misses):
+    """Each missed mutant's scratch directory (source, database) and its
+    diff under --keep-misses, to rerun the tool on by hand."""
+    os.makedirs(run.opts.keep_misses, exist_ok=True)
+    for i, m in enumerate(misses):
+        d = os.path.join(run.opts.keep_misses, mutant_name(i, m))
+        os.makedirs(d, exist_ok=True)
+        run.analyze(m["path"], m["text"], run.opts.checks, keep_dir=d)
+        write_diff(os.path.join(d, "mutant.diff"), files[m["path"]]["text"], m)
+
+
+# ------------------------------------------------------------------------ main
+
+def main():
+    opts = parse_args()
+    t0 = time.time()
+    try:
+        check_mode_options(opts)
+        run = Run(opts)
+        paths = source_paths(run)
+    except SetupError as e:
+        print("mutate: %s" % e, file=sys.stderr)
+        return 2
+
+    files = prepare_files(run, paths)
+    usable, baseline, setup_errors = check_prepared(run, paths, files)
+    mutants, skips, skipped = generate_mutants(run, usable, files)
+    windows = windows_per_file(mutants, skipped)
+    mutants = select_mutants(run, mutants)
+    if opts.save_diffs:
+        save_diffs(opts.save_diffs, mutants, files)
+    analyze_mutants(run, files, mutants)
+
+    if run.unbatch:
+        hdr = print_file_table(run, paths, mutants, windows, skipped, setup_errors)
+    else:
+        hdr = print_kind_table(paths, mutants, setup_errors)
+    recall = print_overall(mutants, hdr)
+    if run.unbatch:
+        print_rewrites(opts, mutants)
+    print_skips(run, skips, skipped)
+    print_baseline(run, baseline)
+    misses = [m for m in mutants if is_miss(m)]
     if opts.list_misses:
-        print("misses: %d" % len(misses))
-        for m in misses:
-            got = ", ".join(sorted({"%s:%s" % (f["check"], f.get("line")) for f in m["in_fn"]})) or "nothing"
-            extra = "" if m["status"] == "ok" else " (tool %s: %s)" % (m["status"], m["err"].strip()[-300:])
-            if unbatch and m["status"] == "ok":
-                extra = " (%d ops): %s" % (m["ops"], unbatch_miss_reason(m))
-            print("  %s:%d:%d %s of %s in %s: expected %s, got %s%s"
-                  % (m["file"], m["line"], m["col"], m["kind"], m["name"],
-                     m["function"], EXPECTED[m["kind"]], got, extra))
+        print_misses(run, misses)
     if opts.keep_misses:
-        os.makedirs(opts.keep_misses, exist_ok=True)
-        for i, m in enumerate(misses):
-            d = os.path.join(opts.keep_misses, mutant_name(i, m))
-            os.makedirs(d, exist_ok=True)
-            run_tool(tool, by_path[m["path"]], kernel, m["text"],
-                     os.path.basename(m["path"]), opts.timeout, keep_dir=d,
-                     checks=opts.checks)
-            write_diff(os.path.join(d, "mutant.diff"), files[m["path"]]["text"], m)
+        keep_misses(run, files, misses)
     print("time: %.1fs" % (time.time() - t0))
     if setup_errors:
         return 2
