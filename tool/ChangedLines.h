@@ -1,4 +1,4 @@
-//===--- ChangedLines.h - The lines a patch changes ------------*- C++ -*-===//
+//===--- ChangedLines.h - The lines a patch changes -------------*- C++ -*-===//
 //
 // CI runs the tool as a gate on a patch: only findings on lines the patch
 // adds or changes should fail it. The patch is a unified diff (git diff,

@@ -1,4 +1,4 @@
-//===--- CommandAdjuster.h - Make kernel build commands clang 19's -*- C++ -*-//
+//===--- CommandAdjuster.h - Kernel commands for clang 19 -------*- C++ -*-===//
 
 #ifndef UACCESS_LINT_COMMANDADJUSTER_H
 #define UACCESS_LINT_COMMANDADJUSTER_H

@@ -1,4 +1,4 @@
-//===--- Merge.h - One report from many workers ----------------*- C++ -*-===//
+//===--- Merge.h - One report from many workers -----------------*- C++ -*-===//
 //
 // Each worker reports its TU alone; a header function reached from many TUs
 // is reported by each of them. The merge keeps one of each finding, counts

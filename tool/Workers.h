@@ -1,4 +1,4 @@
-//===--- Workers.h - One process per translation unit ----------*- C++ -*-===//
+//===--- Workers.h - One process per translation unit -----------*- C++ -*-===//
 //
 // A TU that crashes or hangs the front end must not end the run, so every
 // TU is analyzed by a child process (this binary, re-run with --worker-job),

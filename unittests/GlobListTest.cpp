@@ -136,4 +136,18 @@ TEST(GlobListTest, SpaceAfterDashIsPartOfTheGlob) {
   EXPECT_EQ(unmatched(List, {"window-call"}), Strings({" window-call"}));
 }
 
+TEST(GlobListTest, OwnsItsPatternsText) {
+  // GlobPattern points into the text it was made from; the list must not
+  // depend on the caller's spec staying as it was.
+  std::string Spec = "window-call,batchable";
+  std::string Error;
+  std::optional<GlobList> List = GlobList::parse(Spec, Error);
+  ASSERT_TRUE(List.has_value());
+  Spec.assign(Spec.size(), 'x');
+  GlobList Moved = std::move(*List);
+  EXPECT_TRUE(Moved.contains("window-call"));
+  EXPECT_TRUE(Moved.contains("batchable"));
+  EXPECT_FALSE(Moved.contains("xxxxxxxxxxx"));
+}
+
 } // namespace

@@ -9,7 +9,7 @@ using namespace clang;
 
 namespace uaccess {
 
-const char AccessOkModel::ID = 0;
+char AccessOkModel::ID = 0;
 
 AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
     : Uses(FA.uses()), Ctx(FA.astContext()) {

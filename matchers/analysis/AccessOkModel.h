@@ -1,4 +1,4 @@
-//===--- AccessOkModel.h - Which access_ok() guards an access --*- C++ -*-===//
+//===--- AccessOkModel.h - Which access_ok() guards an access ---*- C++ -*-===//
 //
 // "If you can't see the access_ok() close to the __get/put_user(), you have
 // a bug." For one function: its access_ok() calls, the accesses that rely
@@ -31,7 +31,7 @@ public:
   static std::unique_ptr<AccessOkModel> create(FunctionAnalyses &FA) {
     return std::make_unique<AccessOkModel>(FA);
   }
-  static const char ID;
+  static char ID;
 
   /// The uses that check a range: access_ok(), and the accessors and
   /// begins that call it themselves; in source order.

@@ -12,7 +12,8 @@
 //    getAnalysis<T>(). An analysis type provides
 //      static std::unique_ptr<T> create(FunctionAnalyses &);
 //    which may return null when the function has nothing for it; the null
-//    answer is cached too.
+//    answer is cached too. Its key is the address of its `static char ID`
+//    (not const, so no linker folds two of them into one).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,10 +65,15 @@ public:
   /// The analysis of type \p T, created on first use; null when \p T has
   /// nothing to say about this function.
   template <typename T> T *getAnalysis() {
-    auto [It, Inserted] = Analyses.try_emplace(&T::ID);
-    if (Inserted)
-      It->second = T::create(*this);
-    return static_cast<T *>(It->second.get());
+    auto It = Analyses.find(&T::ID);
+    if (It != Analyses.end())
+      return static_cast<T *>(It->second.get());
+    // Created before the slot exists: a create() that asks for another
+    // analysis of this function may grow the map.
+    std::unique_ptr<ManagedAnalysis> Made = T::create(*this);
+    T *Result = static_cast<T *>(Made.get());
+    Analyses[&T::ID] = std::move(Made);
+    return Result;
   }
 
 private:

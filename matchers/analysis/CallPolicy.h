@@ -1,4 +1,4 @@
-//===--- CallPolicy.h - Which calls may run inside a window ----*- C++ -*-===//
+//===--- CallPolicy.h - Which calls may run inside a window -----*- C++ -*-===//
 //
 // Inside a user-access window the kernel may only run code that cannot
 // fault on, leak to, or sleep with user access on. A call is fine when its
@@ -45,8 +45,9 @@ struct CallVerdict {
   const clang::FunctionDecl *Callee = nullptr;
 };
 
-/// Per-TU knowledge about functions: their uses and whether they are safe to
-/// call inside a window.
+/// Per-TU knowledge about functions: what they do with windows and whether
+/// they are safe to call inside one. Uses and CFGs come from the
+/// AnalysisCache.
 class CallPolicy {
 public:
   CallPolicy(AnalysisCache &Cache, std::vector<std::string> ExtraSafe);

@@ -470,7 +470,7 @@ void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
   report(std::move(E), Begin, Label);
 }
 
-const char WindowAnalysis::ID = 0;
+char WindowAnalysis::ID = 0;
 
 WindowAnalysis::WindowAnalysis(FunctionAnalyses &FA,
                                WindowAnalysisOptions Opts) {

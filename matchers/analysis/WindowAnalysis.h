@@ -1,4 +1,4 @@
-//===--- WindowAnalysis.h - Path reasoning about windows ------*- C++ -*-===//
+//===--- WindowAnalysis.h - Path reasoning about windows --------*- C++ -*-===//
 //
 // The rules, in the spirit of the analyzer's SimpleStreamChecker:
 //  * A checked begin opens a window only on the path where it returned true;
@@ -112,7 +112,7 @@ public:
   /// need a window, and where clang builds no CFG. Helpers that run in
   /// their caller's window, or open one for it, get the options that say so.
   static std::unique_ptr<WindowAnalysis> create(FunctionAnalyses &FA);
-  static const char ID;
+  static char ID;
 
   llvm::ArrayRef<WindowEvent> events() const { return Events; }
   /// The states in which the path reaches \p Label.

@@ -1,4 +1,4 @@
-//===--- CheckRegistry.h - Which checks exist ------------------*- C++ -*-===//
+//===--- CheckRegistry.h - Which checks exist -------------------*- C++ -*-===//
 //
 // The checks are registered in one module file, UaccessChecksModule.cpp,
 // one line each, as clang-tidy's modules do. The base class knows nothing

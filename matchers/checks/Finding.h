@@ -1,4 +1,4 @@
-//===--- Finding.h - A diagnostic, detached from its AST -------*- C++ -*-===//
+//===--- Finding.h - A diagnostic, detached from its AST --------*- C++ -*-===//
 //
 // What a check produces: a message at a file offset, with notes and fix-its,
 // as plain values that outlive the AST. Workers hand findings back as JSON

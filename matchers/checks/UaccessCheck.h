@@ -1,4 +1,4 @@
-//===--- UaccessCheck.h - The base of every check --------------*- C++ -*-===//
+//===--- UaccessCheck.h - The base of every check ---------------*- C++ -*-===//
 //
 // Modelled on clang-tidy: a check is one class, one doc page under docs/,
 // one lit test; it reads its options by name with defaults; a module file

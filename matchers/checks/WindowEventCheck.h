@@ -1,4 +1,4 @@
-//===--- WindowEventCheck.h - Base of the window checks --------*- C++ -*-===//
+//===--- WindowEventCheck.h - Base of the window checks ---------*- C++ -*-===//
 //
 // The four window checks report the events of one WindowAnalysis, each the
 // kinds it owns; the analysis runs once per function for all of them.

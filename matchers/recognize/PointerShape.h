@@ -1,4 +1,4 @@
-//===--- PointerShape.h - How an access names its user pointer -*- C++ -*-===//
+//===--- PointerShape.h - How an access names its user pointer --*- C++ -*-===//
 //
 // Accesses name user memory as written: `&p->field`, `&p[i]`, `p + k`, `p`.
 // The batching and access_ok checks reason about which object an access

@@ -1,4 +1,4 @@
-//===--- FindingsFormat.h - Findings as the workers send them --*- C++ -*-===//
+//===--- FindingsFormat.h - Findings as the workers send them ---*- C++ -*-===//
 //
 // Each TU is analyzed in a worker process; what it found travels back to
 // the driver as one JSON document, a TUReport. The same JSON form of a

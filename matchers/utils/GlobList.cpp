@@ -16,33 +16,37 @@ std::optional<GlobList> GlobList::parse(llvm::StringRef Spec,
     Part = Part.trim();
     if (Part.empty())
       continue;
-    bool Negative = Part.consume_front("-");
-    llvm::Expected<llvm::GlobPattern> Pattern = llvm::GlobPattern::create(Part);
+    auto G = std::make_unique<Glob>();
+    G->Negative = Part.consume_front("-");
+    G->Text = Part.str();
+    llvm::Expected<llvm::GlobPattern> Pattern =
+        llvm::GlobPattern::create(G->Text);
     if (!Pattern) {
-      Error = "invalid check glob '" + Part.str() +
+      Error = "invalid check glob '" + G->Text +
               "': " + llvm::toString(Pattern.takeError());
       return std::nullopt;
     }
-    List.Globs.push_back({Part.str(), std::move(*Pattern), Negative});
+    G->Pattern = std::move(*Pattern);
+    List.Globs.push_back(std::move(G));
   }
   return List;
 }
 
 bool GlobList::contains(llvm::StringRef Name) const {
   bool On = false;
-  for (const Glob &G : Globs)
-    if (G.Pattern.match(Name))
-      On = !G.Negative;
+  for (const std::unique_ptr<Glob> &G : Globs)
+    if (G->Pattern.match(Name))
+      On = !G->Negative;
   return On;
 }
 
 std::vector<std::string>
 GlobList::unmatchedGlobs(llvm::ArrayRef<llvm::StringRef> Names) const {
   std::vector<std::string> Out;
-  for (const Glob &G : Globs)
+  for (const std::unique_ptr<Glob> &G : Globs)
     if (llvm::none_of(Names,
-                      [&](llvm::StringRef N) { return G.Pattern.match(N); }))
-      Out.push_back(G.Text);
+                      [&](llvm::StringRef N) { return G->Pattern.match(N); }))
+      Out.push_back(G->Text);
   return Out;
 }
 

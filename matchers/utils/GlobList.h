@@ -12,6 +12,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/GlobPattern.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,12 +31,14 @@ public:
   unmatchedGlobs(llvm::ArrayRef<llvm::StringRef> Names) const;
 
 private:
+  /// A GlobPattern points into the text it was made from, so each glob
+  /// keeps its text where moving the list does not move it.
   struct Glob {
     std::string Text;
     llvm::GlobPattern Pattern;
-    bool Negative;
+    bool Negative = false;
   };
-  std::vector<Glob> Globs;
+  std::vector<std::unique_ptr<Glob>> Globs;
 };
 
 } // namespace uaccess
