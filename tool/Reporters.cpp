@@ -121,7 +121,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                 llvm::raw_ostream &OS) {
   llvm::json::Array Failures;
   for (const auto &[File, Why] : Summary.Failures)
-    Failures.push_back(llvm::json::Object{{"file", File}, {"reason", Why}});
+    Failures.push_back(llvm::json::Object{{"file", bytesToJSON(File)},
+                                          {"reason", bytesToJSON(Why)}});
   llvm::json::Array List;
   for (const Finding &F : Findings) {
     llvm::json::Value V = toJSON(F);

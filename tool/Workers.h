@@ -4,6 +4,11 @@
 // TU is analyzed by a child process (this binary, re-run with --worker-job),
 // with a timeout. The children write their TUReport as JSON.
 //
+// Nothing outlives the driver: a worker ends when the driver does (however
+// it is killed) and keeps to the timeout by itself as well, and the job's
+// temporary files are removed on SIGINT and SIGTERM, by the driver and by
+// the worker.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UACCESS_LINT_WORKERS_H
@@ -34,7 +39,15 @@ struct WorkerOptions {
   std::string DebugCrashOn, DebugHangOn;
 };
 
-/// Analyzes each command in a worker process, -j at a time.
+/// More workers than this only cost memory and file descriptors (three
+/// per running TU).
+constexpr unsigned MaxWorkers = 256;
+
+/// How many workers run at once: \p Requested (0: one per hardware
+/// thread), but no more than there are TUs or MaxWorkers, and at least one.
+unsigned workerCount(unsigned Requested, size_t TUs);
+
+/// Analyzes each command in a worker process, workerCount() at a time.
 std::vector<TUOutcome>
 runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
            const WorkerOptions &Opts);

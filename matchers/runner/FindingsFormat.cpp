@@ -2,6 +2,8 @@
 
 #include "runner/FindingsFormat.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace uaccess {
 
 using llvm::json::Object;
@@ -9,8 +11,48 @@ using llvm::json::ObjectMapper;
 using llvm::json::Path;
 using llvm::json::Value;
 
+Value bytesToJSON(llvm::StringRef Bytes) {
+  if (llvm::json::isUTF8(Bytes))
+    return Bytes.str(); // A json::Value made from a StringRef would borrow it.
+  return Object{{"hex", llvm::toHex(Bytes, /*LowerCase=*/true)}};
+}
+
+Value bytesToJSON(const std::vector<std::string> &List) {
+  llvm::json::Array Out;
+  for (const std::string &Bytes : List)
+    Out.push_back(bytesToJSON(Bytes));
+  return Out;
+}
+
+bool bytesFromJSON(const Value &V, std::string &Bytes, Path P) {
+  if (std::optional<llvm::StringRef> S = V.getAsString()) {
+    Bytes = S->str();
+    return true;
+  }
+  const Object *O = V.getAsObject();
+  std::optional<llvm::StringRef> Hex = O ? O->getString("hex") : std::nullopt;
+  // tryGetFromHex would read an odd digit count as if led by a '0'.
+  if (Hex && Hex->size() % 2 == 0 && llvm::tryGetFromHex(*Hex, Bytes))
+    return true;
+  P.report("expected a string or {\"hex\": <hex digits>}");
+  return false;
+}
+
+bool bytesFromJSON(const Value &V, std::vector<std::string> &List, Path P) {
+  const llvm::json::Array *A = V.getAsArray();
+  if (!A) {
+    P.report("expected an array");
+    return false;
+  }
+  List.resize(A->size());
+  for (size_t I = 0; I < A->size(); ++I)
+    if (!bytesFromJSON((*A)[I], List[I], P.index(I)))
+      return false;
+  return true;
+}
+
 Value toJSON(const FindingLocation &L) {
-  return Object{{"file", L.File},
+  return Object{{"file", bytesToJSON(L.File)},
                 {"offset", L.Offset},
                 {"line", L.Line},
                 {"column", L.Column}};
@@ -18,22 +60,22 @@ Value toJSON(const FindingLocation &L) {
 
 Value toJSON(const FindingNote &N) {
   Object O = *toJSON(N.Loc).getAsObject();
-  O["message"] = N.Message;
+  O["message"] = bytesToJSON(N.Message);
   return O;
 }
 
 Value toJSON(const FindingFix &F) {
-  return Object{{"file", F.File},
+  return Object{{"file", bytesToJSON(F.File)},
                 {"offset", F.Offset},
                 {"length", F.Length},
-                {"replacement", F.Replacement}};
+                {"replacement", bytesToJSON(F.Replacement)}};
 }
 
 Value toJSON(const Finding &F) {
   Object O = *toJSON(F.Loc).getAsObject();
   O["check"] = F.Check;
-  O["function"] = F.Function;
-  O["message"] = F.Message;
+  O["function"] = bytesToJSON(F.Function);
+  O["message"] = bytesToJSON(F.Message);
   O["notes"] = F.Notes;
   O["fixes"] = F.Fixes;
   O["rank"] = F.Rank;
@@ -41,41 +83,44 @@ Value toJSON(const Finding &F) {
 }
 
 Value toJSON(const TUReport &R) {
-  return Object{{"file", R.File},
+  return Object{{"file", bytesToJSON(R.File)},
                 {"findings", R.Findings},
-                {"dump", R.Dump},
-                {"compiler_errors", R.CompilerErrors}};
+                {"dump", bytesToJSON(R.Dump)},
+                {"compiler_errors", R.CompilerErrors},
+                {"first_error", bytesToJSON(R.FirstError)}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
   ObjectMapper O(V, P);
-  return O && O.map("file", L.File) && O.map("offset", L.Offset) &&
+  return O && mapBytes(V, "file", L.File, P) && O.map("offset", L.Offset) &&
          O.map("line", L.Line) && O.map("column", L.Column);
 }
 
 bool fromJSON(const Value &V, FindingNote &N, Path P) {
-  ObjectMapper O(V, P);
-  return O && fromJSON(V, N.Loc, P) && O.map("message", N.Message);
+  return fromJSON(V, N.Loc, P) && mapBytes(V, "message", N.Message, P);
 }
 
 bool fromJSON(const Value &V, FindingFix &F, Path P) {
   ObjectMapper O(V, P);
-  return O && O.map("file", F.File) && O.map("offset", F.Offset) &&
-         O.map("length", F.Length) && O.map("replacement", F.Replacement);
+  return O && mapBytes(V, "file", F.File, P) && O.map("offset", F.Offset) &&
+         O.map("length", F.Length) &&
+         mapBytes(V, "replacement", F.Replacement, P);
 }
 
 bool fromJSON(const Value &V, Finding &F, Path P) {
   ObjectMapper O(V, P);
   return O && fromJSON(V, F.Loc, P) && O.map("check", F.Check) &&
-         O.map("function", F.Function) && O.map("message", F.Message) &&
-         O.map("notes", F.Notes) && O.map("fixes", F.Fixes) &&
-         O.map("rank", F.Rank);
+         mapBytes(V, "function", F.Function, P) &&
+         mapBytes(V, "message", F.Message, P) && O.map("notes", F.Notes) &&
+         O.map("fixes", F.Fixes) && O.map("rank", F.Rank);
 }
 
 bool fromJSON(const Value &V, TUReport &R, Path P) {
   ObjectMapper O(V, P);
-  return O && O.map("file", R.File) && O.map("findings", R.Findings) &&
-         O.map("dump", R.Dump) && O.map("compiler_errors", R.CompilerErrors);
+  return O && mapBytes(V, "file", R.File, P) && O.map("findings", R.Findings) &&
+         mapBytes(V, "dump", R.Dump, P) &&
+         O.map("compiler_errors", R.CompilerErrors) &&
+         mapBytes(V, "first_error", R.FirstError, P);
 }
 
 } // namespace uaccess

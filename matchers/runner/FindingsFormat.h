@@ -4,6 +4,11 @@
 // the driver as one JSON document, a TUReport. The same JSON form of a
 // finding is what --format=json prints.
 //
+// JSON strings are UTF-8, but file names, compiler arguments and source
+// text are bytes. A string that is not valid UTF-8 is written as
+// {"hex": "<its bytes in hex>"} and read back exactly; any other string
+// stays a plain JSON string.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UACCESS_LINT_RUNNER_FINDINGSFORMAT_H
@@ -22,8 +27,11 @@ struct TUReport {
   /// --dump-uaccess text, one block per function; the first line of a
   /// block names the function and where it is.
   std::vector<std::string> Dump;
-  /// Errors the front end reported; the TU counts as failed when non-zero.
+  /// Errors the driver and the front end reported; the TU counts as failed
+  /// when non-zero, and contributes no findings.
   uint64_t CompilerErrors = 0;
+  /// The first of them, "file:line:col: message", for the failure line.
+  std::string FirstError;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);
@@ -37,6 +45,30 @@ bool fromJSON(const llvm::json::Value &V, FindingNote &N, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FindingFix &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Finding &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, TUReport &R, llvm::json::Path P);
+
+/// A string of any bytes: a JSON string when it is valid UTF-8, else
+/// {"hex": ...}.
+llvm::json::Value bytesToJSON(llvm::StringRef Bytes);
+llvm::json::Value bytesToJSON(const std::vector<std::string> &List);
+/// Reads what bytesToJSON wrote (a plain JSON string is read as is).
+bool bytesFromJSON(const llvm::json::Value &V, std::string &Bytes,
+                   llvm::json::Path P);
+bool bytesFromJSON(const llvm::json::Value &V, std::vector<std::string> &List,
+                   llvm::json::Path P);
+
+/// Reads the field \p Key of the object \p V with bytesFromJSON; like
+/// llvm::json::ObjectMapper::map, a missing field is an error.
+template <typename T>
+bool mapBytes(const llvm::json::Value &V, llvm::StringRef Key, T &Out,
+              llvm::json::Path P) {
+  const llvm::json::Object *O = V.getAsObject();
+  const llvm::json::Value *Field = O ? O->get(Key) : nullptr;
+  if (!Field) {
+    P.field(Key).report("missing value");
+    return false;
+  }
+  return bytesFromJSON(*Field, Out, P.field(Key));
+}
 
 } // namespace uaccess
 
