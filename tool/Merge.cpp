@@ -13,11 +13,13 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
   std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
   for (TUOutcome &O : Outcomes) {
     if (O.Status == TUStatus::Failed) {
+      // A TU that did not parse cleanly was not really looked at: its
+      // findings (and their fix-its) could be anywhere.
       ++Summary.Failed;
       Summary.Failures.push_back({O.File, O.Reason});
-    } else {
-      ++Summary.Analyzed;
+      continue;
     }
+    ++Summary.Analyzed;
     for (Finding &F : O.Report.Findings)
       if (Seen.insert({F.Check, F.Loc.File, F.Loc.Offset, F.Message}).second)
         Out.Findings.push_back(std::move(F));

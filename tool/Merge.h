@@ -23,8 +23,9 @@ struct MergedReport {
 };
 
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
-/// the failures, into \p Summary. Findings are unique by check, file,
-/// offset and message, ordered by file, offset and check.
+/// the failures, into \p Summary. A failed TU contributes no findings and
+/// no dump. Findings are unique by check, file, offset and message, ordered
+/// by file, offset and check.
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 

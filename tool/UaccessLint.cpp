@@ -9,6 +9,7 @@
 #include "ChangedLines.h"
 #include "CommandAdjuster.h"
 #include "Fixes.h"
+#include "Inputs.h"
 #include "Merge.h"
 #include "Reporters.h"
 #include "Workers.h"
@@ -23,6 +24,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -51,7 +53,7 @@ cl::opt<std::string> BuildPath(
     cl::desc("Build directory with compile_commands.json, or the JSON "
              "file itself. Without it, compile_commands.json is looked "
              "for in the current directory and its parents."),
-    cl::value_desc("build-path"), cl::cat(Category));
+    cl::value_desc("build-path"), cl::Prefix, cl::cat(Category));
 cl::opt<std::string>
     Checks("checks",
            cl::desc("Comma-separated check globs; '-' removes: "
@@ -61,7 +63,7 @@ cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit."),
                          cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Worker processes (default: all cores)."),
-                       cl::init(0), cl::cat(Category));
+                       cl::init(0), cl::Prefix, cl::cat(Category));
 enum class Format { Text, JSON, SARIF };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format."),
@@ -143,6 +145,30 @@ cl::opt<bool> ColorOutput("use-color",
                           cl::desc("Force colors on (default: on a terminal)."),
                           cl::cat(Category));
 
+// What users of clang-tidy reach for.
+cl::list<std::string>
+    ExtraArgOpts("extra-arg",
+                 cl::desc("An argument appended to every compile command "
+                          "(repeatable), as clang-tidy's."),
+                 cl::cat(Category));
+cl::list<std::string>
+    ExtraArgBeforeOpts("extra-arg-before",
+                       cl::desc("An argument put first in every compile "
+                                "command (repeatable), as clang-tidy's."),
+                       cl::cat(Category));
+cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Report findings in headers only when the header's path "
+             "matches this regex (default: every header, once)."),
+    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("No informational lines on standard error."),
+                    cl::cat(Category));
+// LLVM makes -h a grouping alias of --help, so `-hx` or `--header-...`
+// typos printed the help and exited 0: a CI gate that passes. A plain -h.
+cl::opt<bool> ShortHelp("h", cl::desc("Alias for --help"), cl::Hidden,
+                        cl::cat(Category));
+
 // Internal: the worker side of process isolation, and testing hooks.
 cl::opt<std::string> WorkerJob("worker-job", cl::Hidden);
 cl::opt<std::string> DebugCrashOn("debug-crash-on", cl::Hidden);
@@ -169,43 +195,36 @@ Exit codes:
   std::exit(ExitUsage);
 }
 
+std::unique_ptr<CompilationDatabase> loadJSON(StringRef JsonPath) {
+  auto DB = uaccess::loadJSONDatabase(JsonPath);
+  if (!DB)
+    fail(toString(DB.takeError()));
+  return std::move(*DB);
+}
+
 std::unique_ptr<CompilationDatabase>
-loadDatabase(ArrayRef<std::string> ExtraArgs, bool HaveDashDash) {
-  std::string Error;
+loadDatabase(ArrayRef<std::string> CommandArgs, bool HaveDashDash) {
   if (!BuildPath.empty()) {
     if (!sys::fs::exists(BuildPath))
       fail("compilation database path '" + BuildPath + "' does not exist");
-    std::unique_ptr<CompilationDatabase> DB;
-    if (sys::fs::is_directory(BuildPath)) {
-      SmallString<256> Json(BuildPath);
-      sys::path::append(Json, "compile_commands.json");
-      if (!sys::fs::exists(Json))
-        fail("no compile_commands.json in '" + BuildPath + "'");
-      DB = JSONCompilationDatabase::loadFromFile(
-          Json, Error, JSONCommandLineSyntax::AutoDetect);
-    } else {
-      DB = JSONCompilationDatabase::loadFromFile(
-          BuildPath, Error, JSONCommandLineSyntax::AutoDetect);
-    }
-    if (!DB)
-      fail("cannot load compilation database: " + Error);
-    return DB;
+    if (!sys::fs::is_directory(BuildPath))
+      return loadJSON(BuildPath);
+    SmallString<256> Json(BuildPath);
+    sys::path::append(Json, "compile_commands.json");
+    if (!sys::fs::exists(Json))
+      fail("no compile_commands.json in '" + BuildPath + "'");
+    return loadJSON(Json);
   }
   // As in clang-tidy: '--' without -p means the arguments are the command.
   if (HaveDashDash)
-    return std::make_unique<FixedCompilationDatabase>(".", ExtraArgs);
+    return std::make_unique<FixedCompilationDatabase>(".", CommandArgs);
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
   for (StringRef Dir = Cwd; !Dir.empty(); Dir = sys::path::parent_path(Dir)) {
     SmallString<256> Json(Dir);
     sys::path::append(Json, "compile_commands.json");
-    if (!sys::fs::exists(Json))
-      continue;
-    auto DB = JSONCompilationDatabase::loadFromFile(
-        Json, Error, JSONCommandLineSyntax::AutoDetect);
-    if (!DB)
-      fail("cannot load compilation database: " + Error);
-    return DB;
+    if (sys::fs::exists(Json))
+      return loadJSON(Json);
   }
   fail("no compilation database: pass -p <build-dir>, run inside a tree "
        "with compile_commands.json, or give compiler arguments after '--'");
@@ -217,12 +236,12 @@ std::vector<std::string> readSafeCallees() {
   std::vector<std::string> Names(SafeCallees.begin(), SafeCallees.end());
   if (SafeCalleesFile.empty())
     return Names;
-  auto Buffer = MemoryBuffer::getFile(SafeCalleesFile);
-  if (!Buffer)
-    fail("cannot read '" + SafeCalleesFile +
-         "': " + Buffer.getError().message());
+  auto Text = uaccess::readInputFile(SafeCalleesFile, "uaccess-safe list",
+                                     uint64_t(16) << 20);
+  if (!Text)
+    fail(toString(Text.takeError()));
   SmallVector<StringRef, 32> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
+  StringRef(*Text).split(Lines, '\n');
   for (StringRef Line : Lines) {
     Line = Line.split('#').first.trim();
     if (!Line.empty())
@@ -263,6 +282,12 @@ uaccess::GlobList enabledChecks() {
       Enabled->unmatchedGlobs(uaccess::allCheckNames());
   if (!Unknown.empty())
     fail("unknown check '" + Unknown.front() + "' (see --list-checks)");
+  // A run with no check looks at nothing and would exit 0: a silent pass.
+  bool Any = llvm::any_of(uaccess::allCheckNames(), [&](StringRef Name) {
+    return Enabled->contains(Name);
+  });
+  if (!Any && !DumpUses && !ListChecks && !DumpConfig)
+    fail("no checks enabled by --checks='" + Checks + "' (see --list-checks)");
   return std::move(*Enabled);
 }
 
@@ -311,58 +336,78 @@ bool listConfiguration(const uaccess::GlobList &Enabled,
   return true;
 }
 
-/// Which TUs: the files named, or every C file of the database.
+/// Which TUs: the files named, or every C file of the database, each once
+/// however its path is spelled (`./x.c`, `x.c`, `d/../x.c`).
 std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
                                            uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Commands;
-  if (!SourcePaths.empty()) {
-    for (const std::string &Path : SourcePaths) {
-      SmallString<256> Abs(Path);
-      sys::fs::make_absolute(Abs);
-      sys::path::remove_dots(Abs, true);
-      std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
-      if (Found.empty())
-        fail("'" + Path + "' is not in the compilation database");
-      if (!isCSource(Abs))
-        ++Summary.Skipped;
-      else
-        Commands.push_back(Found.front());
-    }
-    return Commands;
-  }
   std::set<std::string> Seen;
-  for (CompileCommand &C : DB.getAllCompileCommands()) {
-    SmallString<256> Abs(C.Filename);
-    if (!sys::path::is_absolute(Abs))
-      sys::fs::make_absolute(C.Directory, Abs);
+  auto Add = [&](CompileCommand C) {
+    std::string Abs = uaccess::absoluteSourcePath(C.Directory, C.Filename);
     if (!isCSource(Abs))
       ++Summary.Skipped;
-    else if (Seen.insert(std::string(Abs)).second)
+    else if (Seen.insert(Abs).second)
       Commands.push_back(std::move(C));
+  };
+  if (SourcePaths.empty()) {
+    for (CompileCommand &C : DB.getAllCompileCommands())
+      Add(std::move(C));
+    return Commands;
+  }
+  for (const std::string &Path : SourcePaths) {
+    std::string Abs = uaccess::absoluteSourcePath("", Path);
+    std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
+    if (Found.empty())
+      fail("'" + Path + "' is not in the compilation database");
+    Add(std::move(Found.front()));
   }
   return Commands;
 }
 
-/// Every command made clang 19's; missing sources are failures.
+/// Every command made clang 19's, with the file named by its absolute path
+/// (so failures name the right folder); missing sources and folders are
+/// failures of their TU.
 std::vector<CompileCommand> adjustCommands(std::vector<CompileCommand> Commands,
                                            const ArgumentsAdjuster &Adjust,
                                            uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Runnable;
   for (CompileCommand &C : Commands) {
-    SmallString<256> Abs(C.Filename);
-    if (!sys::path::is_absolute(Abs))
-      sys::fs::make_absolute(C.Directory, Abs);
-    if (!sys::fs::exists(Abs)) {
-      errs() << "uaccess-lint: error: source file '" << Abs
-             << "' does not exist\n";
+    std::string Abs = uaccess::absoluteSourcePath(C.Directory, C.Filename);
+    std::string Problem, Message;
+    if (!sys::fs::is_directory(C.Directory)) {
+      Problem = "compile directory '" + C.Directory + "' does not exist";
+      Message = Abs + ": " + Problem;
+    } else if (!sys::fs::exists(Abs)) {
+      Problem = "source file missing";
+      Message = "source file '" + Abs + "' does not exist";
+    }
+    if (!Problem.empty()) {
+      errs() << "uaccess-lint: error: " << Message << "\n";
       ++Summary.Failed;
-      Summary.Failures.push_back({std::string(Abs), "source file missing"});
+      Summary.Failures.push_back({Abs, Problem});
       continue;
     }
     C.CommandLine = Adjust(C.CommandLine, C.Filename);
+    C.Filename = Abs;
     Runnable.push_back(std::move(C));
   }
   return Runnable;
+}
+
+/// The adjuster for every command: clang 19's flags, then the user's extra
+/// arguments (after '--' with -p, and --extra-arg[-before]).
+ArgumentsAdjuster commandAdjuster(const CommandLine &CL, bool Fixed) {
+  std::vector<std::string> Extra(ExtraArgOpts.begin(), ExtraArgOpts.end());
+  if (!Fixed)
+    Extra.insert(Extra.begin(), CL.ExtraArgs.begin(), CL.ExtraArgs.end());
+  ArgumentsAdjuster Adjust =
+      uaccess::kernelCommandAdjuster(UACCESS_LINT_RESOURCE_DIR, Extra);
+  if (ExtraArgBeforeOpts.empty())
+    return Adjust;
+  std::vector<std::string> Before(ExtraArgBeforeOpts.begin(),
+                                  ExtraArgBeforeOpts.end());
+  return combineAdjusters(
+      Adjust, getInsertArgumentAdjuster(Before, ArgumentInsertPosition::BEGIN));
 }
 
 uaccess::WorkerOptions workerOptions(const char *Argv0,
@@ -381,52 +426,82 @@ uaccess::WorkerOptions workerOptions(const char *Argv0,
   return W;
 }
 
-/// --diff: only findings on lines the patch adds.
-void keepChangedLines(std::vector<uaccess::Finding> &Findings) {
+/// --diff, read and parsed before any TU runs: a patch that is binary,
+/// empty or names no file would make the gate pass on nothing.
+std::optional<uaccess::ChangedLines> readChangedLines() {
   if (DiffFile.empty())
-    return;
-  auto Buffer = DiffFile == "-" ? MemoryBuffer::getSTDIN()
-                                : MemoryBuffer::getFile(DiffFile);
-  if (!Buffer)
-    fail("cannot read '" + DiffFile + "': " + Buffer.getError().message());
-  auto Changed = uaccess::ChangedLines::parse((*Buffer)->getBuffer());
+    return std::nullopt;
+  auto Text = uaccess::readInputFile(DiffFile, "patch", uint64_t(256) << 20);
+  if (!Text)
+    fail(toString(Text.takeError()));
+  if (StringRef(*Text).contains('\0'))
+    fail("'" + DiffFile + "' is not a unified diff: it is binary");
+  auto Changed = uaccess::ChangedLines::parse(*Text);
   if (!Changed)
     fail("'" + DiffFile + "': " + toString(Changed.takeError()));
+  if (Changed->files() == 0)
+    fail("'" + DiffFile + "' is not a unified diff: it names no file");
+  return std::move(*Changed);
+}
+
+/// Findings in headers the --header-filter does not match go; findings in
+/// the TUs' own files stay.
+void filterHeaders(std::vector<uaccess::Finding> &Findings,
+                   const std::vector<CompileCommand> &TUs) {
+  if (HeaderFilter.getNumOccurrences() == 0)
+    return;
+  Regex Filter(HeaderFilter);
+  std::set<std::string> MainFiles;
+  for (const CompileCommand &C : TUs)
+    MainFiles.insert(C.Filename);
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-    return !Changed->contains(F.Loc.File, F.Loc.Line);
+    return !MainFiles.count(F.Loc.File) && !Filter.match(F.Loc.File);
   });
 }
 
-void render(const uaccess::MergedReport &Report,
-            const uaccess::RunSummary &Summary) {
-  std::unique_ptr<raw_fd_ostream> File;
-  raw_ostream *OS = &outs();
-  if (!OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<raw_fd_ostream>(OutputFile, EC);
-    if (EC)
-      fail("cannot write '" + OutputFile + "': " + EC.message());
-    OS = File.get();
-  }
+/// The report, in the chosen format.
+std::string renderReport(const uaccess::MergedReport &Report,
+                         const uaccess::RunSummary &Summary) {
+  std::string Text;
+  raw_string_ostream OS(Text);
   if (DumpUses) {
     for (auto &[Key, Block] : Report.DumpBlocks)
-      *OS << Block;
+      OS << Block;
   } else if (OutputFormat == Format::JSON) {
-    uaccess::renderJSON(Report.Findings, Summary, *OS);
+    uaccess::renderJSON(Report.Findings, Summary, OS);
   } else if (OutputFormat == Format::SARIF) {
-    uaccess::renderSARIF(Report.Findings, UACCESS_LINT_VERSION, *OS);
+    uaccess::renderSARIF(Report.Findings, UACCESS_LINT_VERSION, OS);
   } else {
-    bool Colors =
-        ColorOutput || (!File && sys::Process::StandardOutIsDisplayed());
-    uaccess::renderText(Report.Findings, *OS, Colors);
+    bool Colors = ColorOutput || (OutputFile.empty() &&
+                                  sys::Process::StandardOutIsDisplayed());
+    OS.enable_colors(Colors);
+    uaccess::renderText(Report.Findings, OS, Colors);
   }
+  return Text;
+}
+
+/// Writes the report to -o or standard output; a report that could not be
+/// written is a failed run (exit 2), never "findings" or "clean".
+void writeReport(StringRef Text) {
+  if (OutputFile.empty()) {
+    outs() << Text;
+    outs().flush();
+    if (std::error_code EC = outs().error()) {
+      outs().clear_error();
+      fail("cannot write the report to standard output: " + EC.message());
+    }
+    return;
+  }
+  // Replaced atomically, never half-written (see writeOutputFile()).
+  if (Error E = uaccess::writeOutputFile(OutputFile, Text))
+    fail(toString(std::move(E)));
 }
 
 /// --export-fixes and --fix.
 void writeFixes(ArrayRef<uaccess::Finding> Findings) {
   if (!ExportFixes.empty())
     if (Error E = uaccess::exportFixes(Findings, ExportFixes))
-      fail("cannot write '" + ExportFixes + "': " + toString(std::move(E)));
+      fail(toString(std::move(E)));
   if (!Fix)
     return;
   uaccess::FixPlan Plan = uaccess::planFixes(Findings);
@@ -435,11 +510,48 @@ void writeFixes(ArrayRef<uaccess::Finding> Findings) {
            << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
   if (Error E = uaccess::applyFixPlan(Plan))
     fail("fixes not applied: " + toString(std::move(E)));
-  errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
-         << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
+  if (!Quiet)
+    errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
+           << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
 }
 
 } // namespace
+
+/// Output paths and the header filter are checked before the analysis, not
+/// after a long run.
+void checkArguments() {
+  for (auto [Path, What] :
+       {std::pair<StringRef, StringRef>(OutputFile, "the report"),
+        {ExportFixes, "the fixes"}}) {
+    if (Error E = uaccess::checkOutputPath(Path, What))
+      fail(toString(std::move(E)));
+    // What a replacement would refuse: read-only, hard-linked, a symbolic
+    // link to a missing file, a socket.
+    if (!Path.empty())
+      if (Error E = uaccess::checkOutputFile(Path))
+        fail("cannot write " + What + ": " + toString(std::move(E)));
+  }
+  std::string Error;
+  if (HeaderFilter.getNumOccurrences() && !Regex(HeaderFilter).isValid(Error))
+    fail("invalid --header-filter '" + HeaderFilter + "': " + Error);
+}
+
+/// The TUs to run, with their commands adjusted; an empty selection is an
+/// error, not a clean run.
+std::vector<CompileCommand> runnableCommands(const CommandLine &CL,
+                                             uaccess::RunSummary &Summary) {
+  std::unique_ptr<CompilationDatabase> DB =
+      loadDatabase(CL.ExtraArgs, CL.HaveDashDash);
+  bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
+  std::vector<CompileCommand> Commands = selectCommands(*DB, Summary);
+  // An empty database is a run over nothing; files of other languages are
+  // skipped and counted, as before.
+  if (Commands.empty() && !Summary.Skipped)
+    fail("no C translation units to analyze: the compilation database has "
+         "no entries");
+  return adjustCommands(std::move(Commands), commandAdjuster(CL, Fixed),
+                        Summary);
+}
 
 int main(int argc, const char **argv) {
   InitLLVM X(argc, argv);
@@ -454,6 +566,10 @@ int main(int argc, const char **argv) {
                                    "user-access windows\n",
                                    &errs()))
     return ExitUsage;
+  if (ShortHelp) {
+    cl::PrintHelpMessage();
+    return ExitClean;
+  }
   if (!WorkerJob.empty())
     return uaccess::runWorkerJob(WorkerJob);
 
@@ -461,16 +577,10 @@ int main(int argc, const char **argv) {
   uaccess::CheckOptionMap Options = checkOptions();
   if (listConfiguration(Enabled, Options))
     return ExitClean;
-
-  std::unique_ptr<CompilationDatabase> DB =
-      loadDatabase(CL.ExtraArgs, CL.HaveDashDash);
-  bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
+  checkArguments();
+  std::optional<uaccess::ChangedLines> Changed = readChangedLines();
   uaccess::RunSummary Summary;
-  ArgumentsAdjuster Adjust = uaccess::kernelCommandAdjuster(
-      UACCESS_LINT_RESOURCE_DIR,
-      Fixed ? std::vector<std::string>() : CL.ExtraArgs);
-  std::vector<CompileCommand> Runnable =
-      adjustCommands(selectCommands(*DB, Summary), Adjust, Summary);
+  std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
 
   size_t EarlierFailures = Summary.Failures.size();
   uaccess::MergedReport Report = uaccess::mergeOutcomes(
@@ -478,10 +588,14 @@ int main(int argc, const char **argv) {
   for (const auto &[File, Reason] :
        ArrayRef(Summary.Failures).drop_front(EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
-  keepChangedLines(Report.Findings);
+  if (Changed)
+    llvm::erase_if(Report.Findings, [&](const uaccess::Finding &F) {
+      return !Changed->contains(F.Loc.File, F.Loc.Line);
+    });
+  filterHeaders(Report.Findings, Runnable);
   uaccess::sortByRank(Report.Findings);
 
-  render(Report, Summary);
+  writeReport(renderReport(Report, Summary));
   writeFixes(Report.Findings);
   if (Summary.Failed) {
     errs() << "uaccess-lint: " << Summary.Failed << " of "

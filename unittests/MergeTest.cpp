@@ -67,6 +67,20 @@ TEST(MergeTest, FailuresAreCountedWithTheirReason) {
   EXPECT_EQ(Summary.Failures.front().second, "timed out after 1 s");
 }
 
+TEST(MergeTest, AFailedTUContributesNoFindings) {
+  std::vector<TUOutcome> Outcomes;
+  TUOutcome Failed = analyzed("bad.c", {at("window-unbalanced", "/bad.c", 4)});
+  Failed.Report.Dump = {"function 'f' at /bad.c:2\n"};
+  Failed.Status = TUStatus::Failed;
+  Outcomes.push_back(std::move(Failed));
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  EXPECT_TRUE(R.Findings.empty());
+  EXPECT_TRUE(R.DumpBlocks.empty());
+  EXPECT_EQ(Summary.Failed, 1u);
+  EXPECT_EQ(Summary.Analyzed, 0u);
+}
+
 TEST(MergeTest, DumpBlocksOncePerFunction) {
   std::vector<TUOutcome> Outcomes;
   Outcomes.push_back(analyzed("a.c", {}));

@@ -33,6 +33,10 @@ CFG *FunctionAnalyses::cfg(bool PruneTriviallyFalseEdges) {
     Built[Slot] = true;
     CFG::BuildOptions BO;
     BO.PruneTriviallyFalseEdges = PruneTriviallyFalseEdges;
+    // In C this adds only the calls of __attribute__((cleanup)) functions
+    // at every exit of their variable's scope: hand-written guards that
+    // end a window.
+    BO.AddImplicitDtors = true;
     Graphs[Slot] = CFG::buildCFG(&FD, FD.getBody(), &astContext(), BO);
   }
   return Graphs[Slot].get();

@@ -59,7 +59,8 @@ public:
   const FunctionUses &uses();
   /// The CFG of the body, or null when clang cannot build one. Trivially
   /// false edges (`if (0)`, `do { } while (0)` back edges) are pruned unless
-  /// \p PruneTriviallyFalseEdges is false.
+  /// \p PruneTriviallyFalseEdges is false. Calls of cleanup-attribute
+  /// functions are elements (CFGCleanupFunction) where their scopes end.
   clang::CFG *cfg(bool PruneTriviallyFalseEdges = true);
 
   /// The analysis of type \p T, created on first use; null when \p T has

@@ -37,6 +37,8 @@ bool familyPermits(Family Window, Family Access) {
 class ResultBindings : public RecursiveASTVisitor<ResultBindings> {
 public:
   explicit ResultBindings(const FunctionUses &Uses) : Uses(Uses) {}
+  // Inner bindings first: `ok = ({ bool r = user_access_begin(..); r; })`.
+  bool shouldTraversePostOrder() const { return true; }
 
   bool VisitVarDecl(VarDecl *VD) {
     if (const Expr *Init = VD->getInit())
@@ -53,14 +55,34 @@ public:
 
   llvm::DenseMap<const VarDecl *, unsigned> Bound;
 
-private:
   void bind(const VarDecl *VD, const Expr *E) {
+    if (std::optional<unsigned> Begin = beginOf(E))
+      Bound[VD] = *Begin;
+  }
+  /// The checked begin whose result \p E is: the begin itself, the value
+  /// of a statement expression, or a variable already bound to one.
+  std::optional<unsigned> beginOf(const Expr *E) const {
     const UaccessUse *U = Uses.ownerOf(E->IgnoreParenImpCasts());
     if (!U)
       U = Uses.ownerOf(E);
-    if (U && U->Api->TheRole == Role::CheckedBegin)
-      Bound[VD] = U->Id;
+    if (U)
+      return U->Api->TheRole == Role::CheckedBegin ? std::optional(U->Id)
+                                                   : std::nullopt;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *SE = dyn_cast<StmtExpr>(E)) {
+      const CompoundStmt *Body = SE->getSubStmt();
+      const auto *Last =
+          Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
+      return Last ? beginOf(Last) : std::nullopt;
+    }
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      if (auto It = Bound.find(dyn_cast<VarDecl>(Ref->getDecl()));
+          It != Bound.end())
+        return It->second;
+    return std::nullopt;
   }
+
+private:
   const FunctionUses &Uses;
 };
 
@@ -132,6 +154,7 @@ private:
   void onUnsafeOp(const UaccessUse &U, WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
+  void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
 
   // Branches and edges.
   Resolution resolveBranch(const Stmt *Cond) const;
@@ -294,6 +317,19 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   report(std::move(E), &Call);
 }
 
+// `__attribute__((cleanup(f)))` runs f where the variable's scope ends: a
+// guard whose f ends the window closes it on every exit, as 6.19's scoped
+// guards do.
+void WindowWalker::onCleanup(const CFGCleanupFunction &Cleanup,
+                             WindowState &St) {
+  const FunctionDecl *F = Cleanup.getFunctionDecl();
+  if (!F || !Policy.closesForCaller(*F) || !St.isOpen())
+    return;
+  St.K = WindowState::Closed;
+  St.ViaFault = -1;
+  St.ViaJump = nullptr;
+}
+
 // What a branch condition says about a pending checked begin: which begin,
 // and whether the true edge is the one where it succeeded.
 Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
@@ -324,12 +360,10 @@ Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
       if (!resolveComparison(*BO, R, E))
         return R;
     } else {
-      // `ok = user_access_begin(...); if (!ok)`.
-      const auto *Ref = dyn_cast<DeclRefExpr>(E);
-      const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-      auto It = VD ? Bindings.Bound.find(VD) : Bindings.Bound.end();
-      if (It != Bindings.Bound.end())
-        R.Use = It->second;
+      // `ok = user_access_begin(...); if (!ok)`, or a statement expression
+      // whose value is the begin's.
+      if (std::optional<unsigned> Begin = Bindings.beginOf(E))
+        R.Use = *Begin;
       return R;
     }
   }
@@ -403,6 +437,8 @@ void WindowWalker::walkBlock(const CFGBlock &B, WindowState St) {
       step(CS->getStmt(), St);
       if (isa<ReturnStmt>(CS->getStmt()))
         LastReturn = CS->getStmt();
+    } else if (auto Cleanup = Elt.getAs<CFGCleanupFunction>()) {
+      onCleanup(*Cleanup, St);
     }
   }
   if (const Stmt *Term = B.getTerminatorStmt())

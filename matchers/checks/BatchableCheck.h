@@ -18,7 +18,8 @@ class BatchableCheck : public UaccessCheck {
 public:
   BatchableCheck(llvm::StringRef Name, CheckContext &Context)
       : UaccessCheck(Name, Context),
-        MinAccesses(Options.get("MinAccesses", 2u)) {}
+        // One access is nothing to batch: at least 2.
+        MinAccesses(Options.getAtLeast("MinAccesses", 2u, 2u)) {}
   static constexpr llvm::StringLiteral Summary =
       "put_user/get_user in loops and runs that could share one window";
 

@@ -66,6 +66,17 @@ public:
     return Default;
   }
 
+  /// As get(), for options with a smallest sensible value.
+  template <typename T>
+  T getAtLeast(llvm::StringRef Name, T Default, T Min) const {
+    T Value = get(Name, Default);
+    if (Value >= Min)
+      return Value;
+    invalid(Name, std::to_string(Value),
+            "an integer of at least " + std::to_string(Min));
+    return Default;
+  }
+
 private:
   void invalid(llvm::StringRef Name, llvm::StringRef Value,
                llvm::StringRef Expected) const;

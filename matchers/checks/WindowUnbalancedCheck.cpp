@@ -90,7 +90,10 @@ void WindowUnbalancedCheck::closeAtFaultLabel(FindingBuilder &B,
   for (const WindowState &S : AtLabel)
     AllOpenSame &= S.isOpen() && S.Fam == Begin.Api->TheFamily;
   const Stmt *Sub = Label.getSubStmt();
-  if (!AllOpenSame || !Sub)
+  // A label written by a macro: the edit would land at the macro's call,
+  // which may be anywhere (before the begin, even). No fix-it then.
+  if (!AllOpenSame || !Sub || Label.getBeginLoc().isMacroID() ||
+      Sub->getBeginLoc().isMacroID())
     return;
   const SourceManager &SM = context().sourceManager();
   SourceLocation At = SM.getFileLoc(Sub->getBeginLoc());

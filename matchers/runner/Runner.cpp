@@ -10,6 +10,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/raw_ostream.h"
@@ -166,6 +167,43 @@ private:
   std::string Dir;
 };
 
+/// Prints diagnostics as clang does and remembers the first error. The
+/// driver's diagnostics come here too, so an unknown flag fails the TU as
+/// a syntax error does.
+class ErrorRecorder : public DiagnosticConsumer {
+public:
+  ErrorRecorder() : Printer(llvm::errs(), new DiagnosticOptions()) {}
+
+  void BeginSourceFile(const LangOptions &LO, const Preprocessor *PP) override {
+    Printer.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Printer.EndSourceFile(); }
+  void finish() override { Printer.finish(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level Level,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    Printer.HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error || !First.empty())
+      return;
+    llvm::SmallString<128> Message;
+    Info.FormatDiagnostic(Message);
+    First = Message.str().str();
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        First = (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) +
+                 ":" + llvm::Twine(P.getColumn()) + ": " + First)
+                    .str();
+    }
+  }
+  const std::string &first() const { return First; }
+
+private:
+  TextDiagnosticPrinter Printer;
+  std::string First;
+};
+
 /// A database of exactly one command.
 class OneCommandDatabase : public tooling::CompilationDatabase {
 public:
@@ -192,9 +230,17 @@ TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
   // -fsyntax-only.
   Tool.clearArgumentsAdjusters();
   Tool.appendArgumentsAdjuster(tooling::getClangSyntaxOnlyAdjuster());
+  ErrorRecorder Errors;
+  Tool.setDiagnosticConsumer(&Errors);
   LintActionFactory Factory(Opts, Report, Command.Directory);
-  if (Tool.run(&Factory) != 0)
-    Report.CompilerErrors = 1;
+  bool Failed = Tool.run(&Factory) != 0;
+  Report.CompilerErrors = std::max<uint64_t>(Errors.getNumErrors(), Failed);
+  Report.FirstError = Errors.first();
+  if (Report.CompilerErrors) {
+    // Findings on an AST with errors may point anywhere: none are kept.
+    Report.Findings.clear();
+    Report.Dump.clear();
+  }
   return Report;
 }
 

@@ -1,0 +1,40 @@
+//===--- Inputs.h - Files the user hands the tool ---------------*- C++ -*-===//
+//
+// The database, the --diff patch, the uaccess-safe list: each is read once,
+// up front, and refused with a clear message when it is not what it should
+// be (a device, a directory, binary, too large) rather than read until the
+// machine runs out of memory or taken as an empty input.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_TOOL_INPUTS_H
+#define UACCESS_LINT_TOOL_INPUTS_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace uaccess {
+
+/// The contents of \p Path, a regular file or a pipe (`<(git diff)`), of at
+/// most \p MaxBytes; \p What names it in errors ("the patch").
+llvm::Expected<std::string>
+readInputFile(llvm::StringRef Path, llvm::StringRef What, uint64_t MaxBytes);
+
+/// Loads a JSON compilation database. A relative "directory" is relative to
+/// the database file's folder, as the format's specification says.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+loadJSONDatabase(llvm::StringRef JsonPath);
+
+/// \p File (relative to \p Directory) as an absolute path without `.`/`..`.
+std::string absoluteSourcePath(llvm::StringRef Directory, llvm::StringRef File);
+
+/// A problem with an output path that would only show after the analysis:
+/// a directory, a missing or unwritable folder, a read-only file.
+llvm::Error checkOutputPath(llvm::StringRef Path, llvm::StringRef What);
+
+} // namespace uaccess
+
+#endif
