@@ -144,6 +144,37 @@ TEST(SourceUtilsTest, WrittenTextOfMacroArgumentIsTheWholeInvocation) {
 
 // lineIndent
 
+TEST(SourceUtilsTest, CommentInsideAStatementIsFound) {
+  auto AST = buildC("int f(int a) { if (a /* why */ || a > 1) return 1; "
+                    "return 0; }");
+  const auto *If = find<IfStmt>(*AST, ifStmt());
+  ASSERT_TRUE(If);
+  EXPECT_TRUE(containsComment(*If, AST->getASTContext()));
+}
+
+TEST(SourceUtilsTest, LineCommentInsideAStatementIsFound) {
+  auto AST = buildC("int f(int a) { if (a || // why\n a > 1) return 1; "
+                    "return 0; }");
+  const auto *If = find<IfStmt>(*AST, ifStmt());
+  ASSERT_TRUE(If);
+  EXPECT_TRUE(containsComment(*If, AST->getASTContext()));
+}
+
+TEST(SourceUtilsTest, CommentsAroundAStatementAreNotInIt) {
+  auto AST = buildC("int f(int a) { /* before */ if (a) return 1; /* after */ "
+                    "return 0; }");
+  const auto *If = find<IfStmt>(*AST, ifStmt());
+  ASSERT_TRUE(If);
+  EXPECT_FALSE(containsComment(*If, AST->getASTContext()));
+}
+
+TEST(SourceUtilsTest, CommentInAStringIsNoComment) {
+  auto AST = buildC("void g(const char *); void f(void) { g(\"/* no */\"); }");
+  const auto *Call = find<CallExpr>(*AST, callExpr());
+  ASSERT_TRUE(Call);
+  EXPECT_FALSE(containsComment(*Call, AST->getASTContext()));
+}
+
 TEST(SourceUtilsTest, LineIndentOfTab) {
   auto AST = buildC("int f(void) {\n\treturn 0;\n}");
   const auto *Ret = find<ReturnStmt>(*AST, returnStmt());

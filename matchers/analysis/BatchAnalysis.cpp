@@ -420,6 +420,8 @@ void BatchFinder::loopAccessStatements(BatchCandidate &C) {
         C.WhyNoRewrite = "the accesses fail in different ways";
       C.FailText = FailText;
       C.AccessStmts.push_back(If);
+      if (containsComment(*If, Ctx))
+        C.WhyNoRewrite = "a comment in an access statement would be lost";
     } else if (C.WhyNoRewrite.empty()) {
       C.WhyNoRewrite = "the access's result is used in a way an "
                        "unsafe_* op cannot keep";
@@ -540,6 +542,8 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
       C.WhyNoRewrite = "the accesses fail in different ways";
     C.FailText = FailText;
     C.AccessStmts.push_back(S);
+    if (containsComment(*S, Ctx))
+      C.WhyNoRewrite = "a comment in an access statement would be lost";
     return;
   }
   block(C, firstUnsafeCall(S, Uses, Policy));

@@ -31,6 +31,25 @@ std::string writtenText(const Stmt &S, const ASTContext &Ctx) {
                     Ctx.getLangOpts());
 }
 
+bool containsComment(const Stmt &S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      SM.getExpansionRange(S.getSourceRange()), SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return false;
+  auto [FID, Begin] = SM.getDecomposedLoc(R.getBegin());
+  unsigned End = SM.getFileOffset(R.getEnd());
+  llvm::StringRef Buffer = SM.getBufferData(FID);
+  Lexer Raw(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buffer.begin(),
+            Buffer.begin() + Begin, Buffer.end());
+  Raw.SetCommentRetentionState(true);
+  Token Tok;
+  while (!Raw.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < End)
+    if (Tok.is(tok::comment))
+      return true;
+  return Tok.is(tok::comment) && SM.getFileOffset(Tok.getLocation()) < End;
+}
+
 std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
   auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
   llvm::StringRef Buffer = SM.getBufferData(FID);

@@ -33,6 +33,10 @@ std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
 /// not their bodies.
 std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// True when the text \p S was written with (its expansion range) holds a
+/// comment: a rewrite that replaces the text would delete it.
+bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
 /// Leading whitespace of the line \p Loc is on, for inserted lines.
 std::string lineIndent(clang::SourceLocation Loc,
                        const clang::SourceManager &SM);
