@@ -387,10 +387,23 @@ bool WindowWalker::resolveComparison(const BinaryOperator &BO, Resolution &R,
 }
 
 void WindowWalker::addState(const CFGBlock *B, WindowState St) {
-  if (const auto *Label = dyn_cast_or_null<LabelStmt>(B->getLabel())) {
+  const auto *Label = dyn_cast_or_null<LabelStmt>(B->getLabel());
+  // A label the user wrote is never in the middle of an expansion; without
+  // this, every unsafe op's fault edge would bring its own state to the
+  // fault label, and a window of N ops would cost N^2.
+  if (Label && !Uses.ownerOf(Label))
+    St.InUse = -1;
+  if (Label) {
+    // Only the window facts: with the path notes, a label at the end of a
+    // chain of N gotos would keep N states, and the walk would go cubic.
+    WindowState Facts = St;
+    Facts.ViaFault = -1;
+    Facts.ViaJump = nullptr;
+    Facts.Closer = -1;
+    Facts.InUse = -1;
     std::vector<WindowState> &AtL = Out.AtLabel[Label];
-    if (llvm::find(AtL, St) == AtL.end())
-      AtL.push_back(St);
+    if (llvm::find(AtL, Facts) == AtL.end())
+      AtL.push_back(Facts);
   }
   std::vector<WindowState> &Set = In[B->getBlockID()];
   if (Set.size() >= MaxStatesPerBlock) {

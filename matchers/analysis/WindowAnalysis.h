@@ -115,7 +115,8 @@ public:
   static char ID;
 
   llvm::ArrayRef<WindowEvent> events() const { return Events; }
-  /// The states in which the path reaches \p Label.
+  /// The window facts (kind, family, begin; no path notes) of the paths
+  /// that reach \p Label.
   llvm::ArrayRef<WindowState> statesAt(const clang::LabelStmt *Label) const;
   bool analyzed() const { return Analyzed; }
 
