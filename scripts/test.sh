@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # README command 2: install what is missing, build, prepare the kernel tree
-# the integration tests read, and run the whole lit suite.
+# the integration tests read, run the whole lit suite, then the fuzzers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
@@ -8,3 +8,5 @@ scripts/build.sh
 UACCESS_LINT_KERNEL=$(scripts/prepare-kernel.sh | tail -n 1)
 export UACCESS_LINT_KERNEL
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
+# The parsers the tool owns, under libFuzzer with ASan and UBSan.
+scripts/fuzz.sh 20000

@@ -124,23 +124,43 @@ private:
 };
 } // namespace
 
+std::vector<std::string> parseNameList(StringRef Text) {
+  std::vector<std::string> Names;
+  SmallVector<StringRef, 32> Lines;
+  Text.split(Lines, '\n');
+  for (StringRef Line : Lines) {
+    Line = Line.split('#').first.trim();
+    if (!Line.empty())
+      Names.push_back(Line.str());
+  }
+  return Names;
+}
+
+Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseJSONDatabase(StringRef Text, StringRef Base) {
+  std::string Error;
+  auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
+      Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
+  if (!DB)
+    return createStringError(inconvertibleErrorCode(), "%s", Error.c_str());
+  return std::make_unique<AbsoluteDatabase>(*DB, Base);
+}
+
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadJSONDatabase(StringRef JsonPath) {
   Expected<std::string> Text =
       readInputFile(JsonPath, "compilation database", uint64_t(4) << 30);
   if (!Text)
     return Text.takeError();
-  std::string Error;
-  auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
-      *Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
-  if (!DB)
-    return createStringError(inconvertibleErrorCode(),
-                             "cannot load compilation database '%s': %s",
-                             JsonPath.str().c_str(), Error.c_str());
   SmallString<256> Base(JsonPath);
   sys::fs::make_absolute(Base);
   sys::path::remove_filename(Base);
-  return std::make_unique<AbsoluteDatabase>(*DB, Base);
+  auto DB = parseJSONDatabase(*Text, Base);
+  if (!DB)
+    return createStringError(
+        inconvertibleErrorCode(), "cannot load compilation database '%s': %s",
+        JsonPath.str().c_str(), toString(DB.takeError()).c_str());
+  return DB;
 }
 
 Error checkOutputPath(StringRef Path, StringRef What) {

@@ -15,6 +15,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace uaccess {
 
@@ -22,6 +23,14 @@ namespace uaccess {
 /// most \p MaxBytes; \p What names it in errors ("the patch").
 llvm::Expected<std::string>
 readInputFile(llvm::StringRef Path, llvm::StringRef What, uint64_t MaxBytes);
+
+/// The names of a uaccess-safe list: one a line, '#' starts a comment.
+std::vector<std::string> parseNameList(llvm::StringRef Text);
+
+/// A JSON compilation database from its text; \p Base is the folder
+/// relative "directory" entries are relative to.
+llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
+parseJSONDatabase(llvm::StringRef Text, llvm::StringRef Base);
 
 /// Loads a JSON compilation database. A relative "directory" is relative to
 /// the database file's folder, as the format's specification says.

@@ -240,13 +240,8 @@ std::vector<std::string> readSafeCallees() {
                                      uint64_t(16) << 20);
   if (!Text)
     fail(toString(Text.takeError()));
-  SmallVector<StringRef, 32> Lines;
-  StringRef(*Text).split(Lines, '\n');
-  for (StringRef Line : Lines) {
-    Line = Line.split('#').first.trim();
-    if (!Line.empty())
-      Names.push_back(Line.str());
-  }
+  for (std::string &Name : uaccess::parseNameList(*Text))
+    Names.push_back(std::move(Name));
   return Names;
 }
 
