@@ -7,7 +7,6 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
-#include <unistd.h>
 
 using namespace llvm;
 
@@ -174,15 +173,12 @@ Error checkOutputPath(StringRef Path, StringRef What) {
   if (sys::fs::is_directory(Path))
     return Fail("it is a directory");
   if (sys::fs::exists(Path))
-    return ::access(Path.str().c_str(), W_OK) == 0 ? Error::success()
-                                                   : Fail("it is not writable");
+    return Error::success();
   SmallString<256> Parent(Path);
   sys::fs::make_absolute(Parent);
   sys::path::remove_filename(Parent);
   if (!sys::fs::is_directory(Parent))
     return Fail("its folder does not exist");
-  if (::access(Parent.c_str(), W_OK) != 0)
-    return Fail("its folder is not writable");
   return Error::success();
 }
 

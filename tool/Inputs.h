@@ -40,8 +40,9 @@ loadJSONDatabase(llvm::StringRef JsonPath);
 /// \p File (relative to \p Directory) as an absolute path without `.`/`..`.
 std::string absoluteSourcePath(llvm::StringRef Directory, llvm::StringRef File);
 
-/// A problem with an output path that would only show after the analysis:
-/// a directory, a missing or unwritable folder, a read-only file.
+/// An output path that is a directory, or whose folder does not exist.
+/// What a replacement would refuse (read-only, hard-linked, an unwritable
+/// folder) is checkOutputFile()'s, in Fixes.h.
 llvm::Error checkOutputPath(llvm::StringRef Path, llvm::StringRef What);
 
 } // namespace uaccess

@@ -333,6 +333,7 @@ private:
   // Loops.
   void analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C);
   void loopAccessStatements(BatchCandidate &C);
+  void addAccessStatement(BatchCandidate &C, const Stmt *S, const Stmt *Fail);
   const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                         std::string &Counter, std::string &Trips);
   const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
@@ -402,6 +403,20 @@ void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
   wholeArrayCopy(C, Counter, Trips);
 }
 
+/// An access statement `if (ACC) FAIL;` the rewrite will replace: every
+/// one must fail the same way, and none may hold a comment the replacement
+/// would delete.
+void BatchFinder::addAccessStatement(BatchCandidate &C, const Stmt *S,
+                                     const Stmt *Fail) {
+  std::string FailText = stmtText(Fail, Ctx);
+  if (!C.FailText.empty() && C.FailText != FailText)
+    C.WhyNoRewrite = "the accesses fail in different ways";
+  C.FailText = FailText;
+  C.AccessStmts.push_back(S);
+  if (containsComment(*S, Ctx))
+    C.WhyNoRewrite = "a comment in an access statement would be lost";
+}
+
 /// Each access must be `if (ACC) FAIL;` alone in the loop body, or in a
 /// block of such statements.
 void BatchFinder::loopAccessStatements(BatchCandidate &C) {
@@ -415,13 +430,7 @@ void BatchFinder::loopAccessStatements(BatchCandidate &C) {
     const Stmt *Fail = nullptr;
     auto *If = dyn_cast_or_null<IfStmt>(Parent);
     if (If && accessesOfIf(If, Uses, Fail).size() == 1) {
-      std::string FailText = stmtText(Fail, Ctx);
-      if (!C.FailText.empty() && C.FailText != FailText)
-        C.WhyNoRewrite = "the accesses fail in different ways";
-      C.FailText = FailText;
-      C.AccessStmts.push_back(If);
-      if (containsComment(*If, Ctx))
-        C.WhyNoRewrite = "a comment in an access statement would be lost";
+      addAccessStatement(C, If, Fail);
     } else if (C.WhyNoRewrite.empty()) {
       C.WhyNoRewrite = "the access's result is used in a way an "
                        "unsafe_* op cannot keep";
@@ -537,13 +546,7 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
                        "unsafe_* op cannot keep";
       return;
     }
-    std::string FailText = stmtText(Fail, Ctx);
-    if (!C.FailText.empty() && C.FailText != FailText)
-      C.WhyNoRewrite = "the accesses fail in different ways";
-    C.FailText = FailText;
-    C.AccessStmts.push_back(S);
-    if (containsComment(*S, Ctx))
-      C.WhyNoRewrite = "a comment in an access statement would be lost";
+    addAccessStatement(C, S, Fail);
     return;
   }
   block(C, firstUnsafeCall(S, Uses, Policy));

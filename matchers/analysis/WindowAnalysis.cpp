@@ -396,11 +396,7 @@ void WindowWalker::addState(const CFGBlock *B, WindowState St) {
   if (Label) {
     // Only the window facts: with the path notes, a label at the end of a
     // chain of N gotos would keep N states, and the walk would go cubic.
-    WindowState Facts = St;
-    Facts.ViaFault = -1;
-    Facts.ViaJump = nullptr;
-    Facts.Closer = -1;
-    Facts.InUse = -1;
+    WindowState Facts = St.facts();
     std::vector<WindowState> &AtL = Out.AtLabel[Label];
     if (llvm::find(AtL, Facts) == AtL.end())
       AtL.push_back(Facts);

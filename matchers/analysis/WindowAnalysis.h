@@ -65,6 +65,17 @@ struct WindowState {
     return true;
   }
 
+  /// The state without its path notes (which fault edge, which jump, which
+  /// end, which expansion): only the window facts.
+  WindowState facts() const {
+    WindowState F = *this;
+    F.ViaFault = -1;
+    F.ViaJump = nullptr;
+    F.Closer = -1;
+    F.InUse = -1;
+    return F;
+  }
+
   bool isOpen() const { return K == Open || K == Pending; }
   bool operator==(const WindowState &O) const {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&

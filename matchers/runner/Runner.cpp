@@ -236,11 +236,6 @@ TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
   bool Failed = Tool.run(&Factory) != 0;
   Report.CompilerErrors = std::max<uint64_t>(Errors.getNumErrors(), Failed);
   Report.FirstError = Errors.first();
-  if (Report.CompilerErrors) {
-    // Findings on an AST with errors may point anywhere: none are kept.
-    Report.Findings.clear();
-    Report.Dump.clear();
-  }
   return Report;
 }
 
