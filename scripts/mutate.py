@@ -29,6 +29,14 @@ overall; the rewrite batchable offers is compared with the window the
 kernel has (same user pointer), and --verify-fixes also applies it and
 checks that the result compiles with balanced windows.
 
+--mode unchecked is issue 12's harness for the access_ok checks: in each
+window, the checked begin statement (`if (!user_*_access_begin(p, n))
+fail;`) becomes x86's `__uaccess_begin_nospec();` or `__uaccess_begin();`
+(alternately), which check no range, and the window's ends become
+`__uaccess_end()`. The window checks stay quiet on such a mutant; it is
+detected when access-ok-far reports, in the function, a finding that the
+unmutated file does not have (the unsafe ops' pointer has no access_ok()).
+
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
@@ -565,6 +573,9 @@ IF_NOT_BEGIN = re.compile(r"\bif\s*\(\s*(unlikely\s*\(\s*)?!\s*$")
 UNSAFE_CALL = re.compile(r"\bunsafe_\w+(?=\s*\()")
 END_NAME = re.compile(r"^user_\w*access_end$")
 EXPECTED[UNBATCH_KIND[0]] = UNBATCH_KIND[1]
+UNCHECKED_KIND = ("unchecked-begin", "access-ok-far")
+EXPECTED[UNCHECKED_KIND[0]] = UNCHECKED_KIND[1]
+UNCHECKED_BEGINS = ("__uaccess_begin_nospec", "__uaccess_begin")
 
 
 def matching_close(src, off):
@@ -753,6 +764,61 @@ def generate_unbatch(rel, src, funcs, main_path):
     return muts, skipped
 
 
+# ------------------------------------------- unchecked begins (issue 12)
+
+def mut_unchecked(src, fn, group, begin, index):
+    """The window of group with its checked begin replaced by an x86 begin
+    that checks no range, and its ends by __uaccess_end()."""
+    start, stop, repl = begin_deletion(src, begin)
+    name = UNCHECKED_BEGINS[index % len(UNCHECKED_BEGINS)]
+    if repl == ";":
+        new = name + "();"
+    else:
+        new = indent_of(src, begin["line"]) + name + "();\n"
+    edits = [(start, stop, new)]
+    for end in group["ends"]:
+        off = src.offset(end["line"], end["col"])
+        if END_NAME.match(end["name"]) and src.ident_at(off) == end["name"]:
+            edits.append((off, off + len(end["name"]), "__uaccess_end"))
+    text = src.text
+    for a, b, r in sorted(edits, reverse=True):
+        text = edit(text, a, b, r)
+    return text
+
+
+# access-ok-far's default ArchInternalFiles: the arch's own uaccess code,
+# where a window that checks no range is the callers' business.
+ARCH_INTERNAL = re.compile(r"(^|/)(arch/[^/]+/lib/|lib/(usercopy|strncpy_from_user"
+                           r"|strnlen_user)\.c$|asm(-generic)?/uaccess[^/]*\.h$)")
+
+
+def generate_unchecked(rel, src, funcs, main_path):
+    """One mutant per checked begin of the file's own functions."""
+    muts, skips, index = [], {}, 0
+    if ARCH_INTERNAL.search(rel):
+        n = sum(1 for fn in funcs for g in window_groups(fn["entries"])
+                for b in g["begins"] if b["kind"] == "checked-begin")
+        return [], {UNCHECKED_KIND[0]: {"the arch's own uaccess code": n}} if n else {}
+    for fn in funcs:
+        if os.path.realpath(fn["path"]) != main_path:
+            continue
+        for g in window_groups(fn["entries"]):
+            for b in g["begins"]:
+                if b["kind"] != "checked-begin":
+                    continue
+                try:
+                    text = mut_unchecked(src, fn, g, b, index)
+                except Skip as e:
+                    r = skips.setdefault(UNCHECKED_KIND[0], {})
+                    r[str(e)] = r.get(str(e), 0) + 1
+                    continue
+                index += 1
+                muts.append({"kind": UNCHECKED_KIND[0], "file": rel,
+                             "function": fn["name"], "line": b["line"],
+                             "col": b["col"], "name": b["name"], "text": text})
+    return muts, skips
+
+
 def begin_args(src, off):
     """(name, ptr, len) of the two-argument begin call at off, whitespace
     collapsed; None when it is not one."""
@@ -891,10 +957,13 @@ def parse_args():
     ap.add_argument("--tool", required=True, help="uaccess-lint binary")
     ap.add_argument("--files", nargs="+", help="sources (relative to --kernel); "
                     "default: every database entry using user-access windows")
-    ap.add_argument("--mode", choices=("window", "unbatch"), default="window",
+    ap.add_argument("--mode", choices=("window", "unbatch", "unchecked"),
+                    default="window",
                     help="window: inject window defects (the kinds below); unbatch: "
                     "turn each window back into per-access __put_user/__get_user "
-                    "calls, expecting batchable to find it again")
+                    "calls, expecting batchable to find it again; unchecked: "
+                    "replace each checked begin by one that checks no range, "
+                    "expecting access-ok-far")
     ap.add_argument("--verify-fixes", action="store_true",
                     help="unbatch: apply batchable's fix-its to each detected mutant "
                     "and check that the result compiles and adds no window-* "
@@ -921,12 +990,13 @@ def check_mode_options(opts):
     """Reject the options the mode has no use for; --checks defaults to
     the checks the mode targets."""
     unbatch = opts.mode == "unbatch"
-    if unbatch and opts.kinds:
+    if opts.mode != "window" and opts.kinds:
         raise SetupError("--kinds applies to --mode window only")
     if opts.verify_fixes and not unbatch:
         raise SetupError("--verify-fixes applies to --mode unbatch only")
     if opts.checks is None:
-        opts.checks = "batchable" if unbatch else "window-*"
+        opts.checks = {"unbatch": "batchable",
+                       "unchecked": "access-ok-far"}.get(opts.mode, "window-*")
 
 
 def read_database(dbpath):
@@ -952,7 +1022,8 @@ class Run:
     def __init__(self, opts):
         self.opts = opts
         self.unbatch = opts.mode == "unbatch"
-        self.kinds = [UNBATCH_KIND] if self.unbatch else KINDS
+        self.kinds = {"unbatch": [UNBATCH_KIND],
+                      "unchecked": [UNCHECKED_KIND]}.get(opts.mode, KINDS)
         self.kernel = os.path.realpath(opts.kernel)
         self.tool = os.path.abspath(opts.tool)
         self.dbpath = os.path.join(self.kernel, "compile_commands.json")
@@ -1081,6 +1152,8 @@ def generate_mutants(run, paths, files):
             muts, skw = generate_unbatch(run.relname(p), src, info["funcs"], p)
             skipped += skw
             sk = unbatch_skips(skw)
+        elif run.opts.mode == "unchecked":
+            muts, sk = generate_unchecked(run.relname(p), src, info["funcs"], p)
         else:
             muts, sk = generate(run.relname(p), src, info["funcs"], p)
         for m in muts:

@@ -121,8 +121,8 @@ cl::opt<unsigned> AccessOkLines(
     cl::cat(Category));
 cl::opt<unsigned> AccessOkCallerDepth(
     "access-ok-caller-depth",
-    cl::desc("access-ok-far: how many callers up to look for the check "
-             "(default 3). Same as "
+    cl::desc("access-ok-far: how many calls up a check in every caller "
+             "still counts as near (default 1). Same as "
              "--check-option=access-ok-far.CallerDepth=N."),
     cl::cat(Category));
 cl::opt<std::string> DiffFile(

@@ -90,7 +90,7 @@ TEST(CheckRegistryTest, ReadOptionsGivesValuesAndUnknownKeys) {
   OptionsRecord Record = readCheckOptions(
       {{"batchable.MinAccesses", "3"}, {"batchable.Typo", "1"}});
   EXPECT_EQ(Record.Declared.at("batchable.MinAccesses"), "3");
-  EXPECT_EQ(Record.Declared.at("access-ok-far.CallerDepth"), "3");
+  EXPECT_EQ(Record.Declared.at("access-ok-far.CallerDepth"), "1");
   ASSERT_EQ(Record.Errors.size(), 1u);
   EXPECT_EQ(Record.Errors.front(), "unknown check option 'batchable.Typo'");
 }

@@ -130,10 +130,12 @@ TEST(PointerShapeTest, NonFormsAreOther) {
   }
 }
 
-TEST(PointerShapeTest, ArrowWithoutAddressOfIsOther) {
-  // Pins current behaviour: a pointer read from a field, without '&', is
-  // not recognized, though `&sr->umsg->f` names `sr->umsg` as a base.
-  EXPECT_EQ(shapeOf("sr->umsg"), "Other base='' index=''");
+TEST(PointerShapeTest, PointerHeldInAFieldIsWholeObject) {
+  // `user_access_begin(sr->umsg, ...)` opens the window that
+  // `&sr->umsg->f` accesses: the same base.
+  EXPECT_EQ(shapeOf("sr->umsg"), "WholeObject base='sr->umsg' index=''");
+  EXPECT_EQ(shapeOf("(a->b->c)"), "WholeObject base='a->b->c' index=''");
+  EXPECT_EQ(shapeOf("sr->"), "Other base='' index=''");
 }
 
 TEST(PointerShapeTest, ConstantIndexOfBuiltShapes) {

@@ -101,13 +101,49 @@ bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
 }
 
 // Only a small static or inline function that opens and does nothing else
-// with the window (6.19's CLASS constructors) is an opener; a function with
-// its own unsafe ops and no end has simply lost its end.
+// with the window (6.19's CLASS constructors) is an opener, and only when
+// every caller closes what it leaves open. A function with its own unsafe
+// ops and no end, or one whose callers never end a window (powerpc sstep's
+// copy_mem_in() with its end deleted), has simply lost its end.
 bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
   const Shape &S = shapeOf(FD);
   const FunctionDecl *Def = FD.getDefinition();
-  return S.Known && S.Begins && !S.Ends && !S.Unsafe && Def &&
-         mayBeHelper(*Def) && FD.isReferenced();
+  if (!S.Known || !S.Begins || S.Ends || S.Unsafe || !Def ||
+      !mayBeHelper(*Def) || !FD.isReferenced())
+    return false;
+  llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(*Def);
+  return !Sites.empty() && llvm::all_of(Sites, [&](const CallerIndex::Site &C) {
+    return C.Caller->getDefinition() != Def && endsAWindow(*C.Caller);
+  });
+}
+
+// An end of its own, a call to a closing helper, or a cleanup variable
+// whose destructor closes (6.19's scoped guards).
+bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
+  if (!Caller.hasBody())
+    return false;
+  if (llvm::any_of(Cache.get(Caller).uses().uses(), [](const UaccessUse &U) {
+        return U.Api->TheRole == Role::End;
+      }))
+    return true;
+  struct Finder : RecursiveASTVisitor<Finder> {
+    CallPolicy &Policy;
+    bool Found = false;
+    explicit Finder(CallPolicy &P) : Policy(P) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        Found |= Policy.closesForCaller(*Callee);
+      return !Found;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      if (const auto *Cleanup = VD->getAttr<CleanupAttr>())
+        if (const FunctionDecl *F = Cleanup->getFunctionDecl())
+          Found |= Policy.closesForCaller(*F);
+      return !Found;
+    }
+  } F(*this);
+  F.TraverseStmt(Caller.getBody());
+  return F.Found;
 }
 
 CallVerdict CallPolicy::judge(const CallExpr &Call) {

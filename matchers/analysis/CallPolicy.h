@@ -61,8 +61,8 @@ public:
   bool needsWindow(const clang::FunctionDecl &FD);
   /// \p FD ends a window and opens none (a cleanup helper).
   bool closesForCaller(const clang::FunctionDecl &FD);
-  /// \p FD opens a window, never ends one, and is called in this TU: a
-  /// helper that opens a window for its caller.
+  /// \p FD opens a window, never ends one, and every caller in this TU
+  /// ends a window: a helper that opens a window for its caller.
   bool opensForCaller(const clang::FunctionDecl &FD);
   bool isSafeName(llvm::StringRef Name) const;
 
@@ -76,6 +76,7 @@ private:
     bool Helper = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
+  bool endsAWindow(const clang::FunctionDecl &Caller);
   bool inlineBodyIsSafe(const clang::FunctionDecl &FD, std::string &Inner);
   bool maySleep(const clang::FunctionDecl &FD, std::string &Reason,
                 unsigned Depth);

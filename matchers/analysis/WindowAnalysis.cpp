@@ -152,6 +152,8 @@ private:
   void onBegin(const UaccessUse &U, WindowState &St);
   void onEnd(const UaccessUse &U, WindowState &St);
   void onUnsafeOp(const UaccessUse &U, WindowState &St);
+  /// Records which window \p U runs in, for the access_ok checks.
+  void noteOpener(const UaccessUse &U, const WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
@@ -279,11 +281,23 @@ void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::onUnsafeOp(const UaccessUse &U, WindowState &St) {
+  noteOpener(U, St);
   if (!St.isOpen() && !inScope(U.Anchor))
     report(event(WindowEventKind::UnsafeOutside, &U, St), &U);
   else if (St.isOpen() && St.Begin >= 0 &&
            !familyPermits(St.Fam, U.Api->TheFamily))
     report(event(WindowEventKind::Mismatch, &U, St), &U);
+}
+
+void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
+  int Opener = St.isOpen() ? St.Begin : -2;
+  if (const UaccessUse *Scope = Uses.scopeOf(U.Anchor))
+    Opener = Scope->Id;
+  if (Opener == -2)
+    return;
+  llvm::SmallVector<int, 2> &Seen = Out.Openers[U.Id];
+  if (!llvm::is_contained(Seen, Opener))
+    Seen.push_back(Opener);
 }
 
 void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
@@ -541,6 +555,13 @@ std::unique_ptr<WindowAnalysis> WindowAnalysis::create(FunctionAnalyses &FA) {
   if (!Analysis->analyzed())
     return nullptr;
   return Analysis;
+}
+
+llvm::ArrayRef<int> WindowAnalysis::openersOf(const UaccessUse &Op) const {
+  auto It = Openers.find(Op.Id);
+  if (It == Openers.end())
+    return {};
+  return It->second;
 }
 
 llvm::ArrayRef<WindowState>

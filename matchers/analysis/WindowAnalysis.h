@@ -27,6 +27,7 @@
 #include "recognize/UaccessRecognizer.h"
 
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/SmallVector.h"
 #include <vector>
 
 namespace clang {
@@ -129,6 +130,10 @@ public:
   /// The window facts (kind, family, begin; no path notes) of the paths
   /// that reach \p Label.
   llvm::ArrayRef<WindowState> statesAt(const clang::LabelStmt *Label) const;
+  /// The begins (or scoped windows) whose windows are open at unsafe op
+  /// \p Op on some path; -1 stands for a window the caller opened. Empty
+  /// when none is.
+  llvm::ArrayRef<int> openersOf(const UaccessUse &Op) const;
   bool analyzed() const { return Analyzed; }
 
 private:
@@ -137,6 +142,7 @@ private:
   bool Analyzed = false;
   std::vector<WindowEvent> Events;
   llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;
+  llvm::DenseMap<unsigned, llvm::SmallVector<int, 2>> Openers;
 };
 
 } // namespace uaccess

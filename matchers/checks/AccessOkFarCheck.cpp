@@ -11,6 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AccessOkFarCheck.h"
+#include "analysis/PointerDerivation.h"
+#include "analysis/WindowAnalysis.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -66,31 +68,134 @@ std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
 
 bool reliesOnAGuard(const FunctionUses &Uses) {
   return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
-    return reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin;
+    return reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin ||
+           U.Api->TheRole == Role::UnsafeOp;
   });
 }
 
+/// The arch's own uaccess implementation: its headers, its lib/ copy
+/// routines, and the generic ones in lib/. Only there may a window name no
+/// pointer and trust the callers.
+constexpr llvm::StringLiteral DefaultArchInternalFiles =
+    "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/arch/*/lib/*,"
+    "*/lib/usercopy.c,*/lib/strncpy_from_user.c,*/lib/strnlen_user.c";
+
+/// How far up the callers the search for a check goes; CallerDepth only
+/// says how far up a check still counts as near.
+constexpr unsigned MaxCallerSearch = 8;
+
+/// How many accesses of one pointer a grouped finding lists in notes.
+constexpr unsigned ListedAccesses = 3;
+
 } // namespace
+
+AccessOkFarCheck::AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
+    : UaccessCheck(Name, Context),
+      MaxStatements(Options.get("MaxStatements", 10u)),
+      MaxLines(Options.get("MaxLines", 20u)),
+      CallerDepth(Options.get("CallerDepth", 1u)) {
+  std::string Spec = Options.get("ArchInternalFiles", DefaultArchInternalFiles);
+  std::string Error;
+  ArchInternal = GlobList::parse(Spec, Error);
+  if (!ArchInternal)
+    Options.invalid("ArchInternalFiles", Spec, "a list of path globs");
+}
 
 void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
                                      FunctionAnalyses &FA) {
   const FunctionUses &Uses = FA.uses();
   if (!reliesOnAGuard(Uses))
     return;
+  bool Internal =
+      isArchInternal(FD.getLocation(), FA.astContext().getSourceManager());
   for (const UaccessUse &A : Uses.uses()) {
     if (A.Api->TheRole == Role::CheckedBegin)
       checkWindowRange(FA, A);
-    // stac() and __uaccess_begin() inside the arch's own copy routines name
-    // no pointer; their callers' checks are what count.
-    else if (reliesOnAccessOk(*A.Api) &&
-             !(A.Api->Internal && A.Api->PointerArg == NoArg))
+    else if (A.Api->TheRole == Role::UnsafeOp) {
+      if (needsOwnGuard(FA, A, Internal))
+        checkAccess(FA, A);
+    }
+    // stac() and __uaccess_begin() name no pointer: the unsafe ops in
+    // their windows carry the finding.
+    else if (reliesOnAccessOk(*A.Api) && A.Api->PointerArg != NoArg)
       checkAccess(FA, A);
   }
+  flushGroups();
+}
+
+PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
+                                     const UaccessUse &U) {
+  return FA.getAnalysis<PointerDerivation>()->objectShape(
+      AccessOkModel::pointerOf(U));
+}
+
+bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
+                                      const SourceManager &SM) const {
+  if (!ArchInternal || Loc.isInvalid())
+    return false;
+  llvm::StringRef File = SM.getFilename(SM.getSpellingLoc(Loc));
+  return ArchInternal->contains(File);
+}
+
+bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
+                                     bool Internal) const {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (!Windows)
+    return false;
+  PointerShape Ptr = shape(FA, Op);
+  for (int Opener : Windows->openersOf(Op)) {
+    if (Opener < 0)
+      continue; // The caller's window: the caller's check.
+    const UaccessUse &Begin = FA.uses().use(Opener);
+    PointerShape Window = shape(FA, Begin);
+    if (Window.Base.empty()) {
+      if (Begin.Api->TheRole == Role::UncheckedBegin && !Internal)
+        return true;
+      continue;
+    }
+    if (!Ptr.Base.empty() &&
+        !FA.getAnalysis<PointerDerivation>()->related(Ptr.Base, Window.Base))
+      return true;
+  }
+  return false;
+}
+
+FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
+                                         const UaccessUse &A,
+                                         llvm::StringRef Kind,
+                                         const std::string &Message) {
+  std::string Pointer = shape(FA, A).Base;
+  std::string Key = Kind.str() + "\n" +
+                    (Pointer.empty() ? "#" + std::to_string(A.Id) : Pointer);
+  auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
+  if (New) {
+    Groups.emplace_back(diag(A.loc(), &FA.decl(), Message));
+    Groups.back().Pointer = Pointer;
+    return &Groups.back().Builder;
+  }
+  Group &G = Groups[It->second];
+  G.Last = A.loc();
+  if (++G.Folded <= ListedAccesses)
+    G.Builder.note(A.loc(),
+                   "'" + A.name() + "' accesses '" + Pointer + "' here too");
+  return nullptr;
+}
+
+void AccessOkFarCheck::flushGroups() {
+  for (Group &G : Groups) {
+    if (G.Folded > ListedAccesses)
+      G.Builder.note(G.Last, "and " +
+                                 std::to_string(G.Folded - ListedAccesses) +
+                                 " more accesses of '" + G.Pointer + "'");
+    FindingBuilder Done = std::move(G.Builder);
+  }
+  Groups.clear();
+  GroupOf.clear();
 }
 
 void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
                                         const UaccessUse &A) {
-  PointerShape Window = AccessOkModel::pointerOf(A);
+  PointerShape Window = shape(FA, A);
   std::optional<long> Covered =
       elementsCovered(A.arg(A.Api->LengthArg), Window.Base);
   if (Window.Base.empty() || !Covered)
@@ -99,7 +204,7 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   for (const UaccessUse &U : FA.uses().uses()) {
     if (U.Api->TheRole != Role::UnsafeOp || !Model.dominates(A, U))
       continue;
-    PointerShape Ptr = AccessOkModel::pointerOf(U);
+    PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();
     if (Ptr.Base != Window.Base || !Index || *Index < *Covered)
       continue;
@@ -115,11 +220,10 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
                                                       const UaccessUse &A) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  PointerShape Ptr = shape(FA, A);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
-    bool Same =
-        Ptr.Base.empty() || AccessOkModel::pointerOf(*C).Base == Ptr.Base;
+    bool Same = Ptr.Base.empty() || shape(FA, *C).Base == Ptr.Base;
     bool Dom = Model.dominates(*C, A);
     if (Same && Dom)
       G.Guard = C;
@@ -134,21 +238,29 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
 
 void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   Guards G = findGuards(FA, A);
-  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   if (G.Guard) {
     reportGuarded(FA, A, *G.Guard);
   } else if (G.OnOtherPath) {
-    diag(A.loc(), &FA.decl(),
-         What + " is not guarded on every path: the access_ok() on '" +
-             Ptr.Base + "' does not run before it on all of them")
-        .note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
+    if (FindingBuilder *B = report(
+            FA, A, "other-path",
+            What + " is not guarded on every path: the access_ok() on '" +
+                Ptr.Base + "' does not run before it on all of them"))
+      B->note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
   } else if (G.OtherPointer) {
-    diag(A.loc(), &FA.decl(),
-         What + " accesses '" + Ptr.Base +
-             "', but the access_ok() before it checks '" +
-             AccessOkModel::pointerOf(*G.OtherPointer).Base + "'")
-        .note(G.OtherPointer->loc(), guardNote(*G.OtherPointer));
+    std::string Checked = shape(FA, *G.OtherPointer).Base;
+    bool Window = isBegin(G.OtherPointer->Api->TheRole);
+    if (FindingBuilder *B = report(
+            FA, A, "other-pointer",
+            Window
+                ? What + " accesses '" + Ptr.Base + "', not the '" + Checked +
+                      "' its window was opened for, and no access_ok() "
+                      "checks it"
+                : What + " accesses '" + Ptr.Base +
+                      "', but the access_ok() before it checks '" + Checked +
+                      "'"))
+      B->note(G.OtherPointer->loc(), guardNote(*G.OtherPointer));
   } else {
     reportUnguarded(FA, A);
   }
@@ -158,37 +270,42 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
 void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                                      const UaccessUse &Guard) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   unsigned Lines = Model.linesBetween(Guard, A);
   unsigned Stmts = Model.statementsBetween(Guard, A);
   if (Lines > MaxLines || Stmts > MaxStatements)
-    diag(A.loc(), &FA.decl(),
-         What + " relies on an access_ok() " + std::to_string(Lines) +
-             " lines and " + std::to_string(Stmts) +
-             " statements earlier; keep the check next to the access")
-        .note(Guard.loc(), guardNote(Guard));
+    if (FindingBuilder *B = report(
+            FA, A, "far",
+            What + " relies on an access_ok() " + std::to_string(Lines) +
+                " lines and " + std::to_string(Stmts) +
+                " statements earlier; keep the check next to the access"))
+      B->note(Guard.loc(), guardNote(Guard));
   std::optional<long> Index = Ptr.constantIndex();
   std::optional<long> Covered =
       elementsCovered(Guard.arg(Guard.Api->LengthArg), Ptr.Base);
   if (Index && Covered && *Index >= *Covered)
-    diag(A.loc(), &FA.decl(),
-         What + " accesses element " + std::to_string(*Index) + " of '" +
-             Ptr.Base + "', but access_ok() covers only " +
-             std::to_string(*Covered))
-        .note(Guard.loc(), guardNote(Guard));
+    if (FindingBuilder *B =
+            report(FA, A, "short",
+                   What + " accesses element " + std::to_string(*Index) +
+                       " of '" + Ptr.Base + "', but access_ok() covers only " +
+                       std::to_string(*Covered)))
+      B->note(Guard.loc(), guardNote(Guard));
 }
 
 /// No guard in the function: one in the callers, or none at all.
 void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
                                        const UaccessUse &A) {
   const FunctionDecl &FD = FA.decl();
-  PointerShape Ptr = AccessOkModel::pointerOf(A);
+  PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   int Param = Ptr.Base.empty() ? -1 : parameterIndex(FD, Ptr.Base);
   std::optional<CallerCheck> Up;
   if (Param >= 0)
     Up = checkedInCallers(FA.cache(), FD, Param, 1);
+  // A check in every caller within CallerDepth calls is near enough.
+  if (Up && Up->Chain.size() <= CallerDepth)
+    return;
   std::string Message;
   if (Up) {
     std::string Chain = FD.getNameAsString() + "()";
@@ -204,11 +321,34 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
               (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
               (Param >= 0 ? ", here or in its callers" : "");
   }
-  FindingBuilder B = diag(A.loc(), &FD, Message);
+  FindingBuilder *B = report(FA, A, Up ? "caller" : "none", Message);
+  if (!B)
+    return;
   if (Up)
-    B.note(Up->Check->loc(), guardNote(*Up->Check));
+    B->note(Up->Check->loc(), guardNote(*Up->Check));
+  noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
-    fixUncheckedBegin(B, FA, A);
+    fixUncheckedBegin(*B, FA, A);
+}
+
+/// For an unsafe op: the begin that opened its window without a check.
+void AccessOkFarCheck::noteUncheckedWindow(FindingBuilder &B,
+                                           FunctionAnalyses &FA,
+                                           const UaccessUse &Op) {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (Op.Api->TheRole != Role::UnsafeOp || !Windows)
+    return;
+  for (int Opener : Windows->openersOf(Op)) {
+    if (Opener < 0)
+      continue;
+    const UaccessUse &Begin = FA.uses().use(Opener);
+    if (Begin.Api->TheRole == Role::UncheckedBegin) {
+      B.note(Begin.loc(), "'" + Begin.name() +
+                              "' opens the window here without checking "
+                              "any range");
+      return;
+    }
+  }
 }
 
 void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
@@ -236,7 +376,7 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
 std::optional<AccessOkFarCheck::CallerCheck>
 AccessOkFarCheck::checkedInCallers(AnalysisCache &Cache, const FunctionDecl &FD,
                                    unsigned Param, unsigned Depth) {
-  if (Depth > CallerDepth)
+  if (Depth > MaxCallerSearch)
     return std::nullopt;
   llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
   if (Sites.empty())

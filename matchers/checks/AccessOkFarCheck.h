@@ -5,6 +5,9 @@
 
 #include "analysis/AccessOkModel.h"
 #include "checks/UaccessCheck.h"
+#include "utils/GlobList.h"
+
+#include "llvm/ADT/StringMap.h"
 
 #include <optional>
 
@@ -14,15 +17,13 @@ namespace uaccess {
 /// another pointer, or too short. See docs/access-ok-far.md.
 ///
 /// Options: MaxStatements (10) and MaxLines (20), the farthest a check may
-/// be from the access it guards; CallerDepth (3), how many callers up to
-/// look for it.
+/// be from the access it guards; CallerDepth (1), how many calls up a
+/// check in every caller still counts as near; ArchInternalFiles, the arch's
+/// own uaccess code, where a window that names no pointer is the callers'
+/// business.
 class AccessOkFarCheck : public UaccessCheck {
 public:
-  AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
-      : UaccessCheck(Name, Context),
-        MaxStatements(Options.get("MaxStatements", 10u)),
-        MaxLines(Options.get("MaxLines", 20u)),
-        CallerDepth(Options.get("CallerDepth", 3u)) {}
+  AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context);
   static constexpr llvm::StringLiteral Summary =
       "an access relying on an access_ok() that is missing, far away, in "
       "another function, on another pointer, or too short";
@@ -47,6 +48,22 @@ private:
   /// The filldir shape: an unsafe op outside its checked begin's range.
   void checkWindowRange(FunctionAnalyses &FA, const UaccessUse &Begin);
   void checkAccess(FunctionAnalyses &FA, const UaccessUse &A);
+  /// An unsafe op needs a guard of its own when no checked begin opened its
+  /// window (CVE-2017-5123), or when it goes through another pointer than
+  /// the one its window was opened for.
+  bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
+                     bool ArchInternal) const;
+  /// An access's pointer, with array members folded into their object.
+  static PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U);
+  bool isArchInternal(clang::SourceLocation Loc,
+                      const clang::SourceManager &SM) const;
+  /// One finding per function, pointer and kind: a later access of the same
+  /// pointer becomes a note of the first one's finding (null is returned).
+  FindingBuilder *report(FunctionAnalyses &FA, const UaccessUse &A,
+                         llvm::StringRef Kind, const std::string &Message);
+  void flushGroups();
+  void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
+                           const UaccessUse &Op);
   Guards findGuards(FunctionAnalyses &FA, const UaccessUse &A);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                      const UaccessUse &Guard);
@@ -64,9 +81,20 @@ private:
                                            const CallerIndex::Site &Site,
                                            unsigned Param, unsigned Depth);
 
+  struct Group {
+    explicit Group(FindingBuilder B) : Builder(std::move(B)) {}
+    FindingBuilder Builder;
+    std::string Pointer;
+    clang::SourceLocation Last;
+    unsigned Folded = 0;
+  };
+
   const unsigned MaxStatements;
   const unsigned MaxLines;
   const unsigned CallerDepth;
+  std::optional<GlobList> ArchInternal;
+  std::vector<Group> Groups;
+  llvm::StringMap<unsigned> GroupOf;
 };
 
 } // namespace uaccess

@@ -77,10 +77,11 @@ public:
     return Default;
   }
 
-private:
+  /// Records that option \p Name has a value that is not \p Expected.
   void invalid(llvm::StringRef Name, llvm::StringRef Value,
                llvm::StringRef Expected) const;
 
+private:
   std::string Prefix;
   const CheckOptionMap &Given;
   OptionsRecord *Record;

@@ -21,7 +21,9 @@ PointerShape pointerShape(llvm::StringRef Text) {
       "[[:space:]]*\\[([^]]+)\\]");
   static const llvm::Regex Plus("^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*"
                                 "\\+[[:space:]]*([A-Za-z0-9_]+)[)]?$");
-  static const llvm::Regex Plain("^[(]?([A-Za-z_][A-Za-z0-9_]*)[)]?$");
+  // `p`, and a pointer held in a struct: `sr->umsg`.
+  static const llvm::Regex Plain(
+      "^[(]?([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");
   llvm::SmallVector<llvm::StringRef, 4> M;
   if (Index.match(Text, &M)) {
     S.Base = M[1].str();

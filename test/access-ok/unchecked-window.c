@@ -1,0 +1,156 @@
+// Unsafe ops in a window that no checked begin opened, or through another
+// pointer than the window's, need an access_ok() of their own (issue 12).
+// RUN: not %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+//
+// The arch's own copy routines may open a window that names no pointer:
+// RUN: rm -rf %t && mkdir -p %t/arch/x86/lib
+// RUN: sed -n '/^#include/,/^\/\/ END-ARCH/p' %s > %t/arch/x86/lib/copy.c
+// RUN: %uaccess-lint --checks=access-ok-far %t/arch/x86/lib/copy.c -- %x86-flags 2>&1 | FileCheck %s --check-prefix=ARCH --allow-empty
+// ARCH-NOT: warning:
+// ... and the option names those places:
+// RUN: not %uaccess-lint --checks=access-ok-far --check-option=access-ok-far.ArchInternalFiles='*/nowhere/*' %t/arch/x86/lib/copy.c -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOARCH
+// NOARCH: copy.c:{{[0-9]+}}:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'infop', here or in its callers
+
+#include <linux/uaccess.h>
+
+#ifndef __uaccess_begin
+// Generic arches have no begin that names no pointer; an arch helper of
+// that shape (as arm64's uaccess_enable_privileged() is) stands for one.
+#define __uaccess_begin() do { } while (0)
+#define __uaccess_end() do { } while (0)
+#endif
+
+struct siginfo { int si_signo; int si_errno; int si_code; };
+
+// CVE-2017-5123 as it was merged in 4.13: waitid() opened the window with
+// no range at all and wrote the siginfo wherever the user pointed.
+int waitid_cve(struct siginfo __user *infop, int signo, int code)
+{
+	__uaccess_begin();
+	unsafe_put_user(signo, &infop->si_signo, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'infop', here or in its callers [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE-3]]:2: note: '__uaccess_begin' opens the window here without checking any range
+// CHECK: unchecked-window.c:[[@LINE+1]]:2: note: 'unsafe_put_user' accesses 'infop' here too
+	unsafe_put_user(0, &infop->si_errno, Efault);
+// CHECK: unchecked-window.c:[[@LINE+1]]:2: note: 'unsafe_put_user' accesses 'infop' here too
+	unsafe_put_user(code, &infop->si_code, Efault);
+	__uaccess_end();
+	return 0;
+Efault:
+	__uaccess_end();
+	return -EFAULT;
+}
+// END-ARCH
+
+// The fix that went in: access_ok() first. Silent.
+int waitid_fixed(struct siginfo __user *infop, int signo)
+{
+	if (!access_ok(infop, sizeof(*infop)))
+		return -EFAULT;
+	__uaccess_begin();
+	unsafe_put_user(signo, &infop->si_signo, Efault);
+	__uaccess_end();
+	return 0;
+Efault:
+	__uaccess_end();
+	return -EFAULT;
+}
+
+// Checked in the only caller, next to the call: silent.
+static int fill_info(struct siginfo __user *infop, int signo)
+{
+	__uaccess_begin();
+	unsafe_put_user(signo, &infop->si_signo, Efault);
+	__uaccess_end();
+	return 0;
+Efault:
+	__uaccess_end();
+	return -EFAULT;
+}
+
+int waitid_caller(struct siginfo __user *infop, int signo)
+{
+	if (!access_ok(infop, sizeof(*infop)))
+		return -EFAULT;
+	return fill_info(infop, signo);
+}
+
+struct iov { void __user *base; unsigned long len; };
+struct umsghdr { struct iov __user *msg_iov; unsigned long msg_iovlen; };
+struct kmsghdr { struct iov __user *msg_iov; unsigned long msg_iovlen; };
+
+// io_msg_copy_hdr: msg_iov was read from user memory inside the window
+// opened for umsg; it needs its own access_ok().
+int copy_hdr_checked(struct umsghdr __user *umsg, struct kmsghdr *msg,
+		     unsigned long *len)
+{
+	int ret = -EFAULT;
+
+	if (!user_access_begin(umsg, sizeof(*umsg)))
+		return -EFAULT;
+	unsafe_get_user(msg->msg_iov, &umsg->msg_iov, ua_end);
+	unsafe_get_user(msg->msg_iovlen, &umsg->msg_iovlen, ua_end);
+	if (!access_ok(&msg->msg_iov[0].len, sizeof(unsigned long)))
+		goto ua_end;
+	unsafe_get_user(*len, &msg->msg_iov[0].len, ua_end);
+	ret = 0;
+ua_end:
+	user_access_end();
+	return ret;
+}
+
+int copy_hdr_unchecked(struct umsghdr __user *umsg, struct kmsghdr *msg,
+		       unsigned long *len)
+{
+	int ret = -EFAULT;
+
+	if (!user_access_begin(umsg, sizeof(*umsg)))
+		return -EFAULT;
+	unsafe_get_user(msg->msg_iov, &umsg->msg_iov, ua_end);
+	unsafe_get_user(msg->msg_iovlen, &umsg->msg_iovlen, ua_end);
+	unsafe_get_user(*len, &msg->msg_iov[0].len, ua_end);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' accesses 'msg->msg_iov', not the 'umsg' its window was opened for, and no access_ok() checks it [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE-6]]:7: note: 'user_access_begin' checks the range here
+	ret = 0;
+ua_end:
+	user_access_end();
+	return ret;
+}
+
+struct dirent64 { u64 d_ino; u64 d_off; };
+
+// filldir64: the window is opened for prev, computed from dirent; writes
+// through either are inside it. Silent.
+int filldir_derived(struct dirent64 __user *dirent, int prev_reclen,
+		    u64 ino, u64 off)
+{
+	struct dirent64 __user *prev;
+
+	prev = (void __user *)dirent - prev_reclen;
+	if (!user_write_access_begin(prev, sizeof(*dirent) + prev_reclen))
+		return -EFAULT;
+	unsafe_put_user(off, &prev->d_off, efault);
+	unsafe_put_user(ino, &dirent->d_ino, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// One finding per pointer: the first accesses are listed, then a count.
+int many_writes(u32 __user *p)
+{
+	if (__put_user(1, &p[0]) || __put_user(2, &p[1]) ||
+// CHECK: unchecked-window.c:[[@LINE-1]]:6: warning: '__put_user' is not guarded by any access_ok() on 'p', here or in its callers
+// CHECK: unchecked-window.c:[[@LINE-2]]:30: note: '__put_user' accesses 'p' here too
+	    __put_user(3, &p[2]) || __put_user(4, &p[3]) ||
+// CHECK: unchecked-window.c:[[@LINE-1]]:6: note: '__put_user' accesses 'p' here too
+// CHECK: unchecked-window.c:[[@LINE-2]]:30: note: '__put_user' accesses 'p' here too
+	    __put_user(5, &p[4]) || __put_user(6, &p[5]))
+// CHECK: unchecked-window.c:[[@LINE-1]]:30: note: and 2 more accesses of 'p'
+		return -EFAULT;
+	return 0;
+}
