@@ -2,9 +2,11 @@
 """Runs the examples of the check pages in docs/ so they cannot go stale.
 
 A page's "## Example" section holds three fenced blocks: the bad C code,
-the first warning the check prints for it (path trimmed to the file name),
-and the good code. The bad code must compile and give exactly that warning
-line (exit 1); the good code must compile and give nothing (exit 0).
+the first finding the check prints for it (path trimmed to the file name;
+"error:", "warning:" or "note:" by the check's level), and the good code.
+The bad code must compile and give exactly that line (exit 1 for an error,
+0 for a warning or a note); the good code must compile and give nothing
+(exit 0).
 
 Usage: check-doc-examples.py --tool BIN --clang BIN --docs DIR --scratch DIR
                              -- COMPILER-FLAGS...
@@ -44,10 +46,14 @@ def check_page(page, args, flags):
         if run([args.clang, "-fsyntax-only", *flags, str(src)]).returncode:
             problems.append(f"{kind} example does not compile")
         got = run([args.tool, f"--checks={check}", str(src), "--", *flags])
+        finding = re.compile(r": (error|warning|note): .*\[" + re.escape(check)
+                             + r"\]$")
         lines = [l.replace(f"{src.parent}/", "").replace(src.name, f"{check}.c")
                  for l in (got.stdout + got.stderr).splitlines()
-                 if " warning: " in l]
-        if kind == "bad" and (got.returncode != 1 or not lines or
+                 if finding.search(l)]
+        level = finding.search(lines[0]).group(1) if lines else None
+        want_exit = 1 if level == "error" else 0
+        if kind == "bad" and (got.returncode != want_exit or not lines or
                               lines[0] != warning.strip()):
             problems.append(f"bad example gives {lines[:1]} (exit "
                             f"{got.returncode}), not '{warning.strip()}'")

@@ -894,6 +894,10 @@ def run_tool(tool, entry, kernel, text, basename, timeout, keep_dir=None,
         path, db = write_scratch(d, entry, kernel, text, basename)
         cmd = [tool, "-p", db, "--format=json", "-j", "1", "--checks=" + checks,
                "--timeout=%d" % timeout, path]
+        if checks == "batchable":
+            # Detection is the score: candidates without a rewrite count too
+            # (by default batchable reports only those with one).
+            cmd.insert(-1, "--check-option=batchable.ReportAll=true")
         try:
             p = subprocess.run(cmd, capture_output=True, text=True,
                                timeout=timeout + 30, errors="replace")

@@ -7,5 +7,5 @@ scripts/build.sh
 echo "== uaccess-lint -p compile_commands.example"
 rc=0
 build/uaccess-lint -p compile_commands.example || rc=$?
-echo "== exit status $rc (1: findings reported)"
+echo "== exit status $rc (1: findings at error level)"
 [ "$rc" -eq 1 ]

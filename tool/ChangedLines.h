@@ -1,32 +1,71 @@
 //===--- ChangedLines.h - The lines a patch changes -------------*- C++ -*-===//
 //
-// CI runs the tool as a gate on a patch: only findings on lines the patch
-// adds or changes should fail it. The patch is a unified diff (git diff,
-// git format-patch); its paths are matched as suffixes of the findings'
-// absolute paths.
+// CI runs the tool as a gate on a patch: only findings the patch touches
+// should fail it. The patch is a unified diff (git diff, git format-patch,
+// diff -u); for each file it names, this records the new-side lines it
+// adds and where it deletes lines (as new-side positions). Paths are
+// matched as suffixes, on component boundaries, of the findings' absolute
+// paths.
+//
+// The diff's prefixes ("a/" "b/", --no-prefix, --src-prefix/--dst-prefix,
+// git's mnemonic "i/" "w/" "c/" "o/") are taken from the pair of paths a
+// file section names: `diff --git A B`, or the `---`/`+++` lines; where
+// there is no pair, a leading component is dropped from a relative path
+// that does not exist. Hunks end where their header's line counts say.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UACCESS_LINT_CHANGEDLINES_H
 #define UACCESS_LINT_CHANGEDLINES_H
 
-#include "llvm/ADT/StringMap.h"
+#include "checks/Finding.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <set>
+#include <string>
 
 namespace uaccess {
 
 class ChangedLines {
 public:
-  /// Parses the new-side line numbers that \p Diff adds.
+  /// Whether a relative path exists (from the current directory by
+  /// default); used only to guess an unknown prefix.
+  using ExistsFn = llvm::function_ref<bool(llvm::StringRef)>;
+
+  /// Parses the lines \p Diff adds and deletes.
   static llvm::Expected<ChangedLines> parse(llvm::StringRef Diff);
+  static llvm::Expected<ChangedLines> parse(llvm::StringRef Diff,
+                                            ExistsFn Exists);
+
+  /// Line \p Line of \p File is added by the patch.
   bool contains(llvm::StringRef File, uint64_t Line) const;
-  size_t files() const { return Added.size(); }
+  /// The patch deletes a line at a new-side position in [First, Last] of
+  /// \p File (a deletion before new line N is at position N).
+  bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
+  size_t files() const { return Files.size(); }
+  /// The paths as matched, prefixes stripped (for tests).
+  std::vector<std::string> paths() const;
+
+  struct FileChanges {
+    std::set<uint64_t> Added;
+    std::set<uint64_t> Deleted;
+  };
 
 private:
-  llvm::StringMap<std::set<uint64_t>> Added;
+  friend class DiffParser;
+  std::map<std::string, FileChanges> Files;
 };
+
+/// The gate's rule: \p F is changed when its location or a note's is on an
+/// added line, or the patch deletes a line inside its function.
+bool touchesFinding(const ChangedLines &Changed, const Finding &F);
+
+/// Undoes git's C-style quoting of a path ("caf\303\251.c"); \p Quoted
+/// starts at the opening quote, and is left after the closing one.
+std::optional<std::string> unquoteGitPath(llvm::StringRef &Quoted);
 
 } // namespace uaccess
 

@@ -532,7 +532,10 @@ namespace {
 tooling::Diagnostic toDiagnostic(const Finding &F, LineEndings &Endings) {
   tooling::Diagnostic D;
   D.DiagnosticName = F.Check;
-  D.DiagLevel = tooling::Diagnostic::Warning;
+  // clang-tidy's YAML has no note level: a note is a remark there.
+  D.DiagLevel = F.Level == Severity::Error     ? tooling::Diagnostic::Error
+                : F.Level == Severity::Warning ? tooling::Diagnostic::Warning
+                                               : tooling::Diagnostic::Remark;
   D.Message.Message = F.Message;
   D.Message.FilePath = F.Loc.File;
   D.Message.FileOffset = F.Loc.Offset;

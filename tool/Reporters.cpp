@@ -68,13 +68,20 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   LangOptions LO;
   Printer.BeginSourceFile(LO, nullptr);
   LocationMapper Map(Setup.SM);
-  unsigned WarningID =
-      Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]");
+  // One ID per level: "error:", "warning:", "note:" lead the finding.
+  unsigned LevelID[] = {
+      Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0 [%1]"),
+      Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]"),
+      Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]")};
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
+    // A note-level finding leads its notes; the engine would drop a note
+    // that follows nothing (or an ignored diagnostic).
+    Diags.setLastDiagnosticIgnored(false);
     {
-      DiagnosticBuilder D = Diags.Report(Loc, WarningID);
+      DiagnosticBuilder D =
+          Diags.Report(Loc, LevelID[static_cast<int>(F.Level)]);
       D << F.Message << F.Check;
       for (const FindingFix &Fix : F.Fixes) {
         SourceLocation B = Map.get(Fix.File, Fix.Offset);
@@ -90,6 +97,20 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   Printer.EndSourceFile();
 }
 
+namespace {
+SarifResultLevel sarifLevel(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return SarifResultLevel::Note;
+  case Severity::Warning:
+    return SarifResultLevel::Warning;
+  case Severity::Error:
+    return SarifResultLevel::Error;
+  }
+  return SarifResultLevel::Warning;
+}
+} // namespace
+
 void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
                  llvm::raw_ostream &OS) {
   SourceSetup Setup(nullptr);
@@ -99,8 +120,13 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
   llvm::StringMap<size_t> Rules;
   for (const CheckInfo &C : allChecks())
     Rules[C.Name] = Writer.createRule(
-        SarifRule::create().setRuleId(C.Name).setName(C.Name).setDescription(
-            C.Summary));
+        SarifRule::create()
+            .setRuleId(C.Name)
+            .setName(C.Name)
+            .setDescription(C.Summary)
+            .setDefaultConfiguration(
+                SarifReportingConfiguration::create().setLevel(
+                    sarifLevel(C.DefaultLevel))));
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
     auto Rule = Rules.find(F.Check);
@@ -109,7 +135,7 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
     Writer.appendResult(
         SarifResult::create(Rule->second)
             .setDiagnosticMessage(F.Message)
-            .setDiagnosticLevel(SarifResultLevel::Warning)
+            .setDiagnosticLevel(sarifLevel(F.Level))
             .setLocations({CharSourceRange::getCharRange(Loc, Loc)}));
   }
   Writer.endRun();
@@ -127,6 +153,9 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
   for (const Finding &F : Findings) {
     llvm::json::Value V = toJSON(F);
     V.getAsObject()->erase("rank");
+    V.getAsObject()->erase("function_lines");
+    if (F.Reason.empty())
+      V.getAsObject()->erase("reason");
     List.push_back(std::move(V));
   }
   llvm::json::Value Doc = llvm::json::Object{

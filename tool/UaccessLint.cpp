@@ -35,9 +35,11 @@ using namespace clang::tooling;
 
 namespace {
 
+/// Distinct, and in this order of precedence: a usage or input error stops
+/// the run (2); failed TUs (3) outrank findings at error level (1).
 enum ExitCode {
   ExitClean = 0,
-  ExitFindings = 1,
+  ExitErrors = 1,
   ExitUsage = 2,
   ExitIncomplete = 3,
 };
@@ -58,6 +60,12 @@ cl::opt<std::string>
            cl::desc("Comma-separated check globs; '-' removes: "
                     "'*,-window-call'. Default: '*'."),
            cl::init("*"), cl::cat(Category));
+cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Check globs whose warnings are errors (reported as 'error:', "
+             "and they fail the run), as clang-tidy's: "
+             "'access-ok-far'. Notes stay notes."),
+    cl::value_desc("globs"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
                          cl::desc("List the enabled checks and exit."),
                          cl::cat(Category));
@@ -127,9 +135,12 @@ cl::opt<unsigned> AccessOkCallerDepth(
     cl::cat(Category));
 cl::opt<std::string> DiffFile(
     "diff",
-    cl::desc("Report only findings on lines this unified diff adds or "
-             "changes ('-' reads standard input): a CI gate on a patch."),
-    cl::value_desc("patch"), cl::cat(Category));
+    cl::desc("Report only findings a patch touches: one of its lines or "
+             "notes is on an added line, or a line of its function is "
+             "deleted. <patch> is a unified diff file, '-' (standard "
+             "input), or else a git revision: `git diff -U0 <rev>` is run "
+             "in the current directory. A CI gate on a patch."),
+    cl::value_desc("patch|rev"), cl::cat(Category));
 cl::opt<bool> Fix("fix",
                   cl::desc("Apply the fix-its in place. A finding whose "
                            "edits conflict with another's is refused whole; "
@@ -179,14 +190,19 @@ Runs uaccess-lint's checks over the C files of a compilation database
 are appended to every compile command; without -p, they are the command
 (no database is looked for).
 
-Exit codes:
-  0  no findings
-  1  findings reported
+Each check's findings have a level: window-* are errors, access-ok-far
+warnings, batchable and access-ok-redundant notes (performance);
+--check-option=<check>.Severity=error|warning|note changes it.
+
+Exit codes (the first that applies):
   2  usage or input error (bad options, no or malformed database, unknown
-     check, a file not in the database)
+     check, a file not in the database, an unreadable or empty --diff, a
+     failed `git diff`); nothing is analyzed
   3  some translation units could not be analyzed (front-end errors, a
      crash, a timeout, a missing source file); findings from the others are
      still reported
+  1  findings at error level (warnings too with --warnings-as-errors)
+  0  none of these: no findings, or only warnings and notes
 )");
 
 [[noreturn]] void fail(const Twine &Message) {
@@ -283,6 +299,31 @@ uaccess::GlobList enabledChecks() {
   if (!Any && !DumpUses && !ListChecks && !DumpConfig)
     fail("no checks enabled by --checks='" + Checks + "' (see --list-checks)");
   return std::move(*Enabled);
+}
+
+/// --warnings-as-errors, parsed before any TU runs.
+std::optional<uaccess::GlobList> promotedChecks() {
+  if (WarningsAsErrors.empty())
+    return std::nullopt;
+  std::string Error;
+  auto Globs = uaccess::GlobList::parse(WarningsAsErrors, Error);
+  if (!Globs)
+    fail("--warnings-as-errors: " + Error);
+  std::vector<std::string> Unknown =
+      Globs->unmatchedGlobs(uaccess::allCheckNames());
+  if (!Unknown.empty())
+    fail("--warnings-as-errors: unknown check '" + Unknown.front() +
+         "' (see --list-checks)");
+  return Globs;
+}
+
+/// Warnings of the checks \p Promoted matches become errors.
+void promoteWarnings(std::vector<uaccess::Finding> &Findings,
+                     const std::optional<uaccess::GlobList> &Promoted) {
+  for (uaccess::Finding &F : Findings)
+    if (Promoted && F.Level == uaccess::Severity::Warning &&
+        Promoted->contains(F.Check))
+      F.Level = uaccess::Severity::Error;
 }
 
 /// Check options from --check-option and the older per-option flags; every
@@ -425,7 +466,10 @@ uaccess::WorkerOptions workerOptions(const char *Argv0,
 std::optional<uaccess::ChangedLines> readChangedLines() {
   if (DiffFile.empty())
     return std::nullopt;
-  auto Text = uaccess::readInputFile(DiffFile, "patch", uint64_t(256) << 20);
+  bool IsFile = DiffFile == "-" || sys::fs::exists(DiffFile);
+  auto Text =
+      IsFile ? uaccess::readInputFile(DiffFile, "patch", uint64_t(256) << 20)
+             : uaccess::runGitDiff(DiffFile);
   if (!Text)
     fail(toString(Text.takeError()));
   if (StringRef(*Text).contains('\0'))
@@ -572,6 +616,7 @@ int main(int argc, const char **argv) {
   if (listConfiguration(Enabled, Options))
     return ExitClean;
   checkArguments();
+  std::optional<uaccess::GlobList> Promoted = promotedChecks();
   std::optional<uaccess::ChangedLines> Changed = readChangedLines();
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
@@ -584,9 +629,10 @@ int main(int argc, const char **argv) {
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
   if (Changed)
     llvm::erase_if(Report.Findings, [&](const uaccess::Finding &F) {
-      return !Changed->contains(F.Loc.File, F.Loc.Line);
+      return !uaccess::touchesFinding(*Changed, F);
     });
   filterHeaders(Report.Findings, Runnable);
+  promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 
   writeReport(renderReport(Report, Summary));
@@ -597,5 +643,8 @@ int main(int argc, const char **argv) {
            << " translation units could not be analyzed\n";
     return ExitIncomplete;
   }
-  return DumpUses || Report.Findings.empty() ? ExitClean : ExitFindings;
+  bool AnyError = llvm::any_of(Report.Findings, [](const uaccess::Finding &F) {
+    return F.Level == uaccess::Severity::Error;
+  });
+  return !DumpUses && AnyError ? ExitErrors : ExitClean;
 }

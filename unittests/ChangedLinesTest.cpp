@@ -61,7 +61,7 @@ TEST(ChangedLinesTest, ZeroContextHunksAddTheirPlusLines) {
 TEST(ChangedLinesTest, ContextLinesCountButAreNotChanged) {
   ChangedLines Lines = parseOk("--- a/x.c\n"
                                "+++ b/x.c\n"
-                               "@@ -1,5 +1,6 @@\n"
+                               "@@ -1,6 +1,7 @@\n"
                                " line1\n"
                                " line2\n"
                                "-old3\n"
@@ -251,21 +251,120 @@ TEST(ChangedLinesTest, PathWithoutPrefixIsKept) {
   EXPECT_TRUE(Lines.contains("/src/linux/drivers/foo.c", 2));
 }
 
-TEST(ChangedLinesTest, OnlyTheBPrefixIsStripped) {
-  // Pins current behaviour: with diff.mnemonicPrefix, git writes "w/"; the
-  // path keeps it, so it does not match the file's real path.
-  ChangedLines Lines = parseOk("--- i/x.c\n"
+TEST(ChangedLinesTest, MnemonicPrefixesAreStripped) {
+  // diff.mnemonicPrefix: i/ (index) against w/ (work tree).
+  ChangedLines Lines = parseOk("diff --git i/x.c w/x.c\n"
+                               "--- i/x.c\n"
                                "+++ w/x.c\n"
                                "@@ -1,0 +2 @@\n"
                                "+x\n");
-  EXPECT_FALSE(Lines.contains("/src/x.c", 2));
-  EXPECT_TRUE(Lines.contains("/src/w/x.c", 2));
+  EXPECT_TRUE(Lines.contains("/src/x.c", 2));
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"x.c"}));
 }
 
-TEST(ChangedLinesTest, EmptyContextLineIsNotCounted) {
-  // Pins current behaviour: a context line whose leading space was stripped
-  // (by an editor or a mailer) does not advance the line count, so the
-  // added line, really line 3, is recorded as line 2.
+TEST(ChangedLinesTest, MnemonicPrefixesWithoutGitHeader) {
+  ChangedLines Lines = parseOk("--- c/dir/x.c\n"
+                               "+++ o/dir/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"dir/x.c"}));
+}
+
+TEST(ChangedLinesTest, CustomSrcAndDstPrefixes) {
+  // git diff --src-prefix=old/tree/ --dst-prefix=new/
+  ChangedLines Lines = parseOk("diff --git old/tree/fs/x.c new/fs/x.c\n"
+                               "--- old/tree/fs/x.c\n"
+                               "+++ new/fs/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"fs/x.c"}));
+  EXPECT_TRUE(Lines.contains("/linux/fs/x.c", 2));
+}
+
+TEST(ChangedLinesTest, EmptyDstPrefix) {
+  ChangedLines Lines = parseOk("diff --git a/fs/x.c fs/x.c\n"
+                               "--- a/fs/x.c\n"
+                               "+++ fs/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"fs/x.c"}));
+}
+
+TEST(ChangedLinesTest, NoPrefixGitDiffKeepsThePath) {
+  ChangedLines Lines = parseOk("diff --git fs/x.c fs/x.c\n"
+                               "--- fs/x.c\n"
+                               "+++ fs/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"fs/x.c"}));
+}
+
+TEST(ChangedLinesTest, UnknownPrefixDroppedWhenThePathDoesNotExist) {
+  const char *Diff = "--- /dev/null\n"
+                     "+++ tree/fs/x.c\n"
+                     "@@ -0,0 +1 @@\n"
+                     "+x\n";
+  auto Missing =
+      ChangedLines::parse(Diff, [](llvm::StringRef) { return false; });
+  ASSERT_TRUE(bool(Missing));
+  EXPECT_EQ(Missing->paths(), std::vector<std::string>({"fs/x.c"}));
+  auto Present = ChangedLines::parse(
+      Diff, [](llvm::StringRef P) { return P == "tree/fs/x.c"; });
+  ASSERT_TRUE(bool(Present));
+  EXPECT_EQ(Present->paths(), std::vector<std::string>({"tree/fs/x.c"}));
+}
+
+TEST(ChangedLinesTest, QuotedPathsWithOctalEscapes) {
+  ChangedLines Lines =
+      parseOk("diff --git \"a/caf\\303\\251.c\" \"b/caf\\303\\251.c\"\n"
+              "--- \"a/caf\\303\\251.c\"\n"
+              "+++ \"b/caf\\303\\251.c\"\n"
+              "@@ -1,0 +2 @@\n"
+              "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"caf\xc3\xa9.c"}));
+  EXPECT_TRUE(Lines.contains("/src/caf\xc3\xa9.c", 2));
+}
+
+TEST(ChangedLinesTest, UnquoteGitPath) {
+  llvm::StringRef Text = "\"a\\tb\\\"c\\\\d\\101\" rest";
+  EXPECT_EQ(unquoteGitPath(Text), std::optional<std::string>("a\tb\"c\\dA"));
+  EXPECT_EQ(Text, " rest");
+  llvm::StringRef Open = "\"never closed";
+  EXPECT_EQ(unquoteGitPath(Open), std::nullopt);
+}
+
+TEST(ChangedLinesTest, GitHeaderWithSpacesInNames) {
+  ChangedLines Lines = parseOk("diff --git a/my file.c b/my file.c\n"
+                               "--- a/my file.c\t\n"
+                               "+++ b/my file.c\t\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"my file.c"}));
+}
+
+TEST(ChangedLinesTest, RenameUsesTheNewName) {
+  ChangedLines Lines = parseOk("diff --git a/old/x.c b/new/x.c\n"
+                               "similarity index 90%\n"
+                               "rename from old/x.c\n"
+                               "rename to new/x.c\n"
+                               "--- a/old/x.c\n"
+                               "+++ b/new/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"new/x.c"}));
+}
+
+TEST(ChangedLinesTest, PureRenameNamesItsFile) {
+  ChangedLines Lines = parseOk("diff --git a/old.c b/new.c\n"
+                               "similarity index 100%\n"
+                               "rename from old.c\n"
+                               "rename to new.c\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"new.c"}));
+}
+
+TEST(ChangedLinesTest, EmptyContextLineCounts) {
+  // A context line whose leading space was stripped (by an editor or a
+  // mailer) is still a line.
   ChangedLines Lines = parseOk("--- a/x.c\n"
                                "+++ b/x.c\n"
                                "@@ -1,3 +1,4 @@\n"
@@ -273,20 +372,110 @@ TEST(ChangedLinesTest, EmptyContextLineIsNotCounted) {
                                "\n"
                                "+new\n"
                                " c\n");
-  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({2}));
+  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({3}));
 }
 
-TEST(ChangedLinesTest, AddedLineStartingWithPlusPlusSpaceIsAFileHeader) {
-  // Pins current behaviour: the added line "++ i;" is read as the header
-  // "+++ i;", and the lines after it are credited to a file named "i;".
+TEST(ChangedLinesTest, AddedLineStartingWithPlusPlusSpaceIsContent) {
+  // The added line "++ i;" reads "+++ i;": the hunk's counts say it is
+  // content, not a file header.
   ChangedLines Lines = parseOk("--- a/x.c\n"
                                "+++ b/x.c\n"
                                "@@ -1,0 +1,2 @@\n"
                                "+++ i;\n"
                                "+int j;\n");
+  EXPECT_EQ(Lines.files(), 1u);
+  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({1, 2}));
+}
+
+TEST(ChangedLinesTest, DeletedLineStartingWithMinusMinusSpaceIsContent) {
+  ChangedLines Lines = parseOk("--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -3,2 +3 @@\n"
+                               "--- i;\n"
+                               "-x;\n"
+                               "+y;\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"x.c"}));
+  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({3}));
+}
+
+TEST(ChangedLinesTest, DiffGitLineResetsTheFile) {
+  // The second section has no ---/+++ lines (a mode change); its hunk-less
+  // body must not be credited to the first file.
+  ChangedLines Lines = parseOk("diff --git a/x.c b/x.c\n"
+                               "--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n"
+                               "diff --git a/y.sh b/y.sh\n"
+                               "old mode 100644\n"
+                               "new mode 100755\n"
+                               "@@ -1,0 +5 @@\n"
+                               "+x\n");
+  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({2}));
+  EXPECT_EQ(linesOf(Lines, "y.sh"), LineList());
   EXPECT_EQ(Lines.files(), 2u);
-  EXPECT_EQ(linesOf(Lines, "x.c"), LineList());
-  EXPECT_EQ(linesOf(Lines, "i;"), LineList({1}));
+}
+
+TEST(ChangedLinesTest, HunkLongerThanItsCountsIsAnError) {
+  EXPECT_EQ(parseError("--- a/x.c\n"
+                       "+++ b/x.c\n"
+                       "@@ -1 +1 @@\n"
+                       "-a\n"
+                       "+b\n"
+                       "+c\n"),
+            "<parsed>"); // After the hunk, "+c" is outside any hunk.
+  EXPECT_EQ(parseError("--- a/x.c\n"
+                       "+++ b/x.c\n"
+                       "@@ -1,2 +1 @@\n"
+                       "-a\n"
+                       "+b\n"
+                       "+c\n"),
+            "line 6 does not fit the line counts of hunk '@@ -1,2 +1 @@'");
+}
+
+TEST(ChangedLinesTest, DeletionsAreNewSidePositions) {
+  ChangedLines Lines = parseOk("--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -5,2 +4,0 @@\n"
+                               "-gone1\n"
+                               "-gone2\n"
+                               "@@ -20,3 +18,2 @@\n"
+                               " keep\n"
+                               "-gone3\n"
+                               " keep\n");
+  // The first deletion sits between new lines 4 and 5, the second
+  // between 18 and 19.
+  EXPECT_FALSE(Lines.deletesWithin("/s/x.c", 1, 4));
+  EXPECT_TRUE(Lines.deletesWithin("/s/x.c", 5, 10));
+  EXPECT_FALSE(Lines.deletesWithin("/s/x.c", 6, 18));
+  EXPECT_TRUE(Lines.deletesWithin("/s/x.c", 19, 19));
+  EXPECT_FALSE(Lines.deletesWithin("/s/y.c", 1, 100));
+}
+
+Finding findingAt(uint64_t Line, uint64_t Begin, uint64_t End) {
+  Finding F;
+  F.Loc.File = "/s/x.c";
+  F.Loc.Line = Line;
+  F.FunctionBeginLine = Begin;
+  F.FunctionEndLine = End;
+  return F;
+}
+
+TEST(ChangedLinesTest, TouchesFindingByLocationNoteOrDeletion) {
+  ChangedLines Lines = parseOk("--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -10,0 +11 @@\n"
+                               "+\treturn 0;\n"
+                               "@@ -30 +30,0 @@\n"
+                               "-\tuser_access_end();\n");
+  EXPECT_TRUE(touchesFinding(Lines, findingAt(11, 1, 20)));
+  Finding Noted = findingAt(5, 1, 20);
+  EXPECT_FALSE(touchesFinding(Lines, Noted));
+  Noted.Notes.push_back({{"/s/x.c", 0, 11, 1}, "leaves here"});
+  EXPECT_TRUE(touchesFinding(Lines, Noted));
+  EXPECT_TRUE(touchesFinding(Lines, findingAt(25, 25, 35)));
+  EXPECT_FALSE(touchesFinding(Lines, findingAt(40, 40, 50)));
+  EXPECT_FALSE(touchesFinding(Lines, findingAt(25, 0, 0)));
 }
 
 } // namespace

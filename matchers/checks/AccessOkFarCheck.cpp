@@ -98,7 +98,7 @@ AccessOkFarCheck::AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
   std::string Error;
   ArchInternal = GlobList::parse(Spec, Error);
   if (!ArchInternal)
-    Options.invalid("ArchInternalFiles", Spec, "a list of path globs");
+    Options.invalidValue("ArchInternalFiles", Spec, "a list of path globs");
 }
 
 void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,

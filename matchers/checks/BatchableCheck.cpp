@@ -79,10 +79,31 @@ void BatchableCheck::checkFunction(const FunctionDecl &FD,
   llvm::StringSet<> TakenLabels;
   bool EndsInJump = endsInJump(FD);
   for (const BatchCandidate &C : findBatchCandidates(FA, MinAccesses)) {
+    // Worth reading by default: a rewrite, or a one-call alternative.
+    std::string Why = whyNoRewrite(C, EndsInJump);
+    if (!Why.empty() && C.WholeArrayCopy.empty() && !ReportAll)
+      continue;
     FindingBuilder B = report(FD, C);
     if (noteRewritable(B, FD, C, EndsInJump))
       rewrite(B, FD, C, freshLabel(FA.uses(), TakenLabels));
+    else
+      B.reason(Why);
   }
+}
+
+std::string BatchableCheck::whyNoRewrite(const BatchCandidate &C,
+                                         bool EndsInJump) {
+  if (C.Blocker)
+    return "'" + C.BlockerName +
+           "' would run inside the window and is not uaccess-safe";
+  if (!C.WhyNoRewrite.empty())
+    return C.WhyNoRewrite;
+  if (C.Range.empty())
+    return "the range the accesses cover cannot be computed";
+  if (!EndsInJump)
+    return "the function falls off its end, so there is no place for a "
+           "fault label";
+  return "";
 }
 
 /// The finding, with the saving: loops rank above runs, more accesses above

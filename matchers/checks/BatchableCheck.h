@@ -13,13 +13,15 @@ namespace uaccess {
 /// batchable: accessors that could share one window. See docs/batchable.md.
 ///
 /// Options: MinAccesses (2), the fewest accesses in a run worth a window;
-/// loops always count.
+/// loops always count. ReportAll (false): also report candidates with
+/// neither a rewrite nor a whole-array copy to offer, with the reason.
 class BatchableCheck : public UaccessCheck {
 public:
   BatchableCheck(llvm::StringRef Name, CheckContext &Context)
       : UaccessCheck(Name, Context),
         // One access is nothing to batch: at least 2.
-        MinAccesses(Options.getAtLeast("MinAccesses", 2u, 2u)) {}
+        MinAccesses(Options.getAtLeast("MinAccesses", 2u, 2u)),
+        ReportAll(Options.getBool("ReportAll", false)) {}
   static constexpr llvm::StringLiteral Summary =
       "put_user/get_user in loops and runs that could share one window";
 
@@ -28,6 +30,8 @@ public:
 
 private:
   FindingBuilder report(const clang::FunctionDecl &FD, const BatchCandidate &C);
+  /// Why \p C gets no rewrite; empty when it gets one.
+  static std::string whyNoRewrite(const BatchCandidate &C, bool EndsInJump);
   /// The notes that say why a rewrite is offered, or why not.
   bool noteRewritable(FindingBuilder &B, const clang::FunctionDecl &FD,
                       const BatchCandidate &C, bool EndsInJump);
@@ -35,6 +39,7 @@ private:
                const BatchCandidate &C, llvm::StringRef Label);
 
   const unsigned MinAccesses;
+  const bool ReportAll;
 };
 
 } // namespace uaccess

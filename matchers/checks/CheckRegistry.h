@@ -21,18 +21,24 @@ namespace uaccess {
 struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
+  /// The level of its findings unless its Severity option says otherwise.
+  Severity DefaultLevel;
   std::function<std::unique_ptr<UaccessCheck>(llvm::StringRef, CheckContext &)>
       Make;
 };
 
 class CheckFactories {
 public:
-  /// Registers check class \p T (which has a static Summary) as \p Name.
-  template <typename T> void registerCheck(llvm::StringRef Name) {
-    Checks.push_back(
-        {Name, T::Summary, [](llvm::StringRef N, CheckContext &Ctx) {
-           return std::make_unique<T>(N, Ctx);
-         }});
+  /// Registers check class \p T (which has a static Summary) as \p Name,
+  /// its findings at \p Level unless the option "<Name>.Severity" is set.
+  template <typename T>
+  void registerCheck(llvm::StringRef Name, Severity Level) {
+    Checks.push_back({Name, T::Summary, Level,
+                      [Level](llvm::StringRef N, CheckContext &Ctx) {
+                        auto Check = std::make_unique<T>(N, Ctx);
+                        Check->readSeverity(Level);
+                        return Check;
+                      }});
   }
   llvm::ArrayRef<CheckInfo> checks() const { return Checks; }
 

@@ -10,10 +10,34 @@
 #define UACCESS_LINT_CHECKS_FINDING_H
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace uaccess {
+
+/// How much a finding matters: errors fail a run (exit 1), warnings only
+/// under --warnings-as-errors, notes (performance hints) never.
+enum class Severity { Note, Warning, Error };
+
+inline const char *severityName(Severity S) {
+  switch (S) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "warning";
+}
+
+inline std::optional<Severity> parseSeverity(const std::string &Name) {
+  for (Severity S : {Severity::Note, Severity::Warning, Severity::Error})
+    if (Name == severityName(S))
+      return S;
+  return std::nullopt;
+}
 
 struct FindingLocation {
   std::string File;
@@ -38,11 +62,18 @@ struct Finding {
   std::string Check;
   std::string Message;
   FindingLocation Loc;
+  Severity Level = Severity::Warning;
   std::string Function;
+  /// The lines the function spans in Loc.File (0 when unknown): --diff
+  /// counts a deletion inside them as touching the finding.
+  uint64_t FunctionBeginLine = 0;
+  uint64_t FunctionEndLine = 0;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
   /// Higher sorts first among findings of one check (batchable savings).
   uint64_t Rank = 0;
+  /// Why no fix-it is offered, where a check says (batchable).
+  std::string Reason;
 };
 
 } // namespace uaccess

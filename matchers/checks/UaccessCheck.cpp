@@ -26,6 +26,16 @@ std::string OptionsView::get(llvm::StringRef Name,
   return It == Given.end() ? Default.str() : It->second;
 }
 
+bool OptionsView::getBool(llvm::StringRef Name, bool Default) const {
+  std::string Text = get(Name, Default ? "true" : "false");
+  if (Text == "true" || Text == "1")
+    return true;
+  if (Text == "false" || Text == "0")
+    return false;
+  invalid(Name, Text, "true or false");
+  return Default;
+}
+
 void OptionsView::invalid(llvm::StringRef Name, llvm::StringRef Value,
                           llvm::StringRef Expected) const {
   if (Record)
@@ -110,18 +120,39 @@ FindingLocation CheckContext::locate(SourceLocation Loc) const {
   return L;
 }
 
-FindingBuilder CheckContext::report(llvm::StringRef Check, SourceLocation Loc,
-                                    const FunctionDecl *FD,
+FindingBuilder CheckContext::report(llvm::StringRef Check, Severity Level,
+                                    SourceLocation Loc, const FunctionDecl *FD,
                                     const llvm::Twine &Message) {
   Finding F;
   F.Check = Check.str();
+  F.Level = Level;
   F.Message = Message.str();
   F.Loc = locate(Loc);
-  if (FD)
+  if (FD) {
     F.Function = FD->getNameAsString();
+    // The lines it spans, when they are in the finding's file (--diff).
+    FindingLocation Begin = locate(FD->getBeginLoc());
+    FindingLocation End = locate(FD->getEndLoc());
+    if (Begin.File == F.Loc.File && End.File == F.Loc.File) {
+      F.FunctionBeginLine = Begin.Line;
+      F.FunctionEndLine = End.Line;
+    }
+  }
   return FindingBuilder(*this, std::move(F));
 }
 
+//===----------------------------------------------------------------------===//
+// UaccessCheck
+//===----------------------------------------------------------------------===//
+
 UaccessCheck::~UaccessCheck() = default;
+
+void UaccessCheck::readSeverity(Severity Default) {
+  std::string Text = Options.get("Severity", severityName(Default));
+  std::optional<Severity> Parsed = parseSeverity(Text);
+  if (!Parsed)
+    Options.invalidValue("Severity", Text, "error, warning or note");
+  Level = Parsed.value_or(Default);
+}
 
 } // namespace uaccess

@@ -66,6 +66,9 @@ public:
     return Default;
   }
 
+  /// A boolean option: true/false (or 1/0), as clang-tidy's.
+  bool getBool(llvm::StringRef Name, bool Default) const;
+
   /// As get(), for options with a smallest sensible value.
   template <typename T>
   T getAtLeast(llvm::StringRef Name, T Default, T Min) const {
@@ -77,11 +80,16 @@ public:
     return Default;
   }
 
-  /// Records that option \p Name has a value that is not \p Expected.
+  /// Records that \p Value is not a valid value of option \p Name.
+  void invalidValue(llvm::StringRef Name, llvm::StringRef Value,
+                    llvm::StringRef Expected) const {
+    invalid(Name, Value, Expected);
+  }
+
+private:
   void invalid(llvm::StringRef Name, llvm::StringRef Value,
                llvm::StringRef Expected) const;
 
-private:
   std::string Prefix;
   const CheckOptionMap &Given;
   OptionsRecord *Record;
@@ -107,6 +115,11 @@ public:
     F.Rank = R;
     return *this;
   }
+  /// Why no fix-it is offered (JSON output's "reason").
+  FindingBuilder &reason(const llvm::Twine &Why) {
+    F.Reason = Why.str();
+    return *this;
+  }
 
 private:
   CheckContext &Ctx;
@@ -129,7 +142,9 @@ public:
   const CheckOptionMap &options() const { return Options; }
   OptionsRecord *optionsRecord() const { return Record; }
 
-  FindingBuilder report(llvm::StringRef Check, clang::SourceLocation Loc,
+  /// A finding of \p Check at \p Level in \p FD (which may be null).
+  FindingBuilder report(llvm::StringRef Check, Severity Level,
+                        clang::SourceLocation Loc,
                         const clang::FunctionDecl *FD,
                         const llvm::Twine &Message);
   FindingLocation locate(clang::SourceLocation Loc) const;
@@ -154,11 +169,15 @@ public:
   virtual void checkFunction(const clang::FunctionDecl &FD,
                              FunctionAnalyses &FA) = 0;
   llvm::StringRef name() const { return Name; }
+  Severity severity() const { return Level; }
+  /// Reads the option "Severity" (error, warning or note), \p Default when
+  /// it is not set; the registry calls it with the check's default level.
+  void readSeverity(Severity Default);
 
 protected:
   FindingBuilder diag(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
                       const llvm::Twine &Message) {
-    return Context.report(Name, Loc, FD, Message);
+    return Context.report(Name, Level, Loc, FD, Message);
   }
   CheckContext &context() { return Context; }
 
@@ -167,6 +186,7 @@ protected:
 private:
   std::string Name;
   CheckContext &Context;
+  Severity Level = Severity::Warning;
 };
 
 } // namespace uaccess

@@ -16,14 +16,20 @@
 
 namespace uaccess {
 
+// The default levels: a broken window is an error, a far access_ok() a
+// warning, a saving (batchable, a redundant access_ok()) a note.
 void addUaccessChecks(CheckFactories &Factories) {
-  Factories.registerCheck<WindowUnbalancedCheck>("window-unbalanced");
-  Factories.registerCheck<WindowMismatchCheck>("window-mismatch");
-  Factories.registerCheck<WindowUnsafeOutsideCheck>("window-unsafe-outside");
-  Factories.registerCheck<WindowCallCheck>("window-call");
-  Factories.registerCheck<BatchableCheck>("batchable");
-  Factories.registerCheck<AccessOkFarCheck>("access-ok-far");
-  Factories.registerCheck<AccessOkRedundantCheck>("access-ok-redundant");
+  Factories.registerCheck<WindowUnbalancedCheck>("window-unbalanced",
+                                                 Severity::Error);
+  Factories.registerCheck<WindowMismatchCheck>("window-mismatch",
+                                               Severity::Error);
+  Factories.registerCheck<WindowUnsafeOutsideCheck>("window-unsafe-outside",
+                                                    Severity::Error);
+  Factories.registerCheck<WindowCallCheck>("window-call", Severity::Error);
+  Factories.registerCheck<BatchableCheck>("batchable", Severity::Note);
+  Factories.registerCheck<AccessOkFarCheck>("access-ok-far", Severity::Warning);
+  Factories.registerCheck<AccessOkRedundantCheck>("access-ok-redundant",
+                                                  Severity::Note);
 }
 
 } // namespace uaccess

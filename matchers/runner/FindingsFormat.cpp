@@ -74,11 +74,15 @@ Value toJSON(const FindingFix &F) {
 Value toJSON(const Finding &F) {
   Object O = *toJSON(F.Loc).getAsObject();
   O["check"] = F.Check;
+  O["severity"] = severityName(F.Level);
   O["function"] = bytesToJSON(F.Function);
+  O["function_lines"] =
+      llvm::json::Array{F.FunctionBeginLine, F.FunctionEndLine};
   O["message"] = bytesToJSON(F.Message);
   O["notes"] = F.Notes;
   O["fixes"] = F.Fixes;
   O["rank"] = F.Rank;
+  O["reason"] = bytesToJSON(F.Reason);
   return O;
 }
 
@@ -107,12 +111,41 @@ bool fromJSON(const Value &V, FindingFix &F, Path P) {
          mapBytes(V, "replacement", F.Replacement, P);
 }
 
+bool fromJSON(const Value &V, Severity &S, Path P) {
+  std::optional<llvm::StringRef> Name = V.getAsString();
+  std::optional<Severity> Parsed =
+      Name ? parseSeverity(Name->str()) : std::nullopt;
+  if (!Parsed) {
+    P.report("expected \"error\", \"warning\" or \"note\"");
+    return false;
+  }
+  S = *Parsed;
+  return true;
+}
+
+namespace {
+bool mapFunctionLines(const Value &V, Finding &F, Path P) {
+  std::vector<uint64_t> Lines;
+  ObjectMapper O(V, P);
+  if (!O || !O.map("function_lines", Lines))
+    return false;
+  if (Lines.size() != 2) {
+    P.field("function_lines").report("expected [first, last]");
+    return false;
+  }
+  F.FunctionBeginLine = Lines[0];
+  F.FunctionEndLine = Lines[1];
+  return true;
+}
+} // namespace
+
 bool fromJSON(const Value &V, Finding &F, Path P) {
   ObjectMapper O(V, P);
   return O && fromJSON(V, F.Loc, P) && O.map("check", F.Check) &&
-         mapBytes(V, "function", F.Function, P) &&
-         mapBytes(V, "message", F.Message, P) && O.map("notes", F.Notes) &&
-         O.map("fixes", F.Fixes) && O.map("rank", F.Rank);
+         O.map("severity", F.Level) && mapBytes(V, "function", F.Function, P) &&
+         mapFunctionLines(V, F, P) && mapBytes(V, "message", F.Message, P) &&
+         O.map("notes", F.Notes) && O.map("fixes", F.Fixes) &&
+         O.map("rank", F.Rank) && mapBytes(V, "reason", F.Reason, P);
 }
 
 bool fromJSON(const Value &V, TUReport &R, Path P) {

@@ -43,6 +43,7 @@ bool fromJSON(const llvm::json::Value &V, FindingLocation &L,
               llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FindingNote &N, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FindingFix &F, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, Severity &S, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Finding &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, TUReport &R, llvm::json::Path P);
 

@@ -1,23 +1,27 @@
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// A warning: exit 0, unless --warnings-as-errors makes it an error.
+// RUN: not %uaccess-lint --checks=access-ok-far --warnings-as-errors='access-ok-*' %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=PROMOTED --implicit-check-not=warning:
+// PROMOTED: far.c:{{[0-9]+}}:6: error: '__put_user' is not guarded by any access_ok() on 'infop', here or in its callers [access-ok-far]
+// RUN: %uaccess-lint --checks=access-ok-far --warnings-as-errors='window-*' %s -- %x86-flags > /dev/null
 // The epoll v2 fix: the unchecked begin becomes the checked one, failing as
 // the window's fault path does. The result compiles and the window checks
 // stay clean.
 // The distances and the caller depth are configurable:
 // A check two calls up is near once CallerDepth allows two:
-// RUN: not %uaccess-lint --checks=access-ok-far --access-ok-max-statements=20 --access-ok-caller-depth=2 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=CONF
+// RUN: %uaccess-lint --checks=access-ok-far --access-ok-max-statements=20 --access-ok-caller-depth=2 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=CONF
 // CONF-NOT: relies on an access_ok() 13 lines
 // CONF-NOT: '__user_write_access_begin'
 // CONF: warning: '__get_user' is not guarded on every path
 // CONF-NOT: relies on an access_ok() 13 lines
 // CONF-NOT: '__user_write_access_begin'
-// RUN: not %uaccess-lint --checks=access-ok-far --access-ok-max-statements=100 --access-ok-max-lines=12 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=LINES
+// RUN: %uaccess-lint --checks=access-ok-far --access-ok-max-statements=100 --access-ok-max-lines=12 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=LINES
 // LINES: warning: '__get_user' relies on an access_ok() 13 lines and 11 statements earlier
-// RUN: not %uaccess-lint --checks=access-ok-far --access-ok-max-statements=100 --access-ok-max-lines=13 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOLINES
+// RUN: %uaccess-lint --checks=access-ok-far --access-ok-max-statements=100 --access-ok-max-lines=13 %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOLINES
 // NOLINES-NOT: relies on an access_ok() 13 lines
 // RUN: cp %s %t.c
-// RUN: not %uaccess-lint --checks=access-ok-far --fix %t.c -- %x86-flags > /dev/null 2>&1
+// RUN: %uaccess-lint --checks=access-ok-far --fix %t.c -- %x86-flags > /dev/null 2>&1
 // RUN: FileCheck %s --check-prefix=FIX < %t.c
 // FIX:      {{^}}	if (!user_write_access_begin(uevent, sizeof(*uevent)))
 // FIX-NEXT: {{^}}		return NULL;

@@ -1,8 +1,8 @@
 // Unsafe ops in a window that no checked begin opened, or through another
 // pointer than the window's, need an access_ok() of their own (issue 12).
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
 //
 // The arch's own copy routines may open a window that names no pointer:
 // RUN: rm -rf %t && mkdir -p %t/arch/x86/lib
@@ -10,7 +10,7 @@
 // RUN: %uaccess-lint --checks=access-ok-far %t/arch/x86/lib/copy.c -- %x86-flags 2>&1 | FileCheck %s --check-prefix=ARCH --allow-empty
 // ARCH-NOT: warning:
 // ... and the option names those places:
-// RUN: not %uaccess-lint --checks=access-ok-far --check-option=access-ok-far.ArchInternalFiles='*/nowhere/*' %t/arch/x86/lib/copy.c -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOARCH
+// RUN: %uaccess-lint --checks=access-ok-far --check-option=access-ok-far.ArchInternalFiles='*/nowhere/*' %t/arch/x86/lib/copy.c -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOARCH
 // NOARCH: copy.c:{{[0-9]+}}:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'infop', here or in its callers
 
 #include <linux/uaccess.h>

@@ -3,11 +3,11 @@
 // __attribute__((cleanup)) helper (6.19's scoped guards, written by hand).
 // The leaks next to them must still be found.
 // RUN: %expect-exit 1 --stdout %t.x86 -- %uaccess-lint --checks=window-unbalanced %s -- %x86-flags
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.x86
+// RUN: FileCheck %s --implicit-check-not=error: < %t.x86
 // RUN: %expect-exit 1 --stdout %t.gen -- %uaccess-lint --checks=window-unbalanced %s -- %generic-flags
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.gen
+// RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: %expect-exit 1 --stdout %t.v619 -- %uaccess-lint --checks=window-unbalanced %s -- %v619-flags
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.v619
+// RUN: FileCheck %s --implicit-check-not=error: < %t.v619
 
 #include <linux/uaccess.h>
 
@@ -74,7 +74,7 @@ int cleanup_that_does_not_end(u32 __user *p, u32 v)
 efault:
 	return -EFAULT;
 }
-// CHECK: window-shapes.c:[[@LINE-7]]:7: warning: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: window-shapes.c:[[@LINE-7]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
 
 int stmt_expr_leak(u32 __user *p, u32 v)
 {
@@ -86,4 +86,4 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
-// CHECK: window-shapes.c:[[@LINE-8]]:10: warning: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: window-shapes.c:[[@LINE-8]]:10: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]

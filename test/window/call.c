@@ -1,12 +1,12 @@
-// RUN: not %uaccess-lint --checks=window-call %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=window-call %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=window-call %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-call %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=error:
 // An extra safe callee from the command line and from a file:
 // RUN: echo "native_load_gs_index  # reviewed" > %t.safe
 // RUN: not %uaccess-lint --checks=window-call --uaccess-safe-file=%t.safe --uaccess-safe=log_* %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=EXTRA
 // EXTRA-NOT: native_load_gs_index
 // EXTRA-NOT: log_event
-// EXTRA: warning: call to 'mutex_lock'
+// EXTRA: error: call to 'mutex_lock'
 
 #include <linux/uaccess.h>
 
@@ -26,7 +26,7 @@ int reload_inside(struct ev __user *p)
 		return -EFAULT;
 	unsafe_get_user(gs, &p->events, efault);
 	RELOAD_SEG(gs);
-// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'native_load_gs_index' with user access enabled [window-call]
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'native_load_gs_index' with user access enabled [window-call]
 // CHECK: call.c:[[@LINE-5]]:7: note: user access window opened by 'user_read_access_begin' here
 	user_read_access_end();
 	return 0;
@@ -42,11 +42,11 @@ int sleeps_inside(struct ev __user *p, u32 a)
 	if (!user_write_access_begin(p, sizeof(*p)))
 		return -EFAULT;
 	take_lock();
-// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'take_lock' with user access enabled (may sleep: reaches 'mutex_lock')
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'take_lock' with user access enabled (may sleep: reaches 'mutex_lock')
 	mutex_lock(&lock);
-// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'mutex_lock' with user access enabled (may sleep: reaches 'mutex_lock')
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'mutex_lock' with user access enabled (may sleep: reaches 'mutex_lock')
 	log_event(1);
-// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'log_event' with user access enabled
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
 	unsafe_put_user(a, &p->events, efault);
 	user_write_access_end();
 	return 0;
@@ -61,7 +61,7 @@ int accessor_inside(struct ev __user *p, u32 a)
 	if (!user_write_access_begin(p, sizeof(*p)))
 		return -EFAULT;
 	if (put_user(a, &p->events))
-// CHECK: call.c:[[@LINE-1]]:6: warning: 'put_user' inside a user access window: it toggles user access itself
+// CHECK: call.c:[[@LINE-1]]:6: error: 'put_user' inside a user access window: it toggles user access itself
 		goto efault;
 	user_write_access_end();
 	return 0;
@@ -136,7 +136,7 @@ int suspended(struct ev __user *p, u32 a)
 	log_event(3);
 	user_access_restore(flags);
 	log_event(4);
-// CHECK: call.c:[[@LINE-1]]:2: warning: call to 'log_event' with user access enabled
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
 	unsafe_put_user(a, &p->events, efault);
 	user_write_access_end();
 	return 0;
@@ -158,4 +158,4 @@ efault:
 	return -EFAULT;
 }
 #endif
-// SCOPED: call.c:[[@LINE-8]]:3: warning: call to 'log_event' with user access enabled
+// SCOPED: call.c:[[@LINE-8]]:3: error: call to 'log_event' with user access enabled

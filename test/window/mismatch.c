@@ -1,9 +1,9 @@
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %x86-flags > %t.x86 2>&1
-// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=warning: < %t.x86
+// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=error: < %t.x86
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %generic-flags > %t.gen 2>&1
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.gen
+// RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %v619-flags > %t.v619 2>&1
-// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=warning: < %t.v619
+// RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=error: < %t.v619
 // RUN: not %uaccess-lint --checks=window-mismatch --format=json %s -- %x86-flags > %t.json
 // RUN: FileCheck %s --check-prefix=FIX < %t.json
 
@@ -23,7 +23,7 @@ Efault:
 	user_read_access_end();
 	return -EFAULT;
 }
-// CHECK: mismatch.c:[[@LINE-7]]:2: warning: 'unsafe_put_user' writes user memory inside a read window [window-mismatch]
+// CHECK: mismatch.c:[[@LINE-7]]:2: error: 'unsafe_put_user' writes user memory inside a read window [window-mismatch]
 // CHECK: mismatch.c:[[@LINE-10]]:7: note: user access window opened by 'user_read_access_begin' here
 
 // The generic flavor has no masked begin (can_do_masked_user_access() is 0):
@@ -42,8 +42,8 @@ efault:
 	user_read_access_end();
 	return -EFAULT;
 }
-// MASKED: mismatch.c:[[@LINE-6]]:2: warning: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
-// MASKED: mismatch.c:[[@LINE-4]]:2: warning: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
+// MASKED: mismatch.c:[[@LINE-6]]:2: error: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
+// MASKED: mismatch.c:[[@LINE-4]]:2: error: 'user_read_access_end' ends a rw window opened by 'masked_user_access_begin'; use 'user_access_end'
 
 // A read begin closed by a write end: the fix-it swaps the name.
 int read_begin_write_end(struct ev __user *p, u32 *out)
@@ -57,7 +57,7 @@ efault:
 	user_read_access_end();
 	return -EFAULT;
 }
-// CHECK: mismatch.c:[[@LINE-6]]:2: warning: 'user_write_access_end' ends a read window opened by 'user_read_access_begin'; use 'user_read_access_end'
+// CHECK: mismatch.c:[[@LINE-6]]:2: error: 'user_write_access_end' ends a read window opened by 'user_read_access_begin'; use 'user_read_access_end'
 // FIX: "length": 21,
 // FIX-NEXT: "offset": {{[0-9]+}},
 // FIX-NEXT: "replacement": "user_read_access_end"

@@ -1,9 +1,9 @@
 // A static inline function that opens a window and leaves it open is an
 // opener only when every caller in the TU closes the window (issue 13);
 // otherwise it has lost its end, as powerpc sstep's copy_mem_in() would.
-// RUN: not %uaccess-lint --checks='window-*' %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks='window-*' %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks='window-*' %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks='window-*' %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks='window-*' %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks='window-*' %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 
 #include <linux/uaccess.h>
 
@@ -43,7 +43,7 @@ static inline int copy_in(u8 *dest, unsigned long ea, int nb)
 	int err;
 
 	if (user_read_access_begin((void __user *)ea, nb)) {
-// CHECK: opener-helper.c:[[@LINE-1]]:6: warning: user access window opened by 'user_read_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: opener-helper.c:[[@LINE-1]]:6: error: user access window opened by 'user_read_access_begin' is not closed on every path [window-unbalanced]
 		err = __copy_in(dest, ea, nb);
 	} else {
 		err = -EFAULT;

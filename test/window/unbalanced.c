@@ -1,10 +1,10 @@
 // Every shape runs against all three fixture flavors.
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %x86-flags > %t.x86 2>&1
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.x86
+// RUN: FileCheck %s --implicit-check-not=error: < %t.x86
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %generic-flags > %t.gen 2>&1
-// RUN: FileCheck %s --implicit-check-not=warning: < %t.gen
+// RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %v619-flags > %t.v619 2>&1
-// RUN: FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=warning: < %t.v619
+// RUN: FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=error: < %t.v619
 
 #include <linux/uaccess.h>
 
@@ -22,7 +22,7 @@ int leak_on_fault(struct ev __user *p, u32 a)
 efault:
 	return -EFAULT;
 }
-// CHECK: unbalanced.c:[[@LINE-8]]:7: warning: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: unbalanced.c:[[@LINE-8]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
 // CHECK: unbalanced.c:[[@LINE-7]]:2: note: a fault in 'unsafe_put_user' jumps to 'efault' with the window open
 // CHECK: unbalanced.c:[[@LINE-4]]:2: note: returns here with the window open
 
@@ -40,7 +40,7 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
-// CHECK: unbalanced.c:[[@LINE-11]]:16: warning: user access window opened by 'user_write_access_begin' is not closed on every path
+// CHECK: unbalanced.c:[[@LINE-11]]:16: error: user access window opened by 'user_write_access_begin' is not closed on every path
 // CHECK: unbalanced.c:[[@LINE-9]]:3: note: returns here with the window open
 
 // The i915 shape: one label reached from inside and from outside a window.
@@ -57,7 +57,7 @@ out:
 	user_access_end();
 	return -EFAULT;
 }
-// CHECK: unbalanced.c:[[@LINE-3]]:2: warning: 'user_access_end' ends a user access window that is not open on every path
+// CHECK: unbalanced.c:[[@LINE-3]]:2: error: 'user_access_end' ends a user access window that is not open on every path
 // CHECK: unbalanced.c:[[@LINE-14]]:5: note: no window is open on a path from the function's entry
 // CHECK: unbalanced.c:[[@LINE-12]]:3: note: jump to 'out' with no window open
 
@@ -74,7 +74,7 @@ int nested(struct ev __user *p, struct ev __user *q)
 	user_read_access_end();
 	return 0;
 }
-// CHECK: unbalanced.c:[[@LINE-8]]:7: warning: 'user_write_access_begin' begins a user access window while one is already open
+// CHECK: unbalanced.c:[[@LINE-8]]:7: error: 'user_write_access_begin' begins a user access window while one is already open
 // CHECK: unbalanced.c:[[@LINE-11]]:7: note: user access window opened by 'user_read_access_begin' here
 
 // The result kept in a variable and tested later: the failure path has no
@@ -213,7 +213,7 @@ int scoped_then_redundant_end(struct ev __user *p, u32 a)
 efault:
 	return -EFAULT;
 }
-// SCOPED: unbalanced.c:[[@LINE-5]]:2: warning: 'user_write_access_end' ends a user access window that is not open on every path
+// SCOPED: unbalanced.c:[[@LINE-5]]:2: error: 'user_write_access_end' ends a user access window that is not open on every path
 #endif
 
 // can_do_masked_user_access() is 1 on x86-64, but the fallback is live on
@@ -235,5 +235,5 @@ efault:
 	user_access_end();
 	return -EFAULT;
 }
-// CHECK: unbalanced.c:[[@LINE-12]]:8: warning: user access window opened by 'user_access_begin' is not closed on every path
+// CHECK: unbalanced.c:[[@LINE-12]]:8: error: user access window opened by 'user_access_begin' is not closed on every path
 // CHECK: unbalanced.c:[[@LINE-10]]:4: note: returns here with the window open

@@ -1,6 +1,6 @@
-// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 
 #include <linux/uaccess.h>
 
@@ -14,7 +14,7 @@ int after_end(struct ev __user *p, u32 a)
 	unsafe_put_user(a, &p->events, efault);
 	user_write_access_end();
 	unsafe_put_user(a, &p->data, efault);
-// CHECK: unsafe-outside.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+// CHECK: unsafe-outside.c:[[@LINE-1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
 // CHECK: unsafe-outside.c:[[@LINE-3]]:2: note: the window was closed by 'user_write_access_end' here
 	return 0;
 efault:
@@ -26,7 +26,7 @@ efault:
 int no_window(struct ev __user *p, u32 *a)
 {
 	unsafe_get_user(*a, &p->events, efault);
-// CHECK: unsafe-outside.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' outside a user access window
+// CHECK: unsafe-outside.c:[[@LINE-1]]:2: error: 'unsafe_get_user' outside a user access window
 	return 0;
 efault:
 	return -EFAULT;
@@ -38,7 +38,7 @@ int wrong_polarity(struct ev __user *p, u32 a)
 	if (user_write_access_begin(p, sizeof(*p)))
 		return 0;
 	unsafe_put_user(a, &p->events, efault);
-// CHECK: unsafe-outside.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' outside a user access window
+// CHECK: unsafe-outside.c:[[@LINE-1]]:2: error: 'unsafe_put_user' outside a user access window
 	return 0;
 efault:
 	return -EFAULT;
@@ -69,7 +69,7 @@ int helper_inside(struct ev __user *p, u32 a, u64 b)
 int helper_outside(struct ev __user *p, u32 a, u64 b)
 {
 	return put_pair(p, a, b);
-// CHECK: unsafe-outside.c:[[@LINE-1]]:9: warning: call to 'put_pair', which performs unsafe user accesses, outside a user access window
+// CHECK: unsafe-outside.c:[[@LINE-1]]:9: error: call to 'put_pair', which performs unsafe user accesses, outside a user access window
 }
 
 #ifdef scoped_user_write_access
