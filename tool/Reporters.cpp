@@ -90,6 +90,25 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   Printer.EndSourceFile();
 }
 
+namespace {
+/// SARIF's partialFingerprints on each result, which clang's writer does
+/// not know: \p Emitted holds the finding of each result, in order.
+void addFingerprints(llvm::json::Object &Doc,
+                     llvm::ArrayRef<const Finding *> Emitted) {
+  llvm::json::Array *Runs = Doc.getArray("runs");
+  llvm::json::Object *Run =
+      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
+  llvm::json::Array *Results = Run ? Run->getArray("results") : nullptr;
+  if (!Results)
+    return;
+  for (size_t I = 0; I < Results->size() && I < Emitted.size(); ++I)
+    if (!Emitted[I]->Fingerprint.empty())
+      (*Results)[I].getAsObject()->insert(
+          {"partialFingerprints",
+           llvm::json::Object{{"uaccessLint/v1", Emitted[I]->Fingerprint}}});
+}
+} // namespace
+
 void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
                  llvm::raw_ostream &OS) {
   SourceSetup Setup(nullptr);
@@ -101,6 +120,7 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
     Rules[C.Name] = Writer.createRule(
         SarifRule::create().setRuleId(C.Name).setName(C.Name).setDescription(
             C.Summary));
+  std::vector<const Finding *> Emitted;
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
     auto Rule = Rules.find(F.Check);
@@ -111,10 +131,12 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
             .setDiagnosticMessage(F.Message)
             .setDiagnosticLevel(SarifResultLevel::Warning)
             .setLocations({CharSourceRange::getCharRange(Loc, Loc)}));
+    Emitted.push_back(&F);
   }
   Writer.endRun();
-  OS << llvm::formatv("{0:2}", llvm::json::Value(Writer.createDocument()))
-     << "\n";
+  llvm::json::Object Doc = Writer.createDocument();
+  addFingerprints(Doc, Emitted);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
 }
 
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
@@ -127,6 +149,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
   for (const Finding &F : Findings) {
     llvm::json::Value V = toJSON(F);
     V.getAsObject()->erase("rank");
+    if (!F.Fingerprint.empty())
+      (*V.getAsObject())["fingerprint"] = F.Fingerprint;
     List.push_back(std::move(V));
   }
   llvm::json::Value Doc = llvm::json::Object{

@@ -43,6 +43,9 @@ struct Finding {
   std::vector<FindingFix> Fixes;
   /// Higher sorts first among findings of one check (batchable savings).
   uint64_t Rank = 0;
+  /// Set by the driver after the merge (tool/Accept.h): what a baseline
+  /// knows the finding by. Workers leave it empty.
+  std::string Fingerprint;
 };
 
 } // namespace uaccess
