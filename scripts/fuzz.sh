@@ -9,6 +9,7 @@
 #   scripts/fuzz.sh 0              run until stopped (-runs=-1), for a
 #                                  long session; add -max_total_time=S via
 #                                  FUZZ_ARGS="-max_total_time=3600"
+#   NINJA_JOBS=2 scripts/fuzz.sh   bounds the build's parallel jobs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs=${1:-20000}
@@ -18,9 +19,10 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang-19 \
       -DCMAKE_BUILD_TYPE=RelWithDebInfo \
       -DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm \
       -DClang_DIR=/usr/lib/llvm-19/lib/cmake/clang >/dev/null
-fuzzers=(DiffFuzzer GlobFuzzer DatabaseFuzzer NameListFuzzer)
-corpora=(diff globs database namelist)
-ninja -C build-fuzz "${fuzzers[@]}"
+fuzzers=(DiffFuzzer GlobFuzzer DatabaseFuzzer NameListFuzzer BaselineFuzzer ConfigFuzzer
+         SuppressionFuzzer)
+corpora=(diff globs database namelist baseline config suppressions)
+ninja -C build-fuzz ${NINJA_JOBS:+-j"$NINJA_JOBS"} "${fuzzers[@]}"
 for i in "${!fuzzers[@]}"; do
   scratch=$(mktemp -d)
   echo "== ${fuzzers[$i]}: $runs runs"

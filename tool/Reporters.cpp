@@ -109,6 +109,23 @@ SarifResultLevel sarifLevel(Severity S) {
   }
   return SarifResultLevel::Warning;
 }
+
+/// SARIF's partialFingerprints on each result, which clang's writer does
+/// not know: \p Emitted holds the finding of each result, in order.
+void addFingerprints(llvm::json::Object &Doc,
+                     llvm::ArrayRef<const Finding *> Emitted) {
+  llvm::json::Array *Runs = Doc.getArray("runs");
+  llvm::json::Object *Run =
+      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
+  llvm::json::Array *Results = Run ? Run->getArray("results") : nullptr;
+  if (!Results)
+    return;
+  for (size_t I = 0; I < Results->size() && I < Emitted.size(); ++I)
+    if (!Emitted[I]->Fingerprint.empty())
+      (*Results)[I].getAsObject()->insert(
+          {"partialFingerprints",
+           llvm::json::Object{{"uaccessLint/v1", Emitted[I]->Fingerprint}}});
+}
 } // namespace
 
 void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
@@ -127,6 +144,7 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
             .setDefaultConfiguration(
                 SarifReportingConfiguration::create().setLevel(
                     sarifLevel(C.DefaultLevel))));
+  std::vector<const Finding *> Emitted;
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
     auto Rule = Rules.find(F.Check);
@@ -137,10 +155,12 @@ void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
             .setDiagnosticMessage(F.Message)
             .setDiagnosticLevel(sarifLevel(F.Level))
             .setLocations({CharSourceRange::getCharRange(Loc, Loc)}));
+    Emitted.push_back(&F);
   }
   Writer.endRun();
-  OS << llvm::formatv("{0:2}", llvm::json::Value(Writer.createDocument()))
-     << "\n";
+  llvm::json::Object Doc = Writer.createDocument();
+  addFingerprints(Doc, Emitted);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
 }
 
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
@@ -156,6 +176,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
     V.getAsObject()->erase("function_lines");
     if (F.Reason.empty())
       V.getAsObject()->erase("reason");
+    if (!F.Fingerprint.empty())
+      (*V.getAsObject())["fingerprint"] = F.Fingerprint;
     List.push_back(std::move(V));
   }
   llvm::json::Value Doc = llvm::json::Object{

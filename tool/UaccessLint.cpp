@@ -6,8 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Accept.h"
+#include "Baseline.h"
 #include "ChangedLines.h"
 #include "CommandAdjuster.h"
+#include "Config.h"
 #include "Fixes.h"
 #include "Inputs.h"
 #include "Merge.h"
@@ -58,7 +61,8 @@ cl::opt<std::string> BuildPath(
 cl::opt<std::string>
     Checks("checks",
            cl::desc("Comma-separated check globs; '-' removes: "
-                    "'*,-window-call'. Default: '*'."),
+                    "'*,-window-call'. Default: the config file's Checks, "
+                    "else '*'."),
            cl::init("*"), cl::cat(Category));
 cl::opt<std::string> WarningsAsErrors(
     "warnings-as-errors",
@@ -151,6 +155,37 @@ cl::opt<std::string>
                 cl::desc("Write findings and fix-its as YAML for "
                          "clang-apply-replacements."),
                 cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("Read the config from this file instead of the nearest "
+             ".uaccess-lint.yaml above the first source (or the current "
+             "directory)."),
+    cl::value_desc("path"), cl::cat(Category));
+cl::opt<std::string>
+    InlineConfig("config",
+                 cl::desc("The config as YAML text: "
+                          "--config='{Checks: \"window-*\"}'."),
+                 cl::value_desc("yaml"), cl::cat(Category));
+cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Drop the findings this baseline (--write-baseline) records: "
+             "only new findings are reported."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> WriteBaseline(
+    "write-baseline",
+    cl::desc("Write the fingerprints of the findings to this file, a "
+             "baseline for --baseline."),
+    cl::value_desc("file"), cl::cat(Category));
+cl::opt<std::string> SourceRoot(
+    "source-root",
+    cl::desc("Paths in fingerprints are relative to this folder (default: "
+             "the git top-level of each file, else the current directory)."),
+    cl::value_desc("dir"), cl::cat(Category));
+cl::opt<bool> ReportUnusedSuppressions(
+    "report-unused-suppressions",
+    cl::desc("List suppression comments that matched no finding on "
+             "standard error; any makes the exit status 1."),
+    cl::cat(Category));
 cl::opt<bool> ColorOutput("use-color",
                           cl::desc("Force colors on (default: on a terminal)."),
                           cl::cat(Category));
@@ -201,13 +236,66 @@ Exit codes (the first that applies):
   3  some translation units could not be analyzed (front-end errors, a
      crash, a timeout, a missing source file); findings from the others are
      still reported
-  1  findings at error level (warnings too with --warnings-as-errors)
+  1  findings at error level (warnings too with --warnings-as-errors), or
+     unused suppressions with --report-unused-suppressions
   0  none of these: no findings, or only warnings and notes
 )");
 
 [[noreturn]] void fail(const Twine &Message) {
   errs() << "uaccess-lint: error: " << Message << "\n";
   std::exit(ExitUsage);
+}
+
+/// The settings in effect: the config file's, with the command line's on
+/// top (README, "Config file").
+struct Settings {
+  std::string Checks = "*";
+  uaccess::CheckOptionMap Options;
+  std::vector<std::string> Safe;
+  std::optional<std::string> HeaderFilter;
+  std::string Baseline;
+};
+Settings Effective;
+
+/// --config, --config-file, or the nearest .uaccess-lint.yaml above the
+/// first source (or the current directory); none is an empty config.
+uaccess::Config loadConfig() {
+  if (!ConfigFile.empty() && !InlineConfig.empty())
+    fail("--config and --config-file cannot be used together");
+  Expected<uaccess::Config> C = uaccess::Config();
+  if (!InlineConfig.empty()) {
+    C = uaccess::parseConfig(InlineConfig, "--config");
+  } else {
+    std::string Path = ConfigFile;
+    if (Path.empty())
+      Path = uaccess::findConfigFile(
+          SourcePaths.empty()
+              ? "."
+              : sys::path::parent_path(
+                    uaccess::absoluteSourcePath("", SourcePaths.front())));
+    if (!Path.empty())
+      C = uaccess::readConfigFile(Path);
+  }
+  if (!C)
+    fail(toString(C.takeError()));
+  return std::move(*C);
+}
+
+/// The config file's settings, overridden by the command line's: --checks
+/// and --header-filter replace Checks and HeaderFilterRegex, --check-option
+/// replaces one option, --uaccess-safe adds to UaccessSafe, --baseline
+/// replaces Baseline.
+void resolveSettings() {
+  uaccess::Config C = loadConfig();
+  Effective.Checks =
+      Checks.getNumOccurrences() ? std::string(Checks) : C.Checks.value_or("*");
+  Effective.Options = C.CheckOptions;
+  Effective.Safe = C.UaccessSafe;
+  Effective.HeaderFilter = C.HeaderFilterRegex;
+  if (HeaderFilter.getNumOccurrences())
+    Effective.HeaderFilter = HeaderFilter;
+  Effective.Baseline =
+      BaselineFile.empty() ? C.Baseline.value_or("") : BaselineFile;
 }
 
 std::unique_ptr<CompilationDatabase> loadJSON(StringRef JsonPath) {
@@ -248,7 +336,8 @@ loadDatabase(ArrayRef<std::string> CommandArgs, bool HaveDashDash) {
 bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
 
 std::vector<std::string> readSafeCallees() {
-  std::vector<std::string> Names(SafeCallees.begin(), SafeCallees.end());
+  std::vector<std::string> Names = Effective.Safe;
+  Names.insert(Names.end(), SafeCallees.begin(), SafeCallees.end());
   if (SafeCalleesFile.empty())
     return Names;
   auto Text = uaccess::readInputFile(SafeCalleesFile, "uaccess-safe list",
@@ -285,7 +374,7 @@ CommandLine splitDashDash(int argc, const char **argv) {
 /// The enabled checks; an unknown or malformed glob is a usage error.
 uaccess::GlobList enabledChecks() {
   std::string Error;
-  auto Enabled = uaccess::GlobList::parse(Checks, Error);
+  auto Enabled = uaccess::GlobList::parse(Effective.Checks, Error);
   if (!Enabled)
     fail(Error);
   std::vector<std::string> Unknown =
@@ -297,7 +386,8 @@ uaccess::GlobList enabledChecks() {
     return Enabled->contains(Name);
   });
   if (!Any && !DumpUses && !ListChecks && !DumpConfig)
-    fail("no checks enabled by --checks='" + Checks + "' (see --list-checks)");
+    fail("no checks enabled by --checks='" + Effective.Checks +
+         "' (see --list-checks)");
   return std::move(*Enabled);
 }
 
@@ -329,7 +419,7 @@ void promoteWarnings(std::vector<uaccess::Finding> &Findings,
 /// Check options from --check-option and the older per-option flags; every
 /// key must name a check option and every value must parse.
 uaccess::CheckOptionMap checkOptions() {
-  uaccess::CheckOptionMap Options;
+  uaccess::CheckOptionMap Options = Effective.Options;
   for (const std::string &Arg : CheckOptionArgs) {
     auto [Key, Value] = StringRef(Arg).split('=');
     if (Key.empty() || !StringRef(Arg).contains('='))
@@ -362,12 +452,18 @@ bool listConfiguration(const uaccess::GlobList &Enabled,
   }
   if (!DumpConfig)
     return false;
-  // The shape of clang-tidy's --dump-config, for the options of the
-  // enabled checks.
-  outs() << "Checks: '" << Checks << "'\nCheckOptions:\n";
+  // The effective config as a config file, with every option of the
+  // enabled checks, as clang-tidy's --dump-config.
+  uaccess::Config Out;
+  Out.Checks = Effective.Checks;
   for (const auto &[Key, Value] : uaccess::readCheckOptions(Options).Declared)
     if (Enabled.contains(StringRef(Key).split('.').first))
-      outs() << "  " << Key << ": '" << Value << "'\n";
+      Out.CheckOptions[Key] = Value;
+  Out.UaccessSafe = readSafeCallees();
+  Out.HeaderFilterRegex = Effective.HeaderFilter;
+  if (!Effective.Baseline.empty())
+    Out.Baseline = uaccess::absoluteSourcePath("", Effective.Baseline);
+  outs() << uaccess::renderConfig(Out);
   return true;
 }
 
@@ -452,7 +548,7 @@ uaccess::WorkerOptions workerOptions(const char *Argv0,
   W.Jobs = Jobs ? Jobs : get_physical_cores() > 0 ? get_physical_cores() : 1;
   W.TimeoutSeconds = Timeout;
   // A dump shows recognition only; the checks do not run.
-  W.Run.ChecksSpec = DumpUses ? "-*" : std::string(Checks);
+  W.Run.ChecksSpec = DumpUses ? "-*" : Effective.Checks;
   W.Run.DumpUses = DumpUses;
   W.Run.CheckOptions = std::move(Options);
   W.Run.SafeCallees = readSafeCallees();
@@ -486,9 +582,9 @@ std::optional<uaccess::ChangedLines> readChangedLines() {
 /// the TUs' own files stay.
 void filterHeaders(std::vector<uaccess::Finding> &Findings,
                    const std::vector<CompileCommand> &TUs) {
-  if (HeaderFilter.getNumOccurrences() == 0)
+  if (!Effective.HeaderFilter)
     return;
-  Regex Filter(HeaderFilter);
+  Regex Filter(*Effective.HeaderFilter);
   std::set<std::string> MainFiles;
   for (const CompileCommand &C : TUs)
     MainFiles.insert(C.Filename);
@@ -560,7 +656,8 @@ void writeFixes(ArrayRef<uaccess::Finding> Findings) {
 void checkArguments() {
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(OutputFile, "the report"),
-        {ExportFixes, "the fixes"}}) {
+        {ExportFixes, "the fixes"},
+        {WriteBaseline, "the baseline"}}) {
     if (Error E = uaccess::checkOutputPath(Path, What))
       fail(toString(std::move(E)));
     // What a replacement would refuse: read-only, hard-linked, a symbolic
@@ -570,8 +667,8 @@ void checkArguments() {
         fail("cannot write " + What + ": " + toString(std::move(E)));
   }
   std::string Error;
-  if (HeaderFilter.getNumOccurrences() && !Regex(HeaderFilter).isValid(Error))
-    fail("invalid --header-filter '" + HeaderFilter + "': " + Error);
+  if (Effective.HeaderFilter && !Regex(*Effective.HeaderFilter).isValid(Error))
+    fail("invalid --header-filter '" + *Effective.HeaderFilter + "': " + Error);
 }
 
 /// The TUs to run, with their commands adjusted; an empty selection is an
@@ -591,18 +688,97 @@ std::vector<CompileCommand> runnableCommands(const CommandLine &CL,
                         Summary);
 }
 
-int main(int argc, const char **argv) {
-  InitLLVM X(argc, argv);
-  CommandLine CL = splitDashDash(argc, argv);
+/// --baseline's fingerprints (the config file's Baseline), read before any
+/// TU runs.
+std::optional<std::set<std::string>> readAcceptedFindings() {
+  if (Effective.Baseline.empty())
+    return std::nullopt;
+  auto Accepted = uaccess::readBaseline(Effective.Baseline);
+  if (!Accepted)
+    fail(toString(Accepted.takeError()));
+  return std::move(*Accepted);
+}
+
+/// The main files of the TUs that were analyzed: where unused suppressions
+/// are looked for (as well as in the files of findings).
+std::vector<std::string> analyzedFiles(ArrayRef<CompileCommand> Runnable,
+                                       const uaccess::RunSummary &Summary) {
+  std::set<std::string> Failed;
+  for (const auto &[File, Why] : Summary.Failures)
+    Failed.insert(File);
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : Runnable)
+    if (!Failed.count(C.Filename))
+      Files.push_back(C.Filename);
+  return Files;
+}
+
+/// Suppression comments; true when --report-unused-suppressions found
+/// some that matched nothing.
+bool suppressFindings(std::vector<uaccess::Finding> &Findings,
+                      ArrayRef<std::string> Files, uaccess::SourceTexts &Texts,
+                      const uaccess::GlobList &Enabled) {
+  std::vector<StringRef> On;
+  for (StringRef Name : uaccess::allCheckNames())
+    if (Enabled.contains(Name))
+      On.push_back(Name);
+  uaccess::SuppressionOutcome Outcome = uaccess::applySuppressions(
+      Findings, Files, Texts, On, uaccess::allCheckNames());
+  for (const std::string &Problem : Outcome.Problems)
+    errs() << Problem << "\n";
+  if (ReportUnusedSuppressions)
+    for (const std::string &Unused : Outcome.Unused)
+      errs() << Unused << " [unused-suppression]\n";
+  if (Outcome.Suppressed && !Quiet)
+    errs() << "uaccess-lint: " << Outcome.Suppressed
+           << " finding(s) suppressed by comments\n";
+  return ReportUnusedSuppressions && !Outcome.Unused.empty();
+}
+
+/// What a tree has accepted goes (README, "Accepting findings"): each
+/// finding gets its fingerprint, then suppression comments and the header
+/// filter apply, --write-baseline records what is left and --baseline
+/// drops what it records. True when unused suppressions fail the run.
+bool acceptFindings(std::vector<uaccess::Finding> &Findings,
+                    const std::vector<CompileCommand> &Runnable,
+                    const uaccess::RunSummary &Summary,
+                    const uaccess::GlobList &Enabled,
+                    const std::optional<std::set<std::string>> &Accepted) {
+  uaccess::SourceTexts Texts;
+  uaccess::assignFingerprints(Findings, Texts, SourceRoot);
+  bool Unused = suppressFindings(Findings, analyzedFiles(Runnable, Summary),
+                                 Texts, Enabled);
+  filterHeaders(Findings, Runnable);
+  if (!WriteBaseline.empty())
+    if (Error E = uaccess::writeOutputFile(
+            WriteBaseline, uaccess::renderBaseline(Findings, SourceRoot)))
+      fail(toString(std::move(E)));
+  if (Accepted) {
+    unsigned Dropped = uaccess::applyBaseline(Findings, *Accepted);
+    if (Dropped && !Quiet)
+      errs() << "uaccess-lint: " << Dropped
+             << " finding(s) accepted by the baseline\n";
+  }
+  return Unused;
+}
+
+/// Parses the command line; false on a usage error.
+bool parseCommandLine(const CommandLine &CL) {
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
     OS << "uaccess-lint " UACCESS_LINT_VERSION " (LLVM " LLVM_VERSION_STRING
           ")\n";
   });
-  if (!cl::ParseCommandLineOptions(CL.Own.size(), CL.Own.data(),
-                                   "uaccess-lint: checks Linux kernel "
-                                   "user-access windows\n",
-                                   &errs()))
+  return cl::ParseCommandLineOptions(CL.Own.size(), CL.Own.data(),
+                                     "uaccess-lint: checks Linux kernel "
+                                     "user-access windows\n",
+                                     &errs());
+}
+
+int main(int argc, const char **argv) {
+  InitLLVM X(argc, argv);
+  CommandLine CL = splitDashDash(argc, argv);
+  if (!parseCommandLine(CL))
     return ExitUsage;
   if (ShortHelp) {
     cl::PrintHelpMessage();
@@ -611,6 +787,7 @@ int main(int argc, const char **argv) {
   if (!WorkerJob.empty())
     return uaccess::runWorkerJob(WorkerJob);
 
+  resolveSettings();
   uaccess::GlobList Enabled = enabledChecks();
   uaccess::CheckOptionMap Options = checkOptions();
   if (listConfiguration(Enabled, Options))
@@ -618,6 +795,7 @@ int main(int argc, const char **argv) {
   checkArguments();
   std::optional<uaccess::GlobList> Promoted = promotedChecks();
   std::optional<uaccess::ChangedLines> Changed = readChangedLines();
+  std::optional<std::set<std::string>> Accepted = readAcceptedFindings();
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
 
@@ -627,11 +805,12 @@ int main(int argc, const char **argv) {
   for (const auto &[File, Reason] :
        ArrayRef(Summary.Failures).drop_front(EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
+                                            Enabled, Accepted);
   if (Changed)
     llvm::erase_if(Report.Findings, [&](const uaccess::Finding &F) {
       return !uaccess::touchesFinding(*Changed, F);
     });
-  filterHeaders(Report.Findings, Runnable);
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 
@@ -646,5 +825,5 @@ int main(int argc, const char **argv) {
   bool AnyError = llvm::any_of(Report.Findings, [](const uaccess::Finding &F) {
     return F.Level == uaccess::Severity::Error;
   });
-  return !DumpUses && AnyError ? ExitErrors : ExitClean;
+  return !DumpUses && (AnyError || Unused) ? ExitErrors : ExitClean;
 }

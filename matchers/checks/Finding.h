@@ -74,6 +74,9 @@ struct Finding {
   uint64_t Rank = 0;
   /// Why no fix-it is offered, where a check says (batchable).
   std::string Reason;
+  /// Set by the driver after the merge (tool/Accept.h): what a baseline
+  /// knows the finding by. Workers leave it empty.
+  std::string Fingerprint;
 };
 
 } // namespace uaccess

@@ -1,0 +1,37 @@
+//===--- Fingerprint.h - Findings' identities across edits ------*- C++ -*-===//
+//
+// A baseline must still know a finding after lines are added above it, so
+// its fingerprint is made of what an unrelated edit leaves alone: the
+// check, the file (relative to the source root), the function and the
+// finding's line with its whitespace collapsed, plus a counter that tells
+// identical ones apart. Line numbers and messages are left out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_UTILS_FINGERPRINT_H
+#define UACCESS_LINT_UTILS_FINGERPRINT_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+
+namespace uaccess {
+
+/// \p Text with every run of blanks made one space, and trimmed.
+std::string collapseWhitespace(llvm::StringRef Text);
+
+/// 1-based line \p Line of \p Text without its line break; "" past the end.
+llvm::StringRef lineOf(llvm::StringRef Text, uint64_t Line);
+
+/// The snippet a fingerprint hashes: the line, whitespace collapsed.
+std::string fingerprintSnippet(llvm::StringRef FileText, uint64_t Line);
+
+/// 32 hex digits of SHA-256 over the parts, each ended by a NUL byte.
+/// \p Occurrence counts earlier findings with the same other parts.
+std::string fingerprint(llvm::StringRef Check, llvm::StringRef RelativePath,
+                        llvm::StringRef Function, llvm::StringRef Snippet,
+                        unsigned Occurrence);
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,109 @@
+//===--- Accept.cpp - Suppressions and fingerprints of findings -----------===//
+
+#include "Accept.h"
+
+#include "Inputs.h"
+#include "utils/Fingerprint.h"
+#include "utils/Suppressions.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace uaccess {
+
+StringRef SourceTexts::get(StringRef Path) {
+  auto [It, New] = Texts.try_emplace(Path.str());
+  if (New) {
+    Expected<std::string> Text =
+        readInputFile(Path, "source file", uint64_t(64) << 20);
+    if (Text)
+      It->second = std::move(*Text);
+    else
+      consumeError(Text.takeError());
+  }
+  return It->second;
+}
+
+std::string sourceRoot(StringRef File, StringRef Explicit) {
+  if (!Explicit.empty())
+    return absoluteSourcePath("", Explicit);
+  std::string Abs = absoluteSourcePath("", File);
+  for (StringRef Dir = sys::path::parent_path(Abs); !Dir.empty();
+       Dir = sys::path::parent_path(Dir)) {
+    SmallString<256> Git(Dir);
+    sys::path::append(Git, ".git");
+    if (sys::fs::exists(Git))
+      return Dir.str();
+  }
+  return absoluteSourcePath("", ".");
+}
+
+std::string relativeTo(StringRef File, StringRef Root) {
+  std::string Abs = absoluteSourcePath("", File);
+  std::string Base = absoluteSourcePath("", Root);
+  StringRef Rest(Abs);
+  // "/a/bc" is not under "/a/b".
+  if (!Rest.consume_front(Base) ||
+      (!StringRef(Base).ends_with("/") && !Rest.consume_front("/")) ||
+      Rest.empty())
+    return Abs;
+  return Rest.str();
+}
+
+void assignFingerprints(std::vector<Finding> &Findings, SourceTexts &Texts,
+                        StringRef ExplicitRoot) {
+  std::map<std::string, unsigned> Seen;
+  std::map<std::string, std::string> Roots;
+  for (Finding &F : Findings) {
+    auto [Root, New] = Roots.try_emplace(F.Loc.File);
+    if (New)
+      Root->second = sourceRoot(F.Loc.File, ExplicitRoot);
+    std::string Path = relativeTo(F.Loc.File, Root->second);
+    std::string Snippet = fingerprintSnippet(Texts.get(F.Loc.File), F.Loc.Line);
+    std::string Key =
+        F.Check + '\0' + Path + '\0' + F.Function + '\0' + Snippet;
+    F.Fingerprint =
+        fingerprint(F.Check, Path, F.Function, Snippet, Seen[Key]++);
+  }
+}
+
+namespace {
+std::string describe(StringRef File, const Suppression &S, StringRef What) {
+  return (File + ":" + Twine(S.Line) + ": warning: suppression '" + S.Text +
+          "' " + What)
+      .str();
+}
+} // namespace
+
+SuppressionOutcome applySuppressions(std::vector<Finding> &Findings,
+                                     ArrayRef<std::string> Files,
+                                     SourceTexts &Texts,
+                                     ArrayRef<StringRef> Enabled,
+                                     ArrayRef<StringRef> AllChecks) {
+  std::map<std::string, SuppressionSet> Sets;
+  auto SetOf = [&](const std::string &File) -> SuppressionSet & {
+    auto It = Sets.find(File);
+    if (It == Sets.end())
+      It = Sets.try_emplace(File, Texts.get(File)).first;
+    return It->second;
+  };
+  SuppressionOutcome Out;
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    bool Drop = SetOf(F.Loc.File).suppress(F.Check, F.Loc.Line);
+    Out.Suppressed += Drop;
+    return Drop;
+  });
+  for (const std::string &File : Files)
+    SetOf(File);
+  for (auto &[File, Set] : Sets) {
+    for (const Suppression *S : Set.unused(Enabled))
+      Out.Unused.push_back(describe(File, *S, "matched no finding"));
+    for (const auto &[S, Why] : Set.problems(AllChecks))
+      Out.Problems.push_back(describe(File, *S, "does not work: " + Why));
+  }
+  return Out;
+}
+
+} // namespace uaccess
