@@ -1,31 +1,66 @@
 #!/usr/bin/env bash
-# Unpack Debian's linux-source-6.12 into a cache directory, configure an
-# x86_64 defconfig with clang 19, build the objects the kernel integration
-# tests analyse, and write compile_commands.json for them.
+# Unpack Debian's linux-source-6.12 into a cache directory (one tree per
+# arch), configure the arch's defconfig with clang 19 alone (LLVM=-19, no
+# cross gcc), build the objects the kernel integration tests analyse, and
+# write compile_commands.json for them.
 #
-# Usage: scripts/prepare-kernel.sh [extra objects...]
-# Prints the kernel tree's path on the last line of stdout.
+# Usage: scripts/prepare-kernel.sh [--arch=ARCH] [extra objects...]
+#   ARCH: x86_64 (default), arm64, powerpc (ppc64le_defconfig), riscv, s390
+# Prints the kernel tree's path on the last line of stdout. Objects the
+# arch's defconfig does not build are left out of the database (listed on
+# stderr), so one object list serves every arch.
 set -euo pipefail
 
 version=6.12
+arch=x86_64
+case "${1:-}" in
+  --arch=*) arch=${1#--arch=}; shift ;;
+esac
 tarball=/usr/src/linux-source-$version.tar.xz
 cache=${UACCESS_LINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/uaccess-lint}
-tree=$cache/linux-source-$version
-stamp=$tree/.uaccess-lint-prepared
 
-# Every x86_64 defconfig object whose source uses user-access windows, plus
+# The objects whose sources use user-access windows on every arch, plus
 # the accessor-heavy files the batching and access_ok checks look at.
-default_objects=(fs/select.o fs/readdir.o kernel/exit.o io_uring/net.o
-                 fs/eventpoll.o io_uring/epoll.o lib/strncpy_from_user.o
-                 kernel/futex/core.o lib/usercopy.o net/socket.o
-                 arch/x86/kernel/signal_64.o arch/x86/kernel/signal_32.o
-                 arch/x86/kernel/sys_ia32.o arch/x86/lib/csum-wrappers_64.o
-                 arch/x86/lib/usercopy_64.o io_uring/waitid.o kernel/compat.o
-                 kernel/panic.o kernel/rseq.o lib/iov_iter.o
-                 lib/strnlen_user.o mm/gup.o net/core/scm.o
-                 drivers/gpu/drm/i915/i915_query.o
-                 drivers/gpu/drm/i915/gem/i915_gem_execbuffer.o)
-objects=("${default_objects[@]}" "$@")
+common_objects=(fs/select.o fs/readdir.o kernel/exit.o io_uring/net.o
+                fs/eventpoll.o io_uring/epoll.o lib/strncpy_from_user.o
+                kernel/futex/core.o lib/usercopy.o net/socket.o
+                io_uring/waitid.o kernel/compat.o kernel/panic.o kernel/rseq.o
+                lib/iov_iter.o lib/strnlen_user.o mm/gup.o net/core/scm.o)
+case "$arch" in
+  x86_64)
+    make_arch=x86_64; config=defconfig; tree_name=linux-source-$version
+    arch_objects=(arch/x86/kernel/signal_64.o arch/x86/kernel/signal_32.o
+                  arch/x86/kernel/sys_ia32.o arch/x86/lib/csum-wrappers_64.o
+                  arch/x86/lib/usercopy_64.o
+                  drivers/gpu/drm/i915/i915_query.o
+                  drivers/gpu/drm/i915/gem/i915_gem_execbuffer.o) ;;
+  arm64)
+    make_arch=arm64; config=defconfig; tree_name=linux-source-$version-arm64
+    arch_objects=(arch/arm64/kernel/signal.o arch/arm64/kernel/signal32.o
+                  arch/arm64/kernel/sys_compat.o arch/arm64/kernel/ptrace.o
+                  arch/arm64/kernel/fpsimd.o) ;;
+  powerpc)
+    make_arch=powerpc; config=ppc64le_defconfig
+    tree_name=linux-source-$version-powerpc
+    arch_objects=(arch/powerpc/kernel/signal.o arch/powerpc/kernel/signal_64.o
+                  arch/powerpc/kernel/signal_32.o arch/powerpc/lib/sstep.o
+                  arch/powerpc/kernel/align.o arch/powerpc/kernel/traps.o) ;;
+  riscv)
+    make_arch=riscv; config=defconfig; tree_name=linux-source-$version-riscv
+    arch_objects=(arch/riscv/kernel/signal.o arch/riscv/kernel/compat_signal.o
+                  arch/riscv/kernel/traps_misaligned.o) ;;
+  s390)
+    make_arch=s390; config=defconfig; tree_name=linux-source-$version-s390
+    arch_objects=(arch/s390/kernel/signal.o arch/s390/kernel/compat_signal.o
+                  arch/s390/kernel/ptrace.o) ;;
+  *)
+    echo "prepare-kernel: unknown arch '$arch' (x86_64, arm64, powerpc, riscv, s390)" >&2
+    exit 2 ;;
+esac
+objects=("${common_objects[@]}" "${arch_objects[@]}" "$@")
+tree=$cache/$tree_name
+stamp=$tree/.uaccess-lint-prepared
+kmake=(make -s ARCH="$make_arch" LLVM=-19)
 
 if [ ! -f "$tarball" ]; then
   echo "prepare-kernel: $tarball missing; apt-get install linux-source-$version" >&2
@@ -34,17 +69,21 @@ fi
 
 mkdir -p "$cache"
 if [ ! -d "$tree" ]; then
-  tar -C "$cache" -xf "$tarball"
+  tmp=$(mktemp -d "$cache/unpack.XXXXXX")
+  tar -C "$tmp" -xf "$tarball"
+  mv "$tmp/linux-source-$version" "$tree"
+  rmdir "$tmp"
 fi
 cd "$tree"
 if [ ! -f .config ]; then
-  make -s LLVM=-19 defconfig >/dev/null
+  "${kmake[@]}" "$config" >/dev/null
 fi
 if [ ! -f "$stamp" ]; then
-  make -s LLVM=-19 -j"$(nproc)" prepare >/dev/null
+  "${kmake[@]}" -j"$(nproc)" prepare >/dev/null
   touch "$stamp"
 fi
-make -s LLVM=-19 -j"$(nproc)" "${objects[@]}" >/dev/null
+# -k: an object this arch's defconfig does not build fails alone.
+"${kmake[@]}" -k -j"$(nproc)" "${objects[@]}" >/dev/null 2>"$tree/.uaccess-lint-build.log" || true
 # The database names exactly these TUs, whatever else the tree has built.
 python3 scripts/clang-tools/gen_compile_commands.py -d . -o compile_commands.all.json
 python3 - "${objects[@]}" <<'PY'
@@ -53,6 +92,12 @@ want = {os.path.abspath(o[:-2] + ".c") for o in sys.argv[1:]}
 with open("compile_commands.all.json") as f:
     db = [e for e in json.load(f)
           if os.path.abspath(os.path.join(e["directory"], e["file"])) in want]
+have = {os.path.abspath(os.path.join(e["directory"], e["file"])) for e in db}
+for missing in sorted(want - have):
+    print("prepare-kernel: not built for this arch: " + os.path.relpath(missing),
+          file=sys.stderr)
+if not db:
+    sys.exit("prepare-kernel: no object was built; see .uaccess-lint-build.log")
 with open("compile_commands.json", "w") as f:
     json.dump(db, f, indent=1)
 PY

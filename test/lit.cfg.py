@@ -20,6 +20,15 @@ for flavor in ("x86", "generic", "v619"):
         ("%" + flavor + "-flags",
          "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)
          + " -I " + os.path.join(flavors, "common")))
+# The arm64 and powerpc flavors hold only their arch's asm/ headers; the
+# rest (linux/uaccess.h with its fallbacks switched off by the arch's
+# definitions) is the generic flavor's.
+for flavor in ("arm64", "powerpc"):
+    config.substitutions.append(
+        ("%" + flavor + "-flags",
+         "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)
+         + " -I " + os.path.join(flavors, "generic")
+         + " -I " + os.path.join(flavors, "common")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 

@@ -165,6 +165,8 @@ public:
       }
       Out.Owner.try_emplace(S, Id);
       UaccessUse &U = Out.Uses[Id];
+      if (auto *Call = dyn_cast<CallExpr>(S))
+        adoptCallArguments(U, A.Primary, *Call);
       if (!FirstOwned.count(Id))
         FirstOwned[Id] = S;
       if (!U.Anchor && Ledger.attribute(S->getEndLoc()).Primary == A.Primary)
@@ -205,6 +207,23 @@ private:
     Out.Uses.push_back(std::move(U));
     ByRecord[Primary] = Out.Uses.back().Id;
     return Out.Uses.back().Id;
+  }
+
+  /// powerpc's `#define user_write_access_begin user_write_access_begin`:
+  /// the macro only names the function, and the arguments the user wrote
+  /// follow it in the file, outside the expansion. They are the call's.
+  void adoptCallArguments(UaccessUse &U, unsigned Primary,
+                          const CallExpr &Call) {
+    const MacroRecord &R = Ledger.record(Primary);
+    if (R.FunctionLike || !U.Args.empty() || Call.getNumArgs() == 0 ||
+        !Call.getRParenLoc().isFileID())
+      return;
+    for (const Expr *Arg : Call.arguments()) {
+      U.ArgExprs.push_back(Arg);
+      U.Args.push_back(sourceText(SM.getExpansionRange(Arg->getSourceRange()),
+                                  SM, Ctx.getLangOpts()));
+    }
+    U.Range = SM.getExpansionRange(Call.getSourceRange());
   }
 
   void recordCall(CallExpr *Call) {

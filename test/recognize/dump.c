@@ -113,3 +113,9 @@ efault:
 // CHECK-NEXT: 16:2 unsafe_copy_to_user unsafe-op write macro ptr='p' len='4' value='buf' label='efault' -> efault:19
 // CHECK-NEXT: 17:2 user_write_access_end end write macro
 // CHECK-NEXT: 20:2 user_write_access_end end write macro
+
+// arm64 (begin behind a same-named function-like macro, __raw_put_mem) and
+// powerpc (begins behind object-like macros naming themselves: the
+// arguments are the call's, outside the expansion):
+// RUN: %uaccess-lint --dump-uaccess %s -- %arm64-flags | FileCheck %s
+// RUN: %uaccess-lint --dump-uaccess %s -- %powerpc-flags | FileCheck %s

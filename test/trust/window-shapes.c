@@ -5,6 +5,8 @@
 // RUN: %expect-exit 1 --stdout %t.x86 -- %uaccess-lint --checks=window-unbalanced %s -- %x86-flags
 // RUN: FileCheck %s --implicit-check-not=error: < %t.x86
 // RUN: %expect-exit 1 --stdout %t.gen -- %uaccess-lint --checks=window-unbalanced %s -- %generic-flags
+// RUN: %expect-exit 1 --stdout %t.gen -- %uaccess-lint --checks=window-unbalanced %s -- %arm64-flags
+// RUN: %expect-exit 1 --stdout %t.gen -- %uaccess-lint --checks=window-unbalanced %s -- %powerpc-flags
 // RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: %expect-exit 1 --stdout %t.v619 -- %uaccess-lint --checks=window-unbalanced %s -- %v619-flags
 // RUN: FileCheck %s --implicit-check-not=error: < %t.v619

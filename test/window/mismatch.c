@@ -1,6 +1,8 @@
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %x86-flags > %t.x86 2>&1
 // RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=error: < %t.x86
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %generic-flags > %t.gen 2>&1
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %arm64-flags > %t.gen 2>&1
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %powerpc-flags > %t.gen 2>&1
 // RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: not %uaccess-lint --checks=window-mismatch %s -- %v619-flags > %t.v619 2>&1
 // RUN: FileCheck %s --check-prefixes=CHECK,MASKED --implicit-check-not=error: < %t.v619

@@ -3,6 +3,8 @@
 // otherwise it has lost its end, as powerpc sstep's copy_mem_in() would.
 // RUN: not %uaccess-lint --checks='window-*' %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks='window-*' %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks='window-*' %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks='window-*' %s -- %powerpc-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks='window-*' %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 
 #include <linux/uaccess.h>
