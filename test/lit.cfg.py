@@ -23,10 +23,11 @@ for flavor in ("x86", "generic", "v619"):
 # The arm64 and powerpc flavors hold only their arch's asm/ headers; the
 # rest (linux/uaccess.h with its fallbacks switched off by the arch's
 # definitions) is the generic flavor's.
-for flavor in ("arm64", "powerpc"):
+for flavor, triple in (("arm64", "aarch64-linux-gnu"),
+                       ("powerpc", "powerpc64le-linux-gnu")):
     config.substitutions.append(
         ("%" + flavor + "-flags",
-         "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)
+         "-target " + triple + " -nostdinc -I " + os.path.join(flavors, flavor)
          + " -I " + os.path.join(flavors, "generic")
          + " -I " + os.path.join(flavors, "common")))
 config.environment["PATH"] = os.pathsep.join(

@@ -10,11 +10,35 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
 
 namespace uaccess {
+
+namespace {
+/// What an end of family \p End does to a window of family \p Window on
+/// the arch the TU is built for. Only powerpc's KUAP tracks direction: on
+/// x86 every end is clac, on arm64 a TTBR0 switch.
+std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
+  bool WritesLeft =
+      (Window == Family::Write || Window == Family::ReadWrite) &&
+      End == Family::Read;
+  bool ReadsLeft = (Window == Family::Read || Window == Family::ReadWrite) &&
+                   End == Family::Write;
+  if (!WritesLeft && !ReadsLeft)
+    return "the end closes more than the window opened: no hole on any "
+           "arch, but the families should match";
+  std::string Left = WritesLeft ? "user writes" : "user reads";
+  if (Target.isPPC())
+    return "on powerpc (KUAP) this leaves " + Left + " open after the end";
+  return "no effect on " + Target.getArchName().str() +
+         ", where every end turns all user access off; on powerpc (KUAP) it "
+         "leaves " +
+         Left + " open";
+}
+} // namespace
 
 void WindowMismatchCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
                                  const WindowEvent &E) {
@@ -32,6 +56,9 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
              "'" + Use.name() + "' ends a " + Family + " window opened by '" +
                  Begin.name() + "'; use '" + Right + "'");
     noteBegin(B, Uses, E.State);
+    B.note(Use.loc(),
+           endEffect(E.State.Fam, Use.Api->TheFamily,
+                     context().astContext().getTargetInfo().getTriple()));
     // Only where the end's name is written right there (not in a macro of
     // the user's, where renaming it would change other expansions).
     const SourceManager &SM = context().sourceManager();
