@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 scripts/build.sh
 UACCESS_LINT_KERNEL=$(scripts/prepare-kernel.sh | tail -n 1)
-export UACCESS_LINT_KERNEL
+UACCESS_LINT_KERNEL_ARM64=$(scripts/prepare-kernel.sh --arch=arm64 | tail -n 1)
+export UACCESS_LINT_KERNEL UACCESS_LINT_KERNEL_ARM64
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
 # The parsers the tool owns, under libFuzzer with ASan and UBSan.
 scripts/fuzz.sh 20000

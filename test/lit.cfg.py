@@ -38,5 +38,11 @@ kernel = os.environ.get("UACCESS_LINT_KERNEL")
 if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
     config.available_features.add("linux-source")
     config.substitutions.append(("%kernel", kernel))
+# The same tree cross-built for arm64 with clang alone
+# (scripts/prepare-kernel.sh --arch=arm64).
+kernel_arm64 = os.environ.get("UACCESS_LINT_KERNEL_ARM64")
+if kernel_arm64 and os.path.exists(os.path.join(kernel_arm64, "compile_commands.json")):
+    config.available_features.add("linux-source-arm64")
+    config.substitutions.append(("%kernel-arm64", kernel_arm64))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "expect-exit.py")))

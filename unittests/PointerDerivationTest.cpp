@@ -53,6 +53,13 @@ TEST(PointerDerivationTest, MemberAndElementAddressesDerive) {
   EXPECT_FALSE(P.Derivation->related("a", "b"));
 }
 
+TEST(PointerDerivationTest, ArrayMemberDecayDerives) {
+  // readdir's unsafe_copy_dirent_name(): `char *dst = dirent->d_name;`.
+  Parsed P = derive("struct de { long ino; char name[8]; };\n"
+                    "void f(struct de *dirent) { char *dst = dirent->name; }");
+  EXPECT_TRUE(P.Derivation->related("dst", "dirent"));
+}
+
 TEST(PointerDerivationTest, LoadsDoNotDerive) {
   // next is read from memory: not inside the object p points to.
   Parsed P = derive(std::string(Structs) +

@@ -54,6 +54,10 @@ void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
   } else if (const auto *CO = dyn_cast<AbstractConditionalOperator>(X)) {
     pointerOrigins(*CO->getTrueExpr(), Out);
     pointerOrigins(*CO->getFalseExpr(), Out);
+  } else if ((isa<MemberExpr>(X) || isa<ArraySubscriptExpr>(X)) &&
+             X->getType()->isArrayType()) {
+    // An array member decays to its address: `dirent->d_name`.
+    addressOrigins(*X, Out);
   } else if (const auto *SE = dyn_cast<StmtExpr>(X)) {
     const CompoundStmt *Body = SE->getSubStmt();
     if (const auto *Last = dyn_cast_or_null<Expr>(

@@ -230,6 +230,9 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
     else if (Same && !G.OnOtherPath &&
              SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
       G.OnOtherPath = C;
+    // A check whose pointer cannot be read may be this one's: undecided.
+    else if (!Same && Dom && shape(FA, *C).Base.empty())
+      G.Unreadable = C;
     else if (!Same && Dom)
       G.OtherPointer = C;
   }
@@ -242,6 +245,8 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   std::string What = "'" + A.name().str() + "'";
   if (G.Guard) {
     reportGuarded(FA, A, *G.Guard);
+  } else if (G.Unreadable) {
+    return;
   } else if (G.OnOtherPath) {
     if (FindingBuilder *B = report(
             FA, A, "other-path",

@@ -38,6 +38,7 @@ private:
     const UaccessUse *Guard = nullptr;        ///< Same pointer, dominates.
     const UaccessUse *OnOtherPath = nullptr;  ///< Same pointer, earlier.
     const UaccessUse *OtherPointer = nullptr; ///< Dominates, other pointer.
+    const UaccessUse *Unreadable = nullptr;   ///< Dominates, pointer unknown.
   };
   struct CallerCheck {
     const clang::FunctionDecl *Caller = nullptr;

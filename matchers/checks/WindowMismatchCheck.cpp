@@ -22,9 +22,8 @@ namespace {
 /// the arch the TU is built for. Only powerpc's KUAP tracks direction: on
 /// x86 every end is clac, on arm64 a TTBR0 switch.
 std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
-  bool WritesLeft =
-      (Window == Family::Write || Window == Family::ReadWrite) &&
-      End == Family::Read;
+  bool WritesLeft = (Window == Family::Write || Window == Family::ReadWrite) &&
+                    End == Family::Read;
   bool ReadsLeft = (Window == Family::Read || Window == Family::ReadWrite) &&
                    End == Family::Write;
   if (!WritesLeft && !ReadsLeft)
