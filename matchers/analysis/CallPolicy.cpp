@@ -173,8 +173,13 @@ CallVerdict CallPolicy::judge(const CallExpr &Call) {
     return V;
   }
   const FunctionDecl *Def = Callee->getDefinition();
-  if (Def && Def->hasBody() && isInlineHelper(*Def) &&
-      inlineBodyIsSafe(*Def, V.InnerCall))
+  // A static function the compiler may inline (powerpc's
+  // sigcontext_vmx_regs(), pointer arithmetic only) is judged by its body
+  // like an inline one; noinline ones are real calls.
+  bool Inlinable =
+      Def && (isInlineHelper(*Def) ||
+              (!Def->isExternallyVisible() && !Def->hasAttr<NoInlineAttr>()));
+  if (Inlinable && Def->hasBody() && inlineBodyIsSafe(*Def, V.InnerCall))
     return V;
   V.Safe = false;
   if (Def && Def->hasBody()) {

@@ -8,12 +8,60 @@
 
 #include "checks/WindowUnsafeOutsideCheck.h"
 
+#include "utils/NameMatch.h"
+#include "utils/SourceUtils.h"
+
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
 
 namespace uaccess {
+
+namespace {
+/// True when \p Cond calls a function named in \p Names.
+bool callsAnyOf(const Stmt &Cond, llvm::ArrayRef<std::string> Names) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::ArrayRef<std::string> Names;
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *F = C->getDirectCallee())
+        Found |= F->getIdentifier() && matchesAnyName(Names, F->getName());
+      return !Found;
+    }
+  } F;
+  F.Names = Names;
+  F.TraverseStmt(const_cast<Stmt *>(&Cond));
+  return F.Found;
+}
+} // namespace
+
+std::vector<std::string>
+WindowUnsafeOutsideCheck::splitNames(llvm::StringRef List) {
+  llvm::SmallVector<llvm::StringRef, 4> Parts;
+  List.split(Parts, ',', -1, false);
+  std::vector<std::string> Names;
+  for (llvm::StringRef P : Parts)
+    if (!P.trim().empty())
+      Names.push_back(P.trim().str());
+  return Names;
+}
+
+bool WindowUnsafeOutsideCheck::underKernelAddressGuard(const Stmt &S,
+                                                       ASTContext &Ctx) const {
+  const Stmt *Child = &S;
+  for (const Stmt *P = parentStmt(S, Ctx); P; P = parentStmt(*P, Ctx)) {
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      if (If->getThen() == Child && If->getCond() &&
+          callsAnyOf(*If->getCond(), KernelAddressGuards))
+        return true;
+    Child = P;
+  }
+  return false;
+}
 
 void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
                                       const WindowAnalysis &,
@@ -22,6 +70,10 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
   if (E.Kind != WindowEventKind::UnsafeOutside)
     return;
   const FunctionUses &Uses = FA.uses();
+  const Stmt *At = E.Call ? static_cast<const Stmt *>(E.Call)
+                          : (E.Use ? E.Use->Anchor : nullptr);
+  if (At && underKernelAddressGuard(*At, FA.astContext()))
+    return;
   if (E.Call) {
     std::string Callee =
         E.Verdict.Callee ? E.Verdict.Callee->getNameAsString() : "callee";

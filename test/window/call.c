@@ -98,6 +98,25 @@ efault:
 	return -EFAULT;
 }
 
+// A static function the compiler may inline is judged by its body, as
+// powerpc's sigcontext_vmx_regs() (pointer arithmetic only) is; a noinline
+// one, or one that calls out, is a call.
+static struct ev __user *next_ev(struct ev __user *p) { return p + 1; }
+static void note_ev(u32 a) { log_event(a); }
+int static_helpers_inside(struct ev __user *p, u32 a)
+{
+	if (!user_write_access_begin(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &next_ev(p)->events, efault);
+	note_ev(a);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'note_ev' with user access enabled
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 // BUILD_BUG_ON-style asserts and link-error defaults never run: an inline
 // helper that contains them is still clean.
 extern void __compiletime_assert_1(void) __attribute__((__error__("bad")));

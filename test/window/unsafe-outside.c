@@ -84,3 +84,41 @@ efault:
 	return -EFAULT;
 }
 #endif
+
+// powerpc's sstep.c emulates loads of kernel and user addresses with the
+// same helper: under is_kernel_addr() no window is needed (option
+// KernelAddressGuards); without that guard the call is reported.
+// RUN: not %uaccess-lint --checks=window-unsafe-outside --check-option=window-unsafe-outside.KernelAddressGuards=none %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOGUARD
+extern bool is_kernel_addr(unsigned long ea);
+static __always_inline int __copy_in(u8 *dest, unsigned long ea, int nb)
+{
+	int i;
+
+	for (i = 0; i < nb; i++)
+		unsafe_get_user(dest[i], (u8 __user *)ea + i, Efault);
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int copy_mem_in(u8 *dest, unsigned long ea, int nb)
+{
+	int err;
+
+	if (is_kernel_addr(ea))
+		return __copy_in(dest, ea, nb);
+// NOGUARD: unsafe-outside.c:[[@LINE-1]]:10: error: call to '__copy_in', which performs unsafe user accesses, outside a user access window
+	if (user_read_access_begin((void __user *)ea, nb)) {
+		err = __copy_in(dest, ea, nb);
+		user_read_access_end();
+	} else {
+		err = -EFAULT;
+	}
+	return err;
+}
+
+int copy_mem_in_unguarded(u8 *dest, unsigned long ea, int nb)
+{
+	return __copy_in(dest, ea, nb);
+// CHECK: unsafe-outside.c:[[@LINE-1]]:9: error: call to '__copy_in', which performs unsafe user accesses, outside a user access window
+}
