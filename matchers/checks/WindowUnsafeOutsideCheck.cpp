@@ -15,6 +15,7 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -22,18 +23,28 @@ using namespace clang;
 namespace uaccess {
 
 namespace {
-/// True when \p Cond calls a function named in \p Names.
-bool callsAnyOf(const Stmt &Cond, llvm::ArrayRef<std::string> Names) {
+/// True when \p Cond calls a function, or expands a macro, named in
+/// \p Names (powerpc's is_kernel_addr() is a macro).
+bool callsAnyOf(const Stmt &Cond, llvm::ArrayRef<std::string> Names,
+                ASTContext &Ctx) {
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::ArrayRef<std::string> Names;
+    ASTContext *Ctx = nullptr;
     bool Found = false;
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *F = C->getDirectCallee())
-        Found |= F->getIdentifier() && matchesAnyName(Names, F->getName());
+    bool VisitStmt(Stmt *S) {
+      if (const auto *C = dyn_cast<CallExpr>(S))
+        if (const FunctionDecl *F = C->getDirectCallee())
+          Found |= F->getIdentifier() && matchesAnyName(Names, F->getName());
+      const SourceManager &SM = Ctx->getSourceManager();
+      for (SourceLocation L = S->getBeginLoc(); !Found && L.isMacroID();
+           L = SM.getImmediateMacroCallerLoc(L))
+        Found |= matchesAnyName(
+            Names, Lexer::getImmediateMacroName(L, SM, Ctx->getLangOpts()));
       return !Found;
     }
   } F;
   F.Names = Names;
+  F.Ctx = &Ctx;
   F.TraverseStmt(const_cast<Stmt *>(&Cond));
   return F.Found;
 }
@@ -56,7 +67,7 @@ bool WindowUnsafeOutsideCheck::underKernelAddressGuard(const Stmt &S,
   for (const Stmt *P = parentStmt(S, Ctx); P; P = parentStmt(*P, Ctx)) {
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (If->getThen() == Child && If->getCond() &&
-          callsAnyOf(*If->getCond(), KernelAddressGuards))
+          callsAnyOf(*If->getCond(), KernelAddressGuards, Ctx))
         return true;
     Child = P;
   }

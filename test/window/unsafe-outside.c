@@ -89,7 +89,7 @@ efault:
 // same helper: under is_kernel_addr() no window is needed (option
 // KernelAddressGuards); without that guard the call is reported.
 // RUN: not %uaccess-lint --checks=window-unsafe-outside --check-option=window-unsafe-outside.KernelAddressGuards=none %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=NOGUARD
-extern bool is_kernel_addr(unsigned long ea);
+#define is_kernel_addr(x)	((x) >= 0x8000000000000000ul)
 static __always_inline int __copy_in(u8 *dest, unsigned long ea, int nb)
 {
 	int i;
