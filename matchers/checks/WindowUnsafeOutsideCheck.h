@@ -13,6 +13,8 @@ public:
   using WindowEventCheck::WindowEventCheck;
   static constexpr llvm::StringLiteral Summary =
       "an unsafe_* access with no window open";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "high";
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,
