@@ -1,4 +1,5 @@
 import os
+import shutil
 import lit.formats
 
 config.name = "uaccess-lint"
@@ -49,3 +50,27 @@ for arch in ("arm64", "powerpc"):
         config.substitutions.append(("%kernel-" + arch, tree))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "expect-exit.py")))
+
+# SARIF validators, installed with npm by scripts/install-deps.sh into
+# $UACCESS_LINT_NPM (default ~/.cache/uaccess-lint/npm): Microsoft's SARIF
+# multitool (its native binary: the npm wrapper runs it through a shell,
+# which splits "Gh;Sarif"), and ajv with the OASIS SARIF 2.1.0 schema the
+# multitool package ships. Tests that need them are UNSUPPORTED without.
+npm = os.environ.get("UACCESS_LINT_NPM",
+                     os.path.expanduser("~/.cache/uaccess-lint/npm"))
+multitool_dir = os.path.join(npm, "node_modules", "@microsoft",
+                             "sarif-multitool-linux")
+multitool = os.path.join(multitool_dir, "Sarif.Multitool")
+if os.access(multitool, os.X_OK):
+    config.available_features.add("sarif-multitool")
+    config.substitutions.append(("%sarif-multitool", multitool))
+ajv = os.path.join(npm, "node_modules", ".bin", "ajv")
+schema = os.path.join(multitool_dir, "sarif-2.1.0.json")
+if os.access(ajv, os.X_OK) and os.path.exists(schema):
+    config.available_features.add("sarif-schema")
+    config.substitutions.append(("%ajv", ajv))
+    config.substitutions.append(("%sarif-schema", schema))
+# Where `cmake --install` is tested from; groff renders the man page.
+config.substitutions.append(("%build", config.build_root))
+if shutil.which("groff"):
+    config.available_features.add("groff")

@@ -2,14 +2,12 @@
 
 #include "Reporters.h"
 
-#include "checks/CheckRegistry.h"
 #include "runner/FindingsFormat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/LangOptions.h"
-#include "clang/Basic/Sarif.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -95,72 +93,6 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
       Diags.Report(Map.get(N.Loc.File, N.Loc.Offset), NoteID) << N.Message;
   }
   Printer.EndSourceFile();
-}
-
-namespace {
-SarifResultLevel sarifLevel(Severity S) {
-  switch (S) {
-  case Severity::Note:
-    return SarifResultLevel::Note;
-  case Severity::Warning:
-    return SarifResultLevel::Warning;
-  case Severity::Error:
-    return SarifResultLevel::Error;
-  }
-  return SarifResultLevel::Warning;
-}
-
-/// SARIF's partialFingerprints on each result, which clang's writer does
-/// not know: \p Emitted holds the finding of each result, in order.
-void addFingerprints(llvm::json::Object &Doc,
-                     llvm::ArrayRef<const Finding *> Emitted) {
-  llvm::json::Array *Runs = Doc.getArray("runs");
-  llvm::json::Object *Run =
-      Runs && !Runs->empty() ? Runs->front().getAsObject() : nullptr;
-  llvm::json::Array *Results = Run ? Run->getArray("results") : nullptr;
-  if (!Results)
-    return;
-  for (size_t I = 0; I < Results->size() && I < Emitted.size(); ++I)
-    if (!Emitted[I]->Fingerprint.empty())
-      (*Results)[I].getAsObject()->insert(
-          {"partialFingerprints",
-           llvm::json::Object{{"uaccessLint/v1", Emitted[I]->Fingerprint}}});
-}
-} // namespace
-
-void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
-                 llvm::raw_ostream &OS) {
-  SourceSetup Setup(nullptr);
-  LocationMapper Map(Setup.SM);
-  SarifDocumentWriter Writer(Setup.SM);
-  Writer.createRun("uaccess-lint", "uaccess-lint", Version);
-  llvm::StringMap<size_t> Rules;
-  for (const CheckInfo &C : allChecks())
-    Rules[C.Name] = Writer.createRule(
-        SarifRule::create()
-            .setRuleId(C.Name)
-            .setName(C.Name)
-            .setDescription(C.Summary)
-            .setDefaultConfiguration(
-                SarifReportingConfiguration::create().setLevel(
-                    sarifLevel(C.DefaultLevel))));
-  std::vector<const Finding *> Emitted;
-  for (const Finding &F : Findings) {
-    SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
-    auto Rule = Rules.find(F.Check);
-    if (Loc.isInvalid() || Rule == Rules.end())
-      continue;
-    Writer.appendResult(
-        SarifResult::create(Rule->second)
-            .setDiagnosticMessage(F.Message)
-            .setDiagnosticLevel(sarifLevel(F.Level))
-            .setLocations({CharSourceRange::getCharRange(Loc, Loc)}));
-    Emitted.push_back(&F);
-  }
-  Writer.endRun();
-  llvm::json::Object Doc = Writer.createDocument();
-  addFingerprints(Doc, Emitted);
-  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
 }
 
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,

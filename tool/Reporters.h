@@ -24,11 +24,6 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                 llvm::raw_ostream &OS);
 
-/// A SARIF 2.1.0 log, through clang's SarifDocumentWriter: one rule per
-/// check, one result per finding, for code-scanning dashboards.
-void renderSARIF(llvm::ArrayRef<Finding> Findings, llvm::StringRef Version,
-                 llvm::raw_ostream &OS);
-
 } // namespace uaccess
 
 #endif

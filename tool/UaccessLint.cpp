@@ -15,6 +15,7 @@
 #include "Inputs.h"
 #include "Merge.h"
 #include "Reporters.h"
+#include "Sarif.h"
 #include "Workers.h"
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
@@ -178,8 +179,9 @@ cl::opt<std::string> WriteBaseline(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> SourceRoot(
     "source-root",
-    cl::desc("Paths in fingerprints are relative to this folder (default: "
-             "the git top-level of each file, else the current directory)."),
+    cl::desc("Paths in fingerprints and SARIF (%SRCROOT%) are relative to "
+             "this folder (default: the git top-level of each file, for "
+             "SARIF of the first source, else the current directory)."),
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> ReportUnusedSuppressions(
     "report-unused-suppressions",
@@ -593,9 +595,22 @@ void filterHeaders(std::vector<uaccess::Finding> &Findings,
   });
 }
 
+/// SARIF's %SRCROOT%: --source-root, else the git top-level of the first
+/// source (named, or of the database), else the current directory.
+std::string sarifSourceRoot(ArrayRef<CompileCommand> Runnable,
+                            const uaccess::RunSummary &Summary) {
+  std::string First = !SourcePaths.empty() ? SourcePaths.front()
+                      : !Runnable.empty()  ? Runnable.front().Filename
+                      : !Summary.Failures.empty()
+                          ? Summary.Failures.front().first
+                          : "-";
+  return uaccess::sourceRoot(First, SourceRoot);
+}
+
 /// The report, in the chosen format.
 std::string renderReport(const uaccess::MergedReport &Report,
-                         const uaccess::RunSummary &Summary) {
+                         const uaccess::RunSummary &Summary,
+                         ArrayRef<CompileCommand> Runnable) {
   std::string Text;
   raw_string_ostream OS(Text);
   if (DumpUses) {
@@ -604,7 +619,9 @@ std::string renderReport(const uaccess::MergedReport &Report,
   } else if (OutputFormat == Format::JSON) {
     uaccess::renderJSON(Report.Findings, Summary, OS);
   } else if (OutputFormat == Format::SARIF) {
-    uaccess::renderSARIF(Report.Findings, UACCESS_LINT_VERSION, OS);
+    uaccess::renderSARIF(
+        Report.Findings, Summary,
+        {UACCESS_LINT_VERSION, sarifSourceRoot(Runnable, Summary)}, OS);
   } else {
     bool Colors = ColorOutput || (OutputFile.empty() &&
                                   sys::Process::StandardOutIsDisplayed());
@@ -814,7 +831,7 @@ int main(int argc, const char **argv) {
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 
-  writeReport(renderReport(Report, Summary));
+  writeReport(renderReport(Report, Summary, Runnable));
   writeFixes(Report.Findings);
   if (Summary.Failed) {
     errs() << "uaccess-lint: " << Summary.Failed << " of "

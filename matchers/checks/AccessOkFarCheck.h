@@ -27,6 +27,8 @@ public:
   static constexpr llvm::StringLiteral Summary =
       "an access relying on an access_ok() that is missing, far away, in "
       "another function, on another pointer, or too short";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "medium";
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;

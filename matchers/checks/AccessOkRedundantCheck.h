@@ -15,6 +15,8 @@ public:
   using UaccessCheck::UaccessCheck;
   static constexpr llvm::StringLiteral Summary =
       "an access_ok() repeated by the self-checking accessors that follow";
+  static constexpr llvm::StringLiteral Tags = "performance";
+  static constexpr llvm::StringLiteral Precision = "high";
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;

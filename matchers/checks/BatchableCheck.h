@@ -24,6 +24,8 @@ public:
         ReportAll(Options.getBool("ReportAll", false)) {}
   static constexpr llvm::StringLiteral Summary =
       "put_user/get_user in loops and runs that could share one window";
+  static constexpr llvm::StringLiteral Tags = "performance";
+  static constexpr llvm::StringLiteral Precision = "medium";
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;

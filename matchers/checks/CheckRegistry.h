@@ -21,6 +21,12 @@ namespace uaccess {
 struct CheckInfo {
   llvm::StringRef Name;
   llvm::StringRef Summary;
+  /// Comma-separated tags for code-scanning dashboards (SARIF's
+  /// properties.tags): "security", "correctness", "performance".
+  llvm::StringRef Tags;
+  /// How often a finding is a real problem (SARIF's properties.precision):
+  /// "very-high", "high", "medium" or "low".
+  llvm::StringRef Precision;
   /// The level of its findings unless its Severity option says otherwise.
   Severity DefaultLevel;
   std::function<std::unique_ptr<UaccessCheck>(llvm::StringRef, CheckContext &)>
@@ -29,11 +35,12 @@ struct CheckInfo {
 
 class CheckFactories {
 public:
-  /// Registers check class \p T (which has a static Summary) as \p Name,
-  /// its findings at \p Level unless the option "<Name>.Severity" is set.
+  /// Registers check class \p T (which has static Summary, Tags and
+  /// Precision) as \p Name, its findings at \p Level unless the option
+  /// "<Name>.Severity" is set.
   template <typename T>
   void registerCheck(llvm::StringRef Name, Severity Level) {
-    Checks.push_back({Name, T::Summary, Level,
+    Checks.push_back({Name, T::Summary, T::Tags, T::Precision, Level,
                       [Level](llvm::StringRef N, CheckContext &Ctx) {
                         auto Check = std::make_unique<T>(N, Ctx);
                         Check->readSeverity(Level);

@@ -13,6 +13,8 @@ public:
   using WindowEventCheck::WindowEventCheck;
   static constexpr llvm::StringLiteral Summary =
       "a call that is not uaccess-safe while a window is open";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "medium";
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

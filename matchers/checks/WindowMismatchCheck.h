@@ -14,6 +14,8 @@ public:
   static constexpr llvm::StringLiteral Summary =
       "a window closed by an end of another family, or an access the "
       "window's family does not permit";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "very-high";
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -14,6 +14,8 @@ public:
   static constexpr llvm::StringLiteral Summary =
       "a window left open on some path, an end with no open window, "
       "or a begin inside a window";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "high";
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -24,6 +24,8 @@ public:
             splitNames(Options.get("KernelAddressGuards", "is_kernel_addr"))) {}
   static constexpr llvm::StringLiteral Summary =
       "an unsafe_* access with no window open";
+  static constexpr llvm::StringLiteral Tags = "security,correctness";
+  static constexpr llvm::StringLiteral Precision = "high";
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -1,0 +1,60 @@
+//===--- CheckDocs.cpp - The check pages, compiled in ---------------------===//
+
+#include "CheckDocs.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+#ifndef UACCESS_LINT_HOMEPAGE
+#error "UACCESS_LINT_HOMEPAGE is set by CMakeLists.txt"
+#endif
+#ifndef UACCESS_LINT_DOCS_URL
+#error "UACCESS_LINT_DOCS_URL is set by CMakeLists.txt"
+#endif
+
+namespace uaccess {
+
+namespace {
+struct Page {
+  const char *Name;
+  const char *Text;
+};
+const Page Pages[] = {
+#include "CheckDocs.inc"
+};
+} // namespace
+
+llvm::StringRef docPage(llvm::StringRef Name) {
+  for (const Page &P : Pages)
+    if (Name == P.Name)
+      return P.Text;
+  return "";
+}
+
+std::string firstParagraph(llvm::StringRef Page) {
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Page.split(Lines, '\n');
+  std::string Out;
+  bool Started = false;
+  for (llvm::StringRef Line : Lines) {
+    Line = Line.trim();
+    bool Skip = Line.starts_with("#") || Line.empty();
+    if (Skip && Started)
+      break;
+    if (Skip)
+      continue;
+    Started = true;
+    if (!Out.empty())
+      Out += ' ';
+    Out += Line;
+  }
+  return Out;
+}
+
+llvm::StringRef projectHomepage() { return UACCESS_LINT_HOMEPAGE; }
+
+std::string docPageUrl(llvm::StringRef Name) {
+  return (llvm::Twine(UACCESS_LINT_DOCS_URL) + "/" + Name + ".md").str();
+}
+
+} // namespace uaccess
