@@ -121,9 +121,10 @@ FixText mismatchText(const Finding &F) {
   if (G.empty())
     return {"close the user access window with the matching end", ""};
   std::string Kind = G[2] == "rw" ? "" : G[2] + " ";
+  std::string Which = G[2] == "rw" ? "read-write " : Kind;
   return {"close the " + Kind + "window with " + G[4] + "()",
-          function(F) + " opens a " + Kind + "user access window with " + G[3] +
-              "() and closes it with " + G[1] +
+          function(F) + " opens a " + Which + "user access window with " +
+              G[3] + "() and closes it with " + G[1] +
               "(). An end has to match its begin: where the read and write "
               "directions are opened separately (powerpc with KUAP), a "
               "mismatched end leaves a direction open, and the pair no "

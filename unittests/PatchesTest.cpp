@@ -107,10 +107,10 @@ TEST(PatchBody, SaysWhatAndNamesTheChecks) {
   Finding M = fixed("window-mismatch",
                     "'user_read_access_end' ends a rw window opened by "
                     "'masked_user_access_begin'; use 'user_access_end'",
-                    "get_sigset_argpack", "user_access_end");
+                    "strncpy_from_user", "user_access_end");
   std::string Body = patchBody({&M});
-  EXPECT_NE(Body.find("get_sigset_argpack() opens a user access window with\n"
-                      "masked_user_access_begin()"),
+  EXPECT_NE(Body.find("strncpy_from_user() opens a read-write user access "
+                      "window with\nmasked_user_access_begin()"),
             std::string::npos)
       << Body;
   EXPECT_NE(Body.find("Close it with user_access_end()."), std::string::npos);
