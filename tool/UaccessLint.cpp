@@ -198,8 +198,9 @@ cl::opt<std::string> WriteBaseline(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> SourceRoot(
     "source-root",
-    cl::desc("Paths in fingerprints are relative to this folder (default: "
-             "the git top-level of each file, else the current directory)."),
+    cl::desc("Paths in fingerprints and in the diffs of --patch-dir and "
+             "--fix-dry-run are relative to this folder (default: the git "
+             "top-level of each file, else the current directory)."),
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> ReportUnusedSuppressions(
     "report-unused-suppressions",
