@@ -80,6 +80,8 @@ FixPlan planFixes(llvm::ArrayRef<Finding> Findings) {
   return planFixes(Findings, LoadTime);
 }
 
+llvm::sys::TimePoint<> loadTime() { return LoadTime; }
+
 //===----------------------------------------------------------------------===//
 // Line endings
 //===----------------------------------------------------------------------===//
@@ -236,6 +238,22 @@ llvm::Expected<llvm::sys::TimePoint<>> changeTime(const std::string &Path) {
   return llvm::sys::toTimePoint(Status.st_ctim.tv_sec, Status.st_ctim.tv_nsec);
 }
 } // namespace
+
+llvm::Expected<std::string> readAsAnalysed(llvm::StringRef File,
+                                           llvm::sys::TimePoint<> Since) {
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return failed("read", File, Buffer.getError());
+  // Read, then look: a change before the read shows in the change time.
+  llvm::Expected<llvm::sys::TimePoint<>> Changed = changeTime(File.str());
+  if (!Changed)
+    return failed("read", File, llvm::errorToErrorCode(Changed.takeError()));
+  if (*Changed > Since)
+    return refuse(File, "changed after it was analysed: its fixes were "
+                        "computed on the text before");
+  return (*Buffer)->getBuffer().str();
+}
 
 //===----------------------------------------------------------------------===//
 // Temporary files

@@ -46,6 +46,15 @@ FixPlan planFixes(llvm::ArrayRef<Finding> Findings,
 /// than any analysis, so never too late.
 FixPlan planFixes(llvm::ArrayRef<Finding> Findings);
 
+/// \p File's text as the analysis read it: refused when the file changed
+/// after \p Since (its fix-its' offsets would be wrong). Nothing is written:
+/// --fix-dry-run and --patch-dir read their sources through this.
+llvm::Expected<std::string> readAsAnalysed(llvm::StringRef File,
+                                           llvm::sys::TimePoint<> Since);
+
+/// When the program was loaded: earlier than any analysis.
+llvm::sys::TimePoint<> loadTime();
+
 /// A file checked for replacement (see writeFileAtomically()).
 struct ReplaceTarget {
   /// As the caller named it, for messages.

@@ -14,6 +14,7 @@
 #include "Fixes.h"
 #include "Inputs.h"
 #include "Merge.h"
+#include "Patches.h"
 #include "Reporters.h"
 #include "Sarif.h"
 #include "Workers.h"
@@ -151,6 +152,25 @@ cl::opt<bool> Fix("fix",
                            "edits conflict with another's is refused whole; "
                            "files are replaced atomically."),
                   cl::cat(Category));
+cl::opt<bool> FixDryRun(
+    "fix-dry-run",
+    cl::desc("Print the unified diff --fix would apply to standard output "
+             "(the report goes to standard error unless -o); no file is "
+             "changed. Wins over --fix."),
+    cl::cat(Category));
+cl::opt<std::string>
+    PatchDir("patch-dir",
+             cl::desc("Write the fix-its as a series of patches in `git "
+                      "format-patch` form into <dir> (created if missing), for "
+                      "`git am`: one per finding, or per function."),
+             cl::value_desc("dir"), cl::cat(Category));
+cl::opt<uaccess::PatchPer>
+    PatchPer("patch-per", cl::desc("With --patch-dir: one patch per ..."),
+             cl::values(clEnumValN(uaccess::PatchPer::Finding, "finding",
+                                   "finding with fix-its (default)"),
+                        clEnumValN(uaccess::PatchPer::Function, "function",
+                                   "function: its findings' fixes together")),
+             cl::init(uaccess::PatchPer::Finding), cl::cat(Category));
 cl::opt<std::string>
     ExportFixes("export-fixes",
                 cl::desc("Write findings and fix-its as YAML for "
@@ -179,9 +199,10 @@ cl::opt<std::string> WriteBaseline(
     cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> SourceRoot(
     "source-root",
-    cl::desc("Paths in fingerprints and SARIF (%SRCROOT%) are relative to "
-             "this folder (default: the git top-level of each file, for "
-             "SARIF of the first source, else the current directory)."),
+    cl::desc("Paths in fingerprints, in SARIF (%SRCROOT%) and in the diffs "
+             "of --patch-dir and --fix-dry-run are relative to this folder "
+             "(default: the git top-level of each file, for SARIF of the "
+             "first source, else the current directory)."),
     cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> ReportUnusedSuppressions(
     "report-unused-suppressions",
@@ -635,8 +656,10 @@ std::string renderReport(const uaccess::MergedReport &Report,
 /// written is a failed run (exit 2), never "findings" or "clean".
 void writeReport(StringRef Text) {
   if (OutputFile.empty()) {
-    outs() << Text;
-    outs().flush();
+    // Standard output is the diff's: `--fix-dry-run | git apply`.
+    raw_ostream &OS = FixDryRun ? errs() : outs();
+    OS << Text;
+    OS.flush();
     if (std::error_code EC = outs().error()) {
       outs().clear_error();
       fail("cannot write the report to standard output: " + EC.message());
@@ -648,11 +671,59 @@ void writeReport(StringRef Text) {
     fail(toString(std::move(E)));
 }
 
-/// --export-fixes and --fix.
+uaccess::PatchOptions patchOptions() {
+  uaccess::PatchOptions Options;
+  Options.Per = PatchPer;
+  Options.SourceRoot = SourceRoot;
+  Options.Version = UACCESS_LINT_VERSION;
+  Options.AnalysisStart = uaccess::loadTime();
+  return Options;
+}
+
+/// --patch-dir: the series, written after every patch is computed.
+void writePatches(ArrayRef<uaccess::Finding> Findings) {
+  auto Series = uaccess::buildPatchSeries(Findings, patchOptions());
+  if (!Series)
+    fail("patches not written: " + toString(Series.takeError()));
+  for (const std::string &Skipped : Series->Skipped)
+    errs() << "uaccess-lint: warning: no patch for " << Skipped << "\n";
+  if (Series->Patches.empty()) {
+    if (!Quiet)
+      errs() << "uaccess-lint: no fix-its, no patches written\n";
+    return;
+  }
+  if (!Series->HaveAuthor)
+    errs() << "uaccess-lint: warning: git config user.name or user.email "
+              "is not set: the patches have no From: or Signed-off-by: "
+              "line, and `git am` needs a From:\n";
+  if (Error E = uaccess::writePatchSeries(*Series, PatchDir))
+    fail("patches not written: " + toString(std::move(E)));
+  if (!Quiet)
+    errs() << "uaccess-lint: wrote " << Series->Patches.size()
+           << " patch(es) to " << PatchDir << "\n";
+}
+
+/// --fix-dry-run: the diff on standard output, nothing written.
+void printFixDiff(ArrayRef<uaccess::Finding> Findings) {
+  std::vector<std::string> Refused;
+  auto Diff = uaccess::fixDiff(Findings, patchOptions(), Refused);
+  for (const std::string &R : Refused)
+    errs() << "uaccess-lint: error: fix for " << R << " refused\n";
+  if (!Diff)
+    fail("no diff: " + toString(Diff.takeError()));
+  outs() << *Diff;
+  outs().flush();
+}
+
+/// --export-fixes, --patch-dir, --fix-dry-run and --fix.
 void writeFixes(ArrayRef<uaccess::Finding> Findings) {
   if (!ExportFixes.empty())
     if (Error E = uaccess::exportFixes(Findings, ExportFixes))
       fail(toString(std::move(E)));
+  if (!PatchDir.empty())
+    writePatches(Findings);
+  if (FixDryRun)
+    return printFixDiff(Findings);
   if (!Fix)
     return;
   uaccess::FixPlan Plan = uaccess::planFixes(Findings);
@@ -683,6 +754,11 @@ void checkArguments() {
       if (Error E = uaccess::checkOutputFile(Path))
         fail("cannot write " + What + ": " + toString(std::move(E)));
   }
+  if (!PatchDir.empty())
+    if (Error E = uaccess::checkPatchDir(PatchDir))
+      fail(toString(std::move(E)));
+  if (PatchPer.getNumOccurrences() && PatchDir.empty())
+    fail("--patch-per needs --patch-dir");
   std::string Error;
   if (Effective.HeaderFilter && !Regex(*Effective.HeaderFilter).isValid(Error))
     fail("invalid --header-filter '" + *Effective.HeaderFilter + "': " + Error);

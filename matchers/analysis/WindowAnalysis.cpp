@@ -266,6 +266,7 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
+  noteOpener(U, St);
   if (St.popNested())
     return;
   if (St.K == WindowState::Closed) {

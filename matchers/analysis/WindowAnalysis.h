@@ -130,9 +130,9 @@ public:
   /// The window facts (kind, family, begin; no path notes) of the paths
   /// that reach \p Label.
   llvm::ArrayRef<WindowState> statesAt(const clang::LabelStmt *Label) const;
-  /// The begins (or scoped windows) whose windows are open at unsafe op
-  /// \p Op on some path; -1 stands for a window the caller opened. Empty
-  /// when none is.
+  /// The begins (or scoped windows) whose windows are open at unsafe op or
+  /// end \p Op on some path; -1 stands for a window the caller opened.
+  /// Empty when none is.
   llvm::ArrayRef<int> openersOf(const UaccessUse &Op) const;
   bool analyzed() const { return Analyzed; }
 

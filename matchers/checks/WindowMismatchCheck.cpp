@@ -13,6 +13,8 @@
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 
+#include <optional>
+
 using namespace clang;
 
 namespace uaccess {
@@ -37,9 +39,24 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
          "leaves " +
          Left + " open";
 }
+
+/// A begin whose window reaches \p End on some path and that \p Right does
+/// not end (-1: the caller's window); none when \p Right ends them all.
+/// Where one path opens with masked_user_access_begin() and another with
+/// user_read_access_begin() (6.12's get_sigset_argpack()), renaming the
+/// end would fix one path and break the other.
+std::optional<int> otherOpener(const WindowAnalysis &Analysis,
+                               const FunctionUses &Uses, const UaccessUse &End,
+                               llvm::StringRef Right) {
+  for (int Opener : Analysis.openersOf(End))
+    if (Opener < 0 || matchingEnd(Uses.use(Opener).name()) != Right)
+      return Opener;
+  return std::nullopt;
+}
 } // namespace
 
-void WindowMismatchCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
+void WindowMismatchCheck::report(FunctionAnalyses &FA,
+                                 const WindowAnalysis &Analysis,
                                  const WindowEvent &E) {
   const FunctionDecl &FD = FA.decl();
   if (E.Kind != WindowEventKind::Mismatch || E.State.Begin < 0)
@@ -58,6 +75,13 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
     B.note(Use.loc(),
            endEffect(E.State.Fam, Use.Api->TheFamily,
                      context().astContext().getTargetInfo().getTriple()));
+    if (std::optional<int> Other = otherOpener(Analysis, Uses, Use, Right)) {
+      if (*Other >= 0)
+        B.note(Uses.use(*Other).loc(),
+               "no fix-it: on another path '" + Uses.use(*Other).name() +
+                   "' opens the window this end closes; open both alike");
+      return;
+    }
     // Only where the end's name is written right there (not in a macro of
     // the user's, where renaming it would change other expansions).
     const SourceManager &SM = context().sourceManager();
