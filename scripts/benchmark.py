@@ -1,11 +1,18 @@
 #!/usr/bin/env python3
 """Times uaccess-lint against clang-19 -fsyntax-only on the same files.
 
-Both run one TU at a time (-j 1) over the C files of a compile database, in
-one run, so the ratio says what the analysis adds to parsing. Nothing here
-asserts a time: it prints a table.
+-p: over the C files of a compile database, in one run and at the same -j,
+each of: uaccess-lint (with its prefilter), uaccess-lint --exhaustive,
+clang-19 -fsyntax-only, run-clang-tidy-19 with one linuxkernel- check and
+spatch with a put_user-in-loop rule (the last two when installed). For each
+it prints the wall time, the CPU time and the peak RSS of the largest
+process (from wait4() on a process that runs the whole step), and the
+ratios to clang. Nothing here asserts a time: it prints a table.
 
-Usage: benchmark.py -p KERNEL_DIR [--tool build/uaccess-lint] [--repeat N]
+--per-file: the older table, one TU at a time (-j 1), clang and the tool.
+
+Usage: benchmark.py -p KERNEL_DIR [-j N] [--tool build/uaccess-lint]
+       benchmark.py -p KERNEL_DIR --per-file [--repeat N]
        benchmark.py --stress SCRATCH_DIR [--tool ...] [--repeat N]
 
 --stress writes the stress files of issue 9 (one window with N gotos and
@@ -14,10 +21,14 @@ against the repository's x86 fixture headers and times both tools on them:
 the analysis should stay near linear in function size.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import shlex
+import shutil
 import subprocess
+import sys
+import tempfile
 import time
 
 
@@ -87,6 +98,91 @@ def stress(a):
         print("%-50s %10.2f %10.2f %7.2f" % (name, clang, lint, lint / clang))
 
 
+PUT_USER_IN_LOOP = """@@
+expression E, P;
+statement S;
+@@
+(
+for (...;...;...) { <+... put_user(E, P) ...+> }
+|
+while (...) { <+... put_user(E, P) ...+> }
+)
+"""
+
+
+def parallel_run(jobs_file, jobs):
+    """The child of one step: runs [cwd, argv] commands, `jobs` at once."""
+    with open(jobs_file) as f:
+        commands = json.load(f)
+
+    def one(cmd):
+        subprocess.run(cmd[1], cwd=cmd[0], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+
+    with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+        list(pool.map(one, commands))
+
+
+def measured(argv, cwd):
+    """Wall and CPU seconds and peak RSS (MB) of argv and its children."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(argv, cwd=cwd, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _, _, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+
+
+def steps(a, db, scratch):
+    """(name, argv) of each step over the database, the ones installed."""
+    clang_jobs = os.path.join(scratch, "clang-jobs.json")
+    with open(clang_jobs, "w") as f:
+        json.dump([[e["directory"], syntax_only_command(e)] for e in db], f)
+    out = os.path.join(scratch, "lint.json")
+    lint = [a.tool, "-p", a.p, "-j", str(a.j), "--quiet", "--format=json",
+            "-o", out]
+    yield "clang-19 -fsyntax-only", [sys.executable, __file__,
+                                     "--parallel-run", clang_jobs, str(a.j)]
+    yield "uaccess-lint", lint
+    yield "uaccess-lint --exhaustive", lint + ["--exhaustive"]
+    tidy = shutil.which("run-clang-tidy-19")
+    if tidy:
+        yield "run-clang-tidy-19 linuxkernel-must-check-errs", [
+            tidy, "-p", a.p, "-j", str(a.j), "-quiet",
+            "-checks=-*,linuxkernel-must-check-errs"]
+    spatch = shutil.which("spatch")
+    if spatch:
+        rule = os.path.join(scratch, "put_user_in_loop.cocci")
+        with open(rule, "w") as f:
+            f.write(PUT_USER_IN_LOOP)
+        yield "spatch put_user-in-loop", [
+            spatch, "--sp-file", rule, "--very-quiet", "-j", str(a.j),
+            *[e["file"] for e in db]]
+
+
+def side_by_side(a, db):
+    print(f"{len(db)} TUs, -j {a.j}, {os.cpu_count()} CPUs")
+    print("%-48s %9s %9s %9s %7s %7s" % ("step", "wall (s)", "CPU (s)",
+                                         "RSS (MB)", "wall/x", "CPU/x"))
+    with tempfile.TemporaryDirectory() as scratch:
+        base = None
+        for name, argv in steps(a, db, scratch):
+            wall, cpu, rss = measured(argv, a.p)
+            base = base or (wall, cpu)
+            print("%-48s %9.1f %9.1f %9.0f %7.2f %7.2f" % (
+                name, wall, cpu, rss, wall / base[0], cpu / base[1]))
+        if os.path.exists(os.path.join(scratch, "lint.json")):
+            with open(os.path.join(scratch, "lint.json")) as f:
+                tus = json.load(f)["tus"]
+            print(f"uaccess-lint: {tus['analyzed']} analyzed, "
+                  f"{tus.get('prefiltered', 0)} prefiltered, "
+                  f"{tus['failed']} failed")
+    if not shutil.which("run-clang-tidy-19"):
+        print("run-clang-tidy-19: not installed (apt install clang-tidy-19)")
+    if not shutil.which("spatch"):
+        print("spatch: not installed (apt install coccinelle)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     group = ap.add_mutually_exclusive_group(required=True)
@@ -96,11 +192,24 @@ def main():
     ap.add_argument("--tool", default=os.path.join(
         os.path.dirname(__file__), "..", "build", "uaccess-lint"))
     ap.add_argument("--repeat", type=int, default=1)
+    ap.add_argument("-j", type=int, default=os.cpu_count(),
+                    help="jobs for every step (default: all CPUs)")
+    ap.add_argument("--per-file", action="store_true",
+                    help="one TU at a time, clang and the tool per file")
+    if sys.argv[1:2] == ["--parallel-run"]:
+        return parallel_run(sys.argv[2], int(sys.argv[3]))
     a = ap.parse_args()
     if a.stress:
         return stress(a)
     with open(os.path.join(a.p, "compile_commands.json")) as f:
         db = [e for e in json.load(f) if e["file"].endswith(".c")]
+    if a.per_file:
+        return per_file_table(a, db)
+    return side_by_side(a, db)
+
+
+def per_file_table(a, db):
+    """The older table: one TU at a time, clang and the tool per file."""
     print("%-50s %10s %10s %7s" % ("file", "clang (s)", "lint (s)", "ratio"))
     total_clang = total_lint = 0.0
     for e in db:

@@ -2,6 +2,11 @@
 
 #include "Merge.h"
 
+#include "runner/FindingsFormat.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
 #include <set>
 #include <tuple>
 
@@ -27,12 +32,97 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
       Out.DumpBlocks.emplace(llvm::StringRef(Block).split('\n').first.str(),
                              std::move(Block));
   }
-  std::stable_sort(Out.Findings.begin(), Out.Findings.end(),
+  sortByLocation(Out.Findings);
+  return Out;
+}
+
+void sortByLocation(std::vector<Finding> &Findings) {
+  std::stable_sort(Findings.begin(), Findings.end(),
                    [](const Finding &A, const Finding &B) {
                      return std::tie(A.Loc.File, A.Loc.Offset, A.Check) <
                             std::tie(B.Loc.File, B.Loc.Offset, B.Check);
                    });
-  return Out;
+}
+
+namespace {
+using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string>;
+
+FindingKey keyOf(const Finding &F) {
+  return {F.Check, F.Loc.File, F.Loc.Offset, F.Message};
+}
+
+/// A finding as --format=json prints it, which leaves out what only the
+/// driver needs (rank, function lines, an empty reason).
+llvm::Expected<Finding> readFinding(llvm::json::Value V) {
+  llvm::json::Object *O = V.getAsObject();
+  if (!O)
+    return llvm::createStringError("a finding is not an object");
+  O->try_emplace("rank", 0);
+  O->try_emplace("function_lines", llvm::json::Array{0, 0});
+  O->try_emplace("reason", "");
+  std::optional<llvm::StringRef> Fingerprint = O->getString("fingerprint");
+  auto F = llvm::json::parse<Finding>(llvm::formatv("{0}", V).str());
+  if (F && Fingerprint)
+    F->Fingerprint = Fingerprint->str();
+  return F;
+}
+
+/// The "tus" object: counts add up, failures are listed after the others.
+llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
+  for (auto [Key, Count] :
+       {std::pair<llvm::StringRef, unsigned *>("analyzed", &Summary.Analyzed),
+        {"skipped", &Summary.Skipped},
+        {"failed", &Summary.Failed},
+        {"prefiltered", &Summary.Prefiltered}})
+    if (std::optional<int64_t> N = TUs.getInteger(Key))
+      *Count += *N;
+  if (const llvm::json::Array *Failures = TUs.getArray("failures"))
+    for (const llvm::json::Value &V : *Failures) {
+      std::string File, Reason;
+      llvm::json::Path::Root Root;
+      if (!mapBytes(V, "file", File, Root) ||
+          !mapBytes(V, "reason", Reason, Root))
+        return llvm::createStringError("a failure without file and reason");
+      Summary.Failures.push_back({File, Reason});
+    }
+  return llvm::Error::success();
+}
+} // namespace
+
+llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
+                            RunSummary &Summary) {
+  auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Path);
+  if (!Buffer)
+    return llvm::createStringError(Buffer.getError(), "cannot read '%s': %s",
+                                   Path.str().c_str(),
+                                   Buffer.getError().message().c_str());
+  auto Fail = [&](llvm::Error E) {
+    return llvm::createStringError("'%s' is not a uaccess-lint JSON report: %s",
+                                   Path.str().c_str(),
+                                   llvm::toString(std::move(E)).c_str());
+  };
+  llvm::Expected<llvm::json::Value> Doc =
+      llvm::json::parse((*Buffer)->getBuffer());
+  if (!Doc)
+    return Fail(Doc.takeError());
+  llvm::json::Object *O = Doc->getAsObject();
+  llvm::json::Array *List = O ? O->getArray("findings") : nullptr;
+  llvm::json::Object *TUs = O ? O->getObject("tus") : nullptr;
+  if (!List || !TUs)
+    return Fail(llvm::createStringError("no \"findings\" and \"tus\""));
+  std::set<FindingKey> Seen;
+  for (const Finding &F : Report.Findings)
+    Seen.insert(keyOf(F));
+  for (llvm::json::Value &V : *List) {
+    llvm::Expected<Finding> F = readFinding(std::move(V));
+    if (!F)
+      return Fail(F.takeError());
+    if (Seen.insert(keyOf(*F)).second)
+      Report.Findings.push_back(std::move(*F));
+  }
+  if (llvm::Error E = readCounts(*TUs, Summary))
+    return Fail(std::move(E));
+  return llvm::Error::success();
 }
 
 void sortByRank(std::vector<Finding> &Findings) {

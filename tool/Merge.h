@@ -29,6 +29,16 @@ struct MergedReport {
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 
+/// By file, offset and check.
+void sortByLocation(std::vector<Finding> &Findings);
+
+/// Reads one --format=json report (a shard's) into \p Report and adds its
+/// TU counts and failures to \p Summary. Findings met in an earlier report
+/// (same check, file, offset and message: a header's, found by two shards)
+/// are kept once.
+llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
+                            RunSummary &Summary);
+
 /// Ranked findings (batchable savings, loops first) lead; the order is
 /// otherwise kept.
 void sortByRank(std::vector<Finding> &Findings);

@@ -117,6 +117,7 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
       {"tus", llvm::json::Object{{"analyzed", Summary.Analyzed},
                                  {"skipped", Summary.Skipped},
                                  {"failed", Summary.Failed},
+                                 {"prefiltered", Summary.Prefiltered},
                                  {"failures", std::move(Failures)}}}};
   OS << llvm::formatv("{0:2}", Doc) << "\n";
 }

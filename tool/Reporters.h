@@ -11,6 +11,8 @@ namespace uaccess {
 
 struct RunSummary {
   unsigned Analyzed = 0, Skipped = 0, Failed = 0;
+  /// TUs the prefilter found could have no findings (not parsed).
+  unsigned Prefiltered = 0;
   std::vector<std::pair<std::string, std::string>> Failures; ///< file, why
 };
 

@@ -15,6 +15,8 @@
 #include "Inputs.h"
 #include "Merge.h"
 #include "Patches.h"
+#include "Prefilter.h"
+#include "Progress.h"
 #include "Reporters.h"
 #include "Sarif.h"
 #include "Workers.h"
@@ -32,6 +34,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <map>
 #include <set>
 
@@ -232,6 +235,39 @@ cl::opt<std::string> HeaderFilter(
 cl::opt<bool> Quiet("quiet",
                     cl::desc("No informational lines on standard error."),
                     cl::cat(Category));
+cl::opt<bool> Exhaustive(
+    "exhaustive",
+    cl::desc("Parse every TU: no prefilter (by default a TU is parsed only "
+             "when its main file, or a header no other parsed TU includes, "
+             "has a body that uses the uaccess API)."),
+    cl::cat(Category));
+cl::opt<uaccess::IncludeScanner> PrefilterScanner(
+    "prefilter-scanner", cl::desc("How the prefilter learns included files."),
+    cl::values(clEnumValN(uaccess::IncludeScanner::DependencyScan, "deps",
+                          "clang's dependency scanner (default)"),
+               clEnumValN(uaccess::IncludeScanner::Preprocess, "preprocess",
+                          "the preprocessor alone")),
+    cl::init(uaccess::IncludeScanner::DependencyScan), cl::Hidden,
+    cl::cat(Category));
+cl::opt<bool> ExplainPrefilter(
+    "explain-prefilter",
+    cl::desc("Print which TUs the prefilter would parse and why (a name "
+             "the main file uses, or a header it covers), which it would "
+             "skip, and how long it took; then exit without analyzing."),
+    cl::cat(Category));
+cl::opt<std::string>
+    Shard("shard",
+          cl::desc("Analyze only shard K of N (1 <= K <= N): the TUs whose "
+                   "position in the database's files, sorted by path, is K-1 "
+                   "modulo N. Combine the shards' JSON reports with "
+                   "'uaccess-lint merge'."),
+          cl::value_desc("K/N"), cl::cat(Category));
+cl::opt<bool> ShowProgress(
+    "progress",
+    cl::desc("A progress line per TU on standard error (done/total, "
+             "findings, failed, elapsed, ETA). On a terminal one line is "
+             "updated in place without this option."),
+    cl::cat(Category));
 // LLVM makes -h a grouping alias of --help, so `-hx` or `--header-...`
 // typos printed the help and exited 0: a CI gate that passes. A plain -h.
 cl::opt<bool> ShortHelp("h", cl::desc("Alias for --help"), cl::Hidden,
@@ -492,6 +528,36 @@ bool listConfiguration(const uaccess::GlobList &Enabled,
 
 /// Which TUs: the files named, or every C file of the database, each once
 /// however its path is spelled (`./x.c`, `x.c`, `d/../x.c`).
+/// --shard=K/N as (K-1, N); a malformed one is a usage error.
+std::pair<unsigned, unsigned> parseShard() {
+  auto [K, N] = StringRef(Shard).split('/');
+  unsigned Index = 0, Count = 0;
+  if (K.trim().getAsInteger(10, Index) || N.trim().getAsInteger(10, Count) ||
+      Count == 0 || Index == 0 || Index > Count)
+    fail("--shard wants K/N with 1 <= K <= N, not '" + Shard + "'");
+  return {Index - 1, Count};
+}
+
+/// The commands of --shard's shard: every file's command goes to the shard
+/// of its path's position among the sorted distinct paths, so shards are
+/// disjoint, cover the database and do not depend on its order.
+std::vector<CompileCommand> shardCommands(std::vector<CompileCommand> All) {
+  if (Shard.empty())
+    return All;
+  auto [Index, Count] = parseShard();
+  std::vector<std::string> Paths;
+  for (const CompileCommand &C : All)
+    Paths.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+  std::vector<std::string> Sorted = Paths;
+  llvm::sort(Sorted);
+  Sorted.erase(std::unique(Sorted.begin(), Sorted.end()), Sorted.end());
+  std::vector<CompileCommand> Mine;
+  for (size_t I = 0; I < All.size(); ++I)
+    if ((llvm::lower_bound(Sorted, Paths[I]) - Sorted.begin()) % Count == Index)
+      Mine.push_back(std::move(All[I]));
+  return Mine;
+}
+
 std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
                                            uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Commands;
@@ -503,18 +569,22 @@ std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
     else if (Seen.insert(Abs).second)
       Commands.push_back(std::move(C));
   };
-  if (SourcePaths.empty()) {
-    for (CompileCommand &C : DB.getAllCompileCommands())
-      Add(std::move(C));
-    return Commands;
-  }
+  std::vector<CompileCommand> All;
+  if (SourcePaths.empty())
+    All = DB.getAllCompileCommands();
   for (const std::string &Path : SourcePaths) {
     std::string Abs = uaccess::absoluteSourcePath("", Path);
     std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
     if (Found.empty())
       fail("'" + Path + "' is not in the compilation database");
-    Add(std::move(Found.front()));
+    All.push_back(std::move(Found.front()));
   }
+  bool Empty = All.empty();
+  for (CompileCommand &C : shardCommands(std::move(All)))
+    Add(std::move(C));
+  if (Empty)
+    fail("no C translation units to analyze: the compilation database has "
+         "no entries");
   return Commands;
 }
 
@@ -771,12 +841,9 @@ std::vector<CompileCommand> runnableCommands(const CommandLine &CL,
   std::unique_ptr<CompilationDatabase> DB =
       loadDatabase(CL.ExtraArgs, CL.HaveDashDash);
   bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
+  // An empty database is a run over nothing (an empty shard is not);
+  // files of other languages are skipped and counted, as before.
   std::vector<CompileCommand> Commands = selectCommands(*DB, Summary);
-  // An empty database is a run over nothing; files of other languages are
-  // skipped and counted, as before.
-  if (Commands.empty() && !Summary.Skipped)
-    fail("no C translation units to analyze: the compilation database has "
-         "no entries");
   return adjustCommands(std::move(Commands), commandAdjuster(CL, Fixed),
                         Summary);
 }
@@ -855,6 +922,72 @@ bool acceptFindings(std::vector<uaccess::Finding> &Findings,
   return Unused;
 }
 
+double secondsSince(std::chrono::steady_clock::time_point Start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+/// The TUs that can have findings (all of them with --exhaustive or
+/// --dump-uaccess); the others are counted as prefiltered.
+std::vector<CompileCommand> prefilter(const std::vector<CompileCommand> &All,
+                                      unsigned Jobs,
+                                      uaccess::RunSummary &Summary) {
+  if (Exhaustive || DumpUses)
+    return All;
+  auto Start = std::chrono::steady_clock::now();
+  uaccess::PrefilterResult Choice =
+      uaccess::prefilterCommands(All, Jobs, PrefilterScanner);
+  if (ExplainPrefilter)
+    errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
+           << uaccess::formatDuration(secondsSince(Start)) << "\n";
+  std::vector<CompileCommand> Chosen;
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (ExplainPrefilter)
+      errs() << "uaccess-lint: prefilter: " << All[I].Filename << ": "
+             << (Choice.Analyze[I] ? "parsed: " + Choice.Why[I]
+                                   : std::string("skipped"))
+             << "\n";
+    if (Choice.Analyze[I])
+      Chosen.push_back(All[I]);
+  }
+  // A dry run: which TUs a run would parse.
+  if (ExplainPrefilter)
+    std::exit(ExitClean);
+  Summary.Prefiltered += Choice.Skipped;
+  return Chosen;
+}
+
+/// On a terminal one line updated in place; --progress: plain lines.
+uaccess::ProgressMeter::Mode progressMode() {
+  if (DumpUses)
+    return uaccess::ProgressMeter::Mode::Off;
+  if (!Quiet && sys::Process::StandardErrIsDisplayed())
+    return uaccess::ProgressMeter::Mode::Terminal;
+  return ShowProgress ? uaccess::ProgressMeter::Mode::Plain
+                      : uaccess::ProgressMeter::Mode::Off;
+}
+
+/// Runs the workers over the TUs the prefilter keeps, with progress, and
+/// merges their outcomes; the failures are listed as they are merged.
+uaccess::MergedReport analyze(const std::vector<CompileCommand> &Runnable,
+                              uaccess::WorkerOptions Workers,
+                              uaccess::RunSummary &Summary) {
+  size_t EarlierFailures = Summary.Failures.size();
+  std::vector<CompileCommand> Chosen =
+      prefilter(Runnable, Workers.Jobs, Summary);
+  uaccess::ProgressMeter Meter(progressMode(), Chosen.size(), errs());
+  Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
+  std::vector<uaccess::TUOutcome> Outcomes =
+      uaccess::runWorkers(Chosen, Workers);
+  Meter.finish();
+  uaccess::MergedReport Report =
+      uaccess::mergeOutcomes(std::move(Outcomes), Summary);
+  for (const auto &[File, Reason] :
+       ArrayRef(Summary.Failures).drop_front(EarlierFailures))
+    errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  return Report;
+}
+
 /// Parses the command line; false on a usage error.
 bool parseCommandLine(const CommandLine &CL) {
   cl::HideUnrelatedOptions(Category);
@@ -868,11 +1001,47 @@ bool parseCommandLine(const CommandLine &CL) {
                                      &errs());
 }
 
+/// The exit code of a report: failed TUs, then findings at error level.
+int exitCode(const uaccess::MergedReport &Report,
+             const uaccess::RunSummary &Summary, bool Unused) {
+  if (Summary.Failed)
+    return ExitIncomplete;
+  bool AnyError = llvm::any_of(Report.Findings, [](const uaccess::Finding &F) {
+    return F.Level == uaccess::Severity::Error;
+  });
+  return !DumpUses && (AnyError || Unused) ? ExitErrors : ExitClean;
+}
+
+/// `uaccess-lint merge A.json B.json ...`: one report from the shards'
+/// JSON reports, in --format, to -o; the exit code a single run would have.
+int mergeReports(std::chrono::steady_clock::time_point Started) {
+  if (SourcePaths.empty())
+    fail("merge: name the JSON reports to merge (--format=json output)");
+  checkArguments();
+  uaccess::MergedReport Report;
+  uaccess::RunSummary Summary;
+  for (const std::string &Path : SourcePaths)
+    if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
+      fail(toString(std::move(E)));
+  uaccess::sortByLocation(Report.Findings);
+  writeReport(renderReport(Report, Summary));
+  if (!Quiet)
+    uaccess::printSummary(errs(), Report.Findings, Summary,
+                          secondsSince(Started));
+  return exitCode(Report, Summary, false);
+}
+
 int main(int argc, const char **argv) {
+  auto Started = std::chrono::steady_clock::now();
   InitLLVM X(argc, argv);
   CommandLine CL = splitDashDash(argc, argv);
+  bool Merge = CL.Own.size() > 1 && StringRef(CL.Own[1]) == "merge";
+  if (Merge)
+    CL.Own.erase(CL.Own.begin() + 1);
   if (!parseCommandLine(CL))
     return ExitUsage;
+  if (Merge)
+    return mergeReports(Started);
   if (ShortHelp) {
     cl::PrintHelpMessage();
     return ExitClean;
@@ -892,12 +1061,8 @@ int main(int argc, const char **argv) {
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
 
-  size_t EarlierFailures = Summary.Failures.size();
-  uaccess::MergedReport Report = uaccess::mergeOutcomes(
-      uaccess::runWorkers(Runnable, workerOptions(argv[0], Options)), Summary);
-  for (const auto &[File, Reason] :
-       ArrayRef(Summary.Failures).drop_front(EarlierFailures))
-    errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  uaccess::MergedReport Report =
+      analyze(Runnable, workerOptions(argv[0], Options), Summary);
   bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
                                             Enabled, Accepted);
   if (Changed)
@@ -909,14 +1074,12 @@ int main(int argc, const char **argv) {
 
   writeReport(renderReport(Report, Summary, Runnable));
   writeFixes(Report.Findings);
-  if (Summary.Failed) {
+  if (!Quiet && !DumpUses)
+    uaccess::printSummary(errs(), Report.Findings, Summary,
+                          secondsSince(Started));
+  if (Summary.Failed)
     errs() << "uaccess-lint: " << Summary.Failed << " of "
            << Summary.Failed + Summary.Analyzed
            << " translation units could not be analyzed\n";
-    return ExitIncomplete;
-  }
-  bool AnyError = llvm::any_of(Report.Findings, [](const uaccess::Finding &F) {
-    return F.Level == uaccess::Severity::Error;
-  });
-  return !DumpUses && (AnyError || Unused) ? ExitErrors : ExitClean;
+  return exitCode(Report, Summary, Unused);
 }

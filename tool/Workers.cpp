@@ -301,7 +301,11 @@ runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
   llvm::DefaultThreadPool Pool(
       llvm::hardware_concurrency(workerCount(Opts.Jobs, Commands.size())));
   for (size_t I = 0; I < Commands.size(); ++I)
-    Pool.async([&, I] { Outcomes[I] = runOne(Commands[I], Opts, StderrLock); });
+    Pool.async([&, I] {
+      Outcomes[I] = runOne(Commands[I], Opts, StderrLock);
+      if (Opts.OnDone)
+        Opts.OnDone(Outcomes[I]);
+    });
   Pool.wait();
   return Outcomes;
 }

@@ -19,6 +19,8 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+#include <functional>
+
 namespace uaccess {
 
 enum class TUStatus { Analyzed, Failed, Skipped };
@@ -37,6 +39,8 @@ struct WorkerOptions {
   RunOptions Run;
   /// Testing hooks: a worker whose file name contains this aborts / hangs.
   std::string DebugCrashOn, DebugHangOn;
+  /// Called as each TU is done, from the thread that ran it.
+  std::function<void(const TUOutcome &)> OnDone;
 };
 
 /// More workers than this only cost memory and file descriptors (three

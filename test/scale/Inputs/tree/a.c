@@ -1,0 +1,2 @@
+#include "helper.h"
+int a_fn(void) { return 1; }

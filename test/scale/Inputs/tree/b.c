@@ -1,0 +1,2 @@
+#include "helper.h"
+int b_fn(void) { return 2; }

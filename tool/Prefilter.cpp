@@ -1,0 +1,422 @@
+//===--- Prefilter.cpp - Which TUs can have findings, before parsing ------===//
+
+#include "Prefilter.h"
+
+#include "Workers.h"
+#include "api/UaccessApi.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <set>
+
+using namespace clang;
+namespace deps = clang::tooling::dependencies;
+
+namespace uaccess {
+
+namespace {
+
+/// Attribute-like macros called before a function's '{': never its name.
+bool isAttributeLike(llvm::StringRef Name) {
+  static const llvm::StringRef Prefixes[] = {
+      "__attribute",  "__typeof",   "typeof",     "_Alignas",
+      "__aligned",    "__printf",   "__scanf",    "__section",
+      "__must_hold",  "__acquires", "__releases", "__cond_acquires",
+      "__alloc_size", "asm",        "__asm"};
+  return llvm::any_of(Prefixes,
+                      [&](llvm::StringRef P) { return Name.starts_with(P); });
+}
+
+void sortUnique(std::vector<llvm::StringRef> &V) {
+  llvm::sort(V);
+  V.erase(std::unique(V.begin(), V.end()), V.end());
+}
+
+/// Splits a file into top-level definitions with the raw lexer: brace
+/// depth, the identifiers called at file scope before a '{', and #define.
+class DefinitionLexer {
+public:
+  DefinitionLexer(const llvm::MemoryBuffer &Buffer, SourceScan &Out)
+      : Lex(SourceLocation(), langOptions(), Buffer.getBufferStart(),
+            Buffer.getBufferStart(), Buffer.getBufferEnd()),
+        Out(Out) {}
+
+  void run() {
+    Token T;
+    Lex.LexFromRawLexer(T);
+    while (T.isNot(tok::eof)) {
+      if (T.is(tok::hash) && T.isAtStartOfLine()) {
+        directive(T);
+        continue;
+      }
+      token(T);
+      Lex.LexFromRawLexer(T);
+    }
+    for (SourceDefinition &D : Out.Definitions)
+      sortUnique(D.Uses);
+    Out.Identifiers.assign(All.begin(), All.end());
+    llvm::sort(Out.Identifiers);
+  }
+
+private:
+  static const LangOptions &langOptions() {
+    static const LangOptions LO = [] {
+      LangOptions L;
+      L.C11 = L.GNUMode = L.LineComment = L.Digraphs = 1;
+      return L;
+    }();
+    return LO;
+  }
+
+  llvm::StringRef identifier(const Token &T) {
+    llvm::StringRef Name = Out.save(T.getRawIdentifier());
+    All.insert(Name);
+    return Name;
+  }
+
+  /// Reads a directive from its '#' up to the first token of the next
+  /// line, which it leaves in \p T. Only #define is kept.
+  void directive(Token &T) {
+    Lex.LexFromRawLexer(T);
+    bool Define = T.is(tok::raw_identifier) &&
+                  T.getRawIdentifier() == "define" && !T.isAtStartOfLine();
+    SourceDefinition Macro;
+    Macro.IsMacro = true;
+    while (!T.isAtStartOfLine() && T.isNot(tok::eof)) {
+      if (Define && T.is(tok::raw_identifier) &&
+          T.getRawIdentifier() != "define") {
+        llvm::StringRef Name = identifier(T);
+        (Macro.Names.empty() ? Macro.Names : Macro.Uses).push_back(Name);
+      }
+      Lex.LexFromRawLexer(T);
+    }
+    if (!Macro.Names.empty() && !Macro.Uses.empty())
+      Out.Definitions.push_back(std::move(Macro));
+  }
+
+  void token(const Token &T) {
+    bool WasIdentifier = !LastIdentifier.empty();
+    llvm::StringRef Previous = LastIdentifier;
+    LastIdentifier = {};
+    if (T.is(tok::raw_identifier)) {
+      llvm::StringRef Name = identifier(T);
+      if (Depth)
+        Body.Uses.push_back(Name);
+      else
+        LastIdentifier = Name;
+      return;
+    }
+    if (Depth == 0)
+      fileScope(T, WasIdentifier ? Previous : llvm::StringRef());
+    else
+      nested(T);
+  }
+
+  void fileScope(const Token &T, llvm::StringRef Called) {
+    if (T.is(tok::l_paren)) {
+      if (Parens++ == 0 && !Called.empty() && !isAttributeLike(Called))
+        Declarator.push_back(Called);
+    } else if (T.is(tok::r_paren)) {
+      Parens -= Parens > 0;
+    } else if (T.is(tok::equal) && Parens == 0) {
+      Declarator.clear();
+    } else if (T.is(tok::semi) && Parens == 0) {
+      Declarator.clear();
+    } else if (T.is(tok::l_brace)) {
+      Depth = 1;
+      Body = SourceDefinition();
+      Body.Names = std::move(Declarator);
+      Declarator.clear();
+    }
+  }
+
+  void nested(const Token &T) {
+    if (T.is(tok::l_brace)) {
+      ++Depth;
+    } else if (T.is(tok::r_brace) && --Depth == 0) {
+      Parens = 0;
+      if (!Body.Uses.empty())
+        Out.Definitions.push_back(std::move(Body));
+      Body = SourceDefinition();
+    }
+  }
+
+  Lexer Lex;
+  SourceScan &Out;
+  llvm::DenseSet<llvm::StringRef> All;
+  llvm::StringRef LastIdentifier;
+  std::vector<llvm::StringRef> Declarator;
+  SourceDefinition Body;
+  unsigned Depth = 0, Parens = 0;
+};
+
+SourceScan scanBuffer(const llvm::MemoryBuffer &Buffer) {
+  SourceScan Scan;
+  DefinitionLexer(Buffer, Scan).run();
+  return Scan;
+}
+
+bool usesAny(const SourceDefinition &D, const llvm::StringSet<> &Names) {
+  return llvm::any_of(D.Uses,
+                      [&](llvm::StringRef U) { return Names.contains(U); });
+}
+
+} // namespace
+
+SourceScan scanSource(llvm::StringRef Text) {
+  return scanBuffer(*llvm::MemoryBuffer::getMemBufferCopy(Text));
+}
+
+llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
+  llvm::StringSet<> Relevant;
+  for (const ApiEntry &E : apiTable())
+    Relevant.insert(E.Name);
+  for (bool Grew = true; Grew;) {
+    Grew = false;
+    for (const SourceScan *S : Scans)
+      for (const SourceDefinition &D : S->Definitions) {
+        bool Known = llvm::all_of(
+            D.Names, [&](llvm::StringRef N) { return Relevant.contains(N); });
+        if (Known || !usesAny(D, Relevant))
+          continue;
+        for (llvm::StringRef N : D.Names)
+          Grew |= Relevant.insert(N).second;
+      }
+  }
+  return Relevant;
+}
+
+bool definesRelevantBody(const SourceScan &Scan,
+                         const llvm::StringSet<> &Relevant) {
+  return llvm::any_of(Scan.Definitions, [&](const SourceDefinition &D) {
+    return !D.IsMacro && usesAny(D, Relevant);
+  });
+}
+
+llvm::StringRef firstRelevant(const SourceScan &Scan,
+                              const llvm::StringSet<> &Relevant) {
+  for (llvm::StringRef N : Scan.Identifiers)
+    if (Relevant.contains(N))
+      return N;
+  return {};
+}
+
+} // namespace uaccess
+
+namespace uaccess {
+
+namespace {
+
+/// \p File, absolute (against \p Dir) and without '.' and '..'.
+std::string normalPath(llvm::StringRef Dir, llvm::StringRef File) {
+  llvm::SmallString<256> Path(File);
+  if (!llvm::sys::path::is_absolute(Path)) {
+    Path = Dir;
+    llvm::sys::path::append(Path, File);
+  }
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path);
+}
+
+deps::DependencyScanningService &scanningService() {
+  static deps::DependencyScanningService Service(
+      deps::ScanningMode::DependencyDirectivesScan,
+      deps::ScanningOutputFormat::Full);
+  return Service;
+}
+
+std::optional<std::vector<std::string>>
+scannedDependencies(const tooling::CompileCommand &Command) {
+  deps::DependencyScanningTool Tool(scanningService());
+  llvm::DenseSet<deps::ModuleID> Seen;
+  auto Deps = Tool.getTranslationUnitDependencies(
+      Command.CommandLine, Command.Directory, Seen,
+      [](const deps::ModuleID &, deps::ModuleOutputKind) { return ""; });
+  if (!Deps) {
+    llvm::consumeError(Deps.takeError());
+    return std::nullopt;
+  }
+  return std::move(Deps->FileDeps);
+}
+
+/// The preprocessor alone; the files are those the source manager read.
+class FileListAction : public PreprocessOnlyAction {
+public:
+  explicit FileListAction(std::vector<std::string> &Files) : Files(Files) {}
+  void EndSourceFileAction() override {
+    SourceManager &SM = getCompilerInstance().getSourceManager();
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It)
+      Files.push_back(std::string(It->first.getName()));
+  }
+
+private:
+  std::vector<std::string> &Files;
+};
+
+std::optional<std::vector<std::string>>
+preprocessedFiles(const tooling::CompileCommand &Command) {
+  std::vector<std::string> Files;
+  auto Action = std::make_unique<FileListAction>(Files);
+  std::vector<std::string> Args = Command.CommandLine;
+  IgnoringDiagConsumer Ignore;
+  // Relative -I paths are relative to the command's folder, in this
+  // thread's file system (never the process's working directory).
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+      llvm::vfs::createPhysicalFileSystem().release();
+  FS->setCurrentWorkingDirectory(Command.Directory);
+  FileSystemOptions Options;
+  Options.WorkingDir = Command.Directory;
+  tooling::ToolInvocation Run(Args, std::move(Action),
+                              new FileManager(Options, FS));
+  Run.setDiagnosticConsumer(&Ignore);
+  if (!Run.run())
+    return std::nullopt;
+  Files.insert(Files.begin(), Command.Filename);
+  return Files;
+}
+
+} // namespace
+
+std::optional<std::vector<std::string>>
+includedFiles(const tooling::CompileCommand &Command, IncludeScanner Scanner) {
+  auto Files = Scanner == IncludeScanner::DependencyScan
+                   ? scannedDependencies(Command)
+                   : preprocessedFiles(Command);
+  if (!Files)
+    return std::nullopt;
+  std::vector<std::string> Out{normalPath(Command.Directory, Command.Filename)};
+  for (const std::string &F : *Files) {
+    std::string Path = normalPath(Command.Directory, F);
+    if (Path != Out.front())
+      Out.push_back(std::move(Path));
+  }
+  return Out;
+}
+
+} // namespace uaccess
+
+namespace uaccess {
+
+namespace {
+
+/// Runs \p Work(I) for I in [0, N) on \p Jobs threads.
+void parallelFor(size_t N, unsigned Jobs,
+                 llvm::function_ref<void(size_t)> Work) {
+  // As many threads as workers would run (-j 2147483648 is 256).
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(workerCount(Jobs, N)));
+  for (size_t I = 0; I < N; ++I)
+    Pool.async([&, I] { Work(I); });
+  Pool.wait();
+}
+
+/// Every file the TUs read, scanned once.
+struct FileTable {
+  std::vector<std::string> Paths;
+  llvm::StringMap<size_t> Index;
+  std::vector<SourceScan> Scans;
+  /// Indices of the files some TU includes (not only as its main file).
+  std::set<size_t> Headers;
+
+  size_t add(const std::string &Path) {
+    auto [It, New] = Index.try_emplace(Path, Paths.size());
+    if (New)
+      Paths.push_back(Path);
+    return It->second;
+  }
+
+  void scanAll(unsigned Jobs) {
+    Scans.resize(Paths.size());
+    parallelFor(Paths.size(), Jobs, [&](size_t I) {
+      auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]);
+      if (Buffer)
+        Scans[I] = scanBuffer(**Buffer);
+    });
+  }
+};
+
+/// One TU as the prefilter sees it: its files (the main file first) or
+/// nothing, when its includes could not be learned.
+using TUFiles = std::optional<std::vector<size_t>>;
+
+/// The TUs to parse: those whose main file names a relevant name, then
+/// each that includes a relevant header none of those includes.
+void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
+               const llvm::StringSet<> &Relevant, PrefilterResult &Out) {
+  Out.Analyze.assign(TUs.size(), false);
+  Out.Why.assign(TUs.size(), "");
+  std::vector<char> RelevantHeader(Files.Paths.size(), 0);
+  for (size_t F : Files.Headers)
+    RelevantHeader[F] = definesRelevantBody(Files.Scans[F], Relevant);
+  std::vector<char> Covered(Files.Paths.size(), 0);
+  auto Cover = [&](size_t I, std::string Why) {
+    Out.Analyze[I] = true;
+    Out.Why[I] = std::move(Why);
+    for (size_t F : llvm::drop_begin(*TUs[I]))
+      Covered[F] = 1;
+  };
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!TUs[I]) {
+      Out.Analyze[I] = true;
+      Out.Why[I] = "its includes could not be scanned";
+    } else if (llvm::StringRef N =
+                   firstRelevant(Files.Scans[TUs[I]->front()], Relevant);
+               !N.empty()) {
+      Cover(I, ("names '" + N + "'").str());
+    }
+  }
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!TUs[I] || Out.Analyze[I])
+      continue;
+    auto Header = llvm::find_if(llvm::drop_begin(*TUs[I]), [&](size_t F) {
+      return RelevantHeader[F] && !Covered[F];
+    });
+    if (Header != TUs[I]->end())
+      Cover(I, "covers '" + Files.Paths[*Header] + "'");
+  }
+}
+
+} // namespace
+
+PrefilterResult
+prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
+                  unsigned Jobs, IncludeScanner Scanner) {
+  std::vector<std::optional<std::vector<std::string>>> Included(
+      Commands.size());
+  parallelFor(Commands.size(), Jobs, [&](size_t I) {
+    Included[I] = includedFiles(Commands[I], Scanner);
+  });
+  FileTable Files;
+  std::vector<TUFiles> TUs(Commands.size());
+  for (size_t I = 0; I < Commands.size(); ++I) {
+    if (!Included[I])
+      continue;
+    TUs[I].emplace();
+    for (const std::string &Path : *Included[I])
+      TUs[I]->push_back(Files.add(Path));
+    Files.Headers.insert(std::next(TUs[I]->begin()), TUs[I]->end());
+  }
+  Files.scanAll(Jobs);
+  std::vector<const SourceScan *> HeaderScans;
+  for (size_t F : Files.Headers)
+    HeaderScans.push_back(&Files.Scans[F]);
+  llvm::StringSet<> Relevant = relevantNames(HeaderScans);
+  PrefilterResult Result;
+  chooseTUs(TUs, Files, Relevant, Result);
+  Result.Skipped = llvm::count(Result.Analyze, false);
+  return Result;
+}
+
+} // namespace uaccess

@@ -1,0 +1,114 @@
+//===--- Prefilter.h - Which TUs can have findings, before parsing -*- C++
+//-*-===//
+//
+// Nearly every kernel TU includes linux/uaccess.h, but few have a function
+// body that uses the API. Findings are only ever in such bodies, so a TU is
+// parsed only when one of them can be in it:
+//
+//  * the main file names a *relevant* name: an API name (UaccessApi's
+//    table), or, transitively, a macro or function defined in a header the
+//    run includes whose body names a relevant name (a wrapper macro, an
+//    inline helper);
+//  * or a header it includes defines a body that names a relevant name,
+//    and no TU already chosen includes that header (header coverage: a
+//    header's findings are the same in every TU, and the merge keeps one).
+//
+// The included files come from clang's dependency scanner (the library of
+// clang-scan-deps), run in the driver; the files are read with clang's raw
+// lexer, so comments and strings do not count. A TU the scanner cannot
+// handle is analyzed. --exhaustive turns all of this off.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_TOOL_PREFILTER_H
+#define UACCESS_LINT_TOOL_PREFILTER_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uaccess {
+
+/// One definition a file makes: a macro (its name and the identifiers of
+/// its replacement list) or a braced top-level body (the identifiers
+/// before its '(' at file scope and those inside it).
+struct SourceDefinition {
+  std::vector<llvm::StringRef> Names;
+  std::vector<llvm::StringRef> Uses; ///< Sorted, unique.
+  bool IsMacro = false;
+};
+
+/// What the raw lexer found in one file. The strings live in the scan.
+struct SourceScan {
+  std::vector<SourceDefinition> Definitions;
+  /// Every identifier of the file, sorted and unique.
+  std::vector<llvm::StringRef> Identifiers;
+
+  SourceScan() = default;
+  SourceScan(SourceScan &&) = default;
+  SourceScan &operator=(SourceScan &&) = default;
+
+  llvm::StringRef save(llvm::StringRef S) { return Saver->save(S); }
+
+private:
+  std::unique_ptr<llvm::BumpPtrAllocator> Alloc =
+      std::make_unique<llvm::BumpPtrAllocator>();
+  std::unique_ptr<llvm::UniqueStringSaver> Saver =
+      std::make_unique<llvm::UniqueStringSaver>(*Alloc);
+};
+
+/// Lexes \p Text (C, raw: no preprocessing) into its definitions.
+SourceScan scanSource(llvm::StringRef Text);
+
+/// The API's names, then every name in \p Scans whose definition uses a
+/// name already in the set, until nothing is added.
+llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans);
+
+/// True when a non-macro definition of \p Scan uses a name in \p Relevant.
+bool definesRelevantBody(const SourceScan &Scan,
+                         const llvm::StringSet<> &Relevant);
+
+/// The first name of \p Scan in \p Relevant; empty when none.
+llvm::StringRef firstRelevant(const SourceScan &Scan,
+                              const llvm::StringSet<> &Relevant);
+
+/// True when \p Scan names anything in \p Relevant.
+inline bool namesRelevant(const SourceScan &Scan,
+                          const llvm::StringSet<> &Relevant) {
+  return !firstRelevant(Scan, Relevant).empty();
+}
+
+enum class IncludeScanner {
+  DependencyScan, ///< clang::tooling::dependencies, minimized sources.
+  Preprocess,     ///< A PreprocessOnlyAction per TU.
+};
+
+/// The files (absolute paths) one TU reads, its main file first; none when
+/// the command cannot be preprocessed.
+std::optional<std::vector<std::string>>
+includedFiles(const clang::tooling::CompileCommand &Command,
+              IncludeScanner Scanner);
+
+struct PrefilterResult {
+  /// One per command: parse it.
+  std::vector<bool> Analyze;
+  /// One per command: why it is parsed ("names 'x'", "covers 'h.h'", "the
+  /// scanner failed"), or empty.
+  std::vector<std::string> Why;
+  unsigned Skipped = 0;
+};
+
+/// Decides, for each of \p Commands (adjusted for clang 19), whether it
+/// must be parsed; \p Jobs threads scan at once.
+PrefilterResult
+prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
+                  unsigned Jobs, IncludeScanner Scanner);
+
+} // namespace uaccess
+
+#endif

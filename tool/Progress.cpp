@@ -1,0 +1,89 @@
+//===--- Progress.cpp - Progress while TUs run, a summary at the end ------===//
+
+#include "Progress.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <cmath>
+#include <map>
+
+namespace uaccess {
+
+std::string formatDuration(double Seconds) {
+  if (Seconds < 10)
+    return llvm::formatv("{0:f1} s", Seconds).str();
+  long S = std::lround(Seconds);
+  if (S < 60)
+    return llvm::formatv("{0} s", S).str();
+  if (S < 3600)
+    return llvm::formatv("{0} min {1:2} s", S / 60, S % 60).str();
+  return llvm::formatv("{0} h {1:2} min", S / 3600, S % 3600 / 60).str();
+}
+
+ProgressMeter::ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS)
+    : M(M), Total(Total), OS(OS), Start(std::chrono::steady_clock::now()) {}
+
+double ProgressMeter::elapsed() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+      .count();
+}
+
+std::string ProgressMeter::line() const {
+  double Elapsed = elapsed();
+  std::string Text = llvm::formatv("[{0}/{1}] {2} finding{3}, {4} failed, {5} "
+                                   "elapsed",
+                                   Done, Total, Findings.size(),
+                                   Findings.size() == 1 ? "" : "s", Failed,
+                                   formatDuration(Elapsed))
+                         .str();
+  if (Done && Done < Total)
+    Text += ", ETA " + formatDuration(Elapsed / Done * (Total - Done));
+  return Text;
+}
+
+void ProgressMeter::done(const TUOutcome &O) {
+  if (M == Mode::Off)
+    return;
+  std::lock_guard<std::mutex> Guard(Lock);
+  ++Done;
+  if (O.Status == TUStatus::Failed)
+    ++Failed;
+  else
+    for (const Finding &F : O.Report.Findings)
+      Findings.insert({F.Check, F.Loc.File, F.Loc.Offset, F.Message});
+  if (M == Mode::Terminal)
+    OS << "\r\x1b[K" << "uaccess-lint: " << line();
+  else
+    OS << "uaccess-lint: " << line() << "\n";
+  OS.flush();
+}
+
+void ProgressMeter::finish() {
+  std::lock_guard<std::mutex> Guard(Lock);
+  if (M == Mode::Terminal && Done)
+    OS << "\r\x1b[K";
+  OS.flush();
+}
+
+void printSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
+                  const RunSummary &Summary, double Seconds) {
+  std::map<std::string, unsigned> PerCheck;
+  for (const Finding &F : Findings)
+    ++PerCheck[F.Check];
+  OS << "uaccess-lint: summary: " << Findings.size() << " finding"
+     << (Findings.size() == 1 ? "" : "s");
+  const char *Sep = ": ";
+  for (const auto &[Check, Count] : PerCheck) {
+    OS << Sep << Check << " " << Count;
+    Sep = ", ";
+  }
+  OS << "\nuaccess-lint: summary: " << Summary.Analyzed << " TUs analyzed, "
+     << Summary.Prefiltered << " skipped by the prefilter, " << Summary.Failed
+     << " failed";
+  if (Summary.Skipped)
+    OS << ", " << Summary.Skipped << " not C";
+  OS << "; wall time " << formatDuration(Seconds) << "\n";
+}
+
+} // namespace uaccess
