@@ -1024,7 +1024,7 @@ int mergeReports(std::chrono::steady_clock::time_point Started) {
     if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
       fail(toString(std::move(E)));
   uaccess::sortByLocation(Report.Findings);
-  writeReport(renderReport(Report, Summary));
+  writeReport(renderReport(Report, Summary, {}));
   if (!Quiet)
     uaccess::printSummary(errs(), Report.Findings, Summary,
                           secondsSince(Started));

@@ -90,8 +90,8 @@ efault:
 // read window on the other, so renaming it would break the other path (as
 // 6.12's get_sigset_argpack() would): no fix-it, a note saying why.
 // RUN: FileCheck %s --check-prefix=NOFIX < %t.x86
-// NOFIX: mismatch.c:39:2: error: 'user_read_access_end' ends a rw window
-// NOFIX: mismatch.c:36:12: note: no fix-it: on another path 'user_read_access_begin' opens the window this end closes; open both alike
+// NOFIX: mismatch.c:43:2: error: 'user_read_access_end' ends a rw window
+// NOFIX: mismatch.c:40:12: note: no fix-it: on another path 'user_read_access_begin' opens the window this end closes; open both alike
 // NOFIX-NOT: user_access_end{{$}}
-// NOFIX: mismatch.c:42:2: error: 'user_read_access_end' ends a rw window
+// NOFIX: mismatch.c:46:2: error: 'user_read_access_end' ends a rw window
 // NOFIX: note: no fix-it
