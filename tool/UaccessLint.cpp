@@ -13,6 +13,7 @@
 #include "Config.h"
 #include "Fixes.h"
 #include "Inputs.h"
+#include "LineFilter.h"
 #include "Merge.h"
 #include "Patches.h"
 #include "Prefilter.h"
@@ -232,6 +233,17 @@ cl::opt<std::string> HeaderFilter(
     cl::desc("Report findings in headers only when the header's path "
              "matches this regex (default: every header, once)."),
     cl::value_desc("regex"), cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Drop findings in headers whose path matches this regex (after "
+             "--header-filter), as clang-tidy's."),
+    cl::value_desc("regex"), cl::cat(Category));
+cl::opt<std::string> LineFilterJSON(
+    "line-filter",
+    cl::desc("Report only findings on these lines, as clang-tidy's: "
+             "'[{\"name\":\"file.c\",\"lines\":[[1,3],[5,7]]},...]'; a "
+             "file not named is not reported."),
+    cl::value_desc("json"), cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("No informational lines on standard error."),
                     cl::cat(Category));
@@ -675,14 +687,40 @@ std::optional<uaccess::ChangedLines> readChangedLines() {
 /// the TUs' own files stay.
 void filterHeaders(std::vector<uaccess::Finding> &Findings,
                    const std::vector<CompileCommand> &TUs) {
-  if (!Effective.HeaderFilter)
-    return;
-  Regex Filter(*Effective.HeaderFilter);
   std::set<std::string> MainFiles;
   for (const CompileCommand &C : TUs)
     MainFiles.insert(C.Filename);
+  std::optional<Regex> Keep, Drop;
+  if (Effective.HeaderFilter)
+    Keep.emplace(*Effective.HeaderFilter);
+  if (!ExcludeHeaderFilter.empty())
+    Drop.emplace(ExcludeHeaderFilter);
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-    return !MainFiles.count(F.Loc.File) && !Filter.match(F.Loc.File);
+    if (MainFiles.count(F.Loc.File))
+      return false;
+    return (Keep && !Keep->match(F.Loc.File)) ||
+           (Drop && Drop->match(F.Loc.File));
+  });
+}
+
+/// --line-filter, read before any TU runs.
+std::optional<uaccess::LineFilter> readLineFilter() {
+  if (LineFilterJSON.empty())
+    return std::nullopt;
+  Expected<uaccess::LineFilter> Filter =
+      uaccess::LineFilter::parse(LineFilterJSON);
+  if (!Filter)
+    fail(toString(Filter.takeError()));
+  return std::move(*Filter);
+}
+
+/// The findings --diff and --line-filter select.
+void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                       const std::optional<uaccess::ChangedLines> &Changed) {
+  std::optional<uaccess::LineFilter> Lines = readLineFilter();
+  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+    return (Changed && !uaccess::touchesFinding(*Changed, F)) ||
+           (Lines && !Lines->accepts(F.Loc.File, F.Loc.Line));
   });
 }
 
@@ -832,6 +870,11 @@ void checkArguments() {
   std::string Error;
   if (Effective.HeaderFilter && !Regex(*Effective.HeaderFilter).isValid(Error))
     fail("invalid --header-filter '" + *Effective.HeaderFilter + "': " + Error);
+  if (!ExcludeHeaderFilter.empty() &&
+      !Regex(ExcludeHeaderFilter).isValid(Error))
+    fail("invalid --exclude-header-filter '" + ExcludeHeaderFilter +
+         "': " + Error);
+  readLineFilter();
 }
 
 /// The TUs to run, with their commands adjusted; an empty selection is an
@@ -1065,10 +1108,7 @@ int main(int argc, const char **argv) {
       analyze(Runnable, workerOptions(argv[0], Options), Summary);
   bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
                                             Enabled, Accepted);
-  if (Changed)
-    llvm::erase_if(Report.Findings, [&](const uaccess::Finding &F) {
-      return !uaccess::touchesFinding(*Changed, F);
-    });
+  keepSelectedLines(Report.Findings, Changed);
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 
