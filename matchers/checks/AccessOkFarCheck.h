@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <deque>
 #include <optional>
 
 namespace uaccess {
@@ -96,7 +97,9 @@ private:
   const unsigned MaxLines;
   const unsigned CallerDepth;
   std::optional<GlobList> ArchInternal;
-  std::vector<Group> Groups;
+  // A deque: report() hands out pointers into it that later groups must
+  // not move.
+  std::deque<Group> Groups;
   llvm::StringMap<unsigned> GroupOf;
 };
 
