@@ -218,6 +218,11 @@ private:
     if (R.FunctionLike || !U.Args.empty() || Call.getNumArgs() == 0 ||
         !Call.getRParenLoc().isFileID())
       return;
+    takeCallArguments(U, Call);
+  }
+
+  /// The arguments of \p Call, as the use's, with their text as written.
+  void takeCallArguments(UaccessUse &U, const CallExpr &Call) {
     for (const Expr *Arg : Call.arguments()) {
       U.ArgExprs.push_back(Arg);
       U.Args.push_back(sourceText(SM.getExpansionRange(Arg->getSourceRange()),
@@ -237,12 +242,7 @@ private:
     U.Id = Out.Uses.size();
     U.Api = Api;
     U.IsCall = true;
-    U.Range = SM.getExpansionRange(Call->getSourceRange());
-    for (const Expr *Arg : Call->arguments()) {
-      U.ArgExprs.push_back(Arg);
-      U.Args.push_back(sourceText(SM.getExpansionRange(Arg->getSourceRange()),
-                                  SM, Ctx.getLangOpts()));
-    }
+    takeCallArguments(U, *Call);
     U.Anchor = Call;
     Out.Owner[Call] = U.Id;
     for (const Stmt *Part = Call->getCallee(); Part;) {
