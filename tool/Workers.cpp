@@ -255,6 +255,33 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
   return Out;
 }
 
+// The driver's death reaches a worker as one SIGTERM per driver thread
+// that exits: the kernel sends PR_SET_PDEATHSIG again at every reparenting,
+// first to the driver's other threads, then to the subreaper. LLVM's
+// handler restores the default action before it removes the files, so a
+// second SIGTERM killed the worker with its files still there. This one
+// keeps the interrupt signals blocked while it removes them, then dies of
+// the signal it got.
+extern "C" void removeJobFilesAndDie(int Signal) {
+  llvm::sys::RunInterruptHandlers();
+  ::signal(Signal, SIG_DFL);
+  // Pending until the handler returns and the mask is restored.
+  ::raise(Signal);
+}
+
+const int InterruptSignals[] = {SIGTERM, SIGINT, SIGHUP};
+
+void removeJobFilesOnInterrupt() {
+  struct sigaction Action = {};
+  Action.sa_handler = removeJobFilesAndDie;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : InterruptSignals)
+    sigaddset(&Action.sa_mask, Signal);
+  // After LLVM registered its handlers, which never register again.
+  for (int Signal : InterruptSignals)
+    ::sigaction(Signal, &Action, nullptr);
+}
+
 /// Ties this worker to the driver that started it: the driver's death
 /// sends SIGTERM, whose handler removes the job's files (the driver cannot
 /// when it is killed with SIGKILL). False when the driver is already gone.
@@ -262,6 +289,7 @@ bool followDriver(llvm::StringRef JobPath, const Job &J) {
   for (llvm::StringRef Path :
        {JobPath, llvm::StringRef(J.Output), llvm::StringRef(J.Errors)})
     llvm::sys::RemoveFileOnSignal(Path);
+  removeJobFilesOnInterrupt();
   // PR_SET_PDEATHSIG came too late if the driver died before it: then this
   // process has been reparented, and no signal will come.
   if (::getppid() == J.Driver)

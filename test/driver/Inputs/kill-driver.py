@@ -2,6 +2,7 @@
 """Signals a running uaccess-lint driver and reports what it left behind.
 
 Usage: kill-driver.py --signal TERM|INT|KILL|STOP [--workers N]
+                      [--resend N] [--repeat N]
                       [--stdout FILE] [--stderr FILE] -- DRIVER ARGS...
 
 Starts the driver (whose TUs should hang, e.g. --debug-hang-on), waits until
@@ -12,6 +13,11 @@ N workers run, then signals the driver only, as a CI timeout does:
   STOP             the driver is stopped, so it cannot enforce --timeout;
                    reports whether the workers end on their own, then
                    resumes the driver and reports how it exited.
+
+--resend N sends each worker N more SIGTERMs once the driver is signalled:
+the kernel sends PR_SET_PDEATHSIG again each time a worker is reparented,
+once per thread of the dying driver, and a loaded machine spreads them out.
+--repeat N runs the whole scenario N times, each printing its facts.
 
 Prints facts, one per line, for FileCheck. Every wait has a deadline, and
 whatever is still running at the end is killed, so a broken driver fails
@@ -137,8 +143,19 @@ def report_end(driver):
         print(f"driver exited with {status}")
 
 
-def kill_parent(driver, workers, sig):
+def resend_term(workers, count):
+    for _ in range(count):
+        for pid in workers:
+            if pid not in reaped:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
+
+
+def kill_parent(driver, workers, sig, resend):
     driver.send_signal(sig)
+    resend_term(workers, resend)
     report_end(driver)
     wait_until(lambda: not any(alive(w) for w in workers), END_DEADLINE)
     left = [w for w in workers if alive(w)]
@@ -158,23 +175,8 @@ def stop_parent(driver, workers):
     return left
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--signal", required=True,
-                        choices=["TERM", "INT", "KILL", "STOP"])
-    parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--stdout", default=os.devnull)
-    parser.add_argument("--stderr", default=os.devnull)
-    # The driver's own arguments may hold a '--': split at the first.
-    if "--" not in sys.argv:
-        parser.error("expected '-- DRIVER ARGS...'")
-    split = sys.argv.index("--")
-    args = parser.parse_args(sys.argv[1:split])
-    args.command = sys.argv[split + 1:]
-    become_subreaper()
-    # Inherited, an ignored SIGINT (background jobs of a non-interactive
-    # shell) is what LLVM's handler restores before raising it again.
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+def run_once(args):
+    """Starts the driver, signals it, and prints what it left behind."""
     with open(args.stdout, "wb") as out, open(args.stderr, "wb") as err:
         driver = subprocess.Popen(args.command, stdout=out, stderr=err)
         workers, left = [], []
@@ -187,13 +189,39 @@ def main():
                 left = stop_parent(driver, workers)
             else:
                 left = kill_parent(driver, workers,
-                                   getattr(signal, "SIG" + args.signal))
+                                   getattr(signal, "SIG" + args.signal),
+                                   args.resend)
         finally:
             clean_up(driver, workers)
     remaining = temp_files()
     print(f"temp files left: {len(remaining)}")
     for name in remaining + [f"pid {w}" for w in left]:
         print(f"left behind: {name}", file=sys.stderr)
+    for name in remaining:
+        os.unlink(os.path.join(os.environ["TMPDIR"], name))
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--signal", required=True,
+                        choices=["TERM", "INT", "KILL", "STOP"])
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--resend", type=int, default=0)
+    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--stdout", default=os.devnull)
+    parser.add_argument("--stderr", default=os.devnull)
+    # The driver's own arguments may hold a '--': split at the first.
+    if "--" not in sys.argv:
+        parser.error("expected '-- DRIVER ARGS...'")
+    split = sys.argv.index("--")
+    args = parser.parse_args(sys.argv[1:split])
+    args.command = sys.argv[split + 1:]
+    become_subreaper()
+    # Inherited, an ignored SIGINT (background jobs of a non-interactive
+    # shell) is what LLVM's handler restores before raising it again.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    for _ in range(args.repeat):
+        run_once(args)
 
 
 if __name__ == "__main__":
