@@ -69,7 +69,32 @@ bool isGccOnly(llvm::StringRef Arg) {
 bool takesNextArgument(llvm::StringRef Arg) {
   return Arg == "--param" || Arg == "-MF" || Arg == "-MT" || Arg == "-MQ";
 }
+/// The indices of the arguments clang 19's driver does not know.
+std::vector<size_t> unknownArgumentIndices(llvm::ArrayRef<std::string> Args) {
+  std::vector<const char *> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  const llvm::opt::OptTable &Table = driver::getDriverOptTable();
+  unsigned MissingIndex = 0, MissingCount = 0;
+  llvm::opt::InputArgList Parsed =
+      Table.ParseArgs(Argv, MissingIndex, MissingCount,
+                      llvm::opt::Visibility(driver::options::ClangOption));
+  std::vector<size_t> Unknown;
+  for (const llvm::opt::Arg *A : Parsed)
+    if (A->getOption().getKind() == llvm::opt::Option::UnknownClass)
+      Unknown.push_back(A->getIndex());
+  return Unknown;
+}
 } // namespace
+
+std::vector<std::string>
+unknownCompilerArguments(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Unknown;
+  for (size_t I : unknownArgumentIndices(Args))
+    if (!isGccOnly(Args[I]))
+      Unknown.push_back(Args[I]);
+  return Unknown;
+}
 
 tooling::ArgumentsAdjuster
 kernelCommandAdjuster(std::string ResourceDir,
@@ -92,21 +117,15 @@ kernelCommandAdjuster(std::string ResourceDir,
     }
     // Whatever clang 19 does not know (a newer gcc's or clang's flag) goes
     // too; the driver would stop on it.
-    std::vector<const char *> Argv;
+    std::vector<std::string> Rest;
     std::vector<size_t> Origin;
     for (size_t I = 1; I < Args.size(); ++I)
       if (!Drop.count(I)) {
-        Argv.push_back(Args[I].c_str());
+        Rest.push_back(Args[I]);
         Origin.push_back(I);
       }
-    const llvm::opt::OptTable &Table = driver::getDriverOptTable();
-    unsigned MissingIndex = 0, MissingCount = 0;
-    llvm::opt::InputArgList Parsed =
-        Table.ParseArgs(Argv, MissingIndex, MissingCount,
-                        llvm::opt::Visibility(driver::options::ClangOption));
-    for (const llvm::opt::Arg *A : Parsed)
-      if (A->getOption().getKind() == llvm::opt::Option::UnknownClass)
-        Drop.insert(Origin[A->getIndex()]);
+    for (size_t Unknown : unknownArgumentIndices(Rest))
+      Drop.insert(Origin[Unknown]);
     bool HasResourceDir = false;
     for (size_t I = 1; I < Args.size(); ++I) {
       if (Drop.count(I))

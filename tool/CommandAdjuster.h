@@ -15,6 +15,13 @@ clang::tooling::ArgumentsAdjuster
 kernelCommandAdjuster(std::string ResourceDir,
                       std::vector<std::string> ExtraArgs);
 
+/// The arguments in \p Args that neither clang 19 nor the gcc-only list
+/// knows. A build database may hold a newer compiler's flags, which the
+/// adjuster drops; the user's own (after '--', --extra-arg) are checked
+/// with this before any TU runs, so a typo is an error, not a dropped flag.
+std::vector<std::string>
+unknownCompilerArguments(llvm::ArrayRef<std::string> Args);
+
 } // namespace uaccess
 
 #endif

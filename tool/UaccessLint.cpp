@@ -877,6 +877,20 @@ void checkArguments() {
   readLineFilter();
 }
 
+/// The compiler arguments the user typed (after '--', --extra-arg and
+/// --extra-arg-before): one clang 19 does not know is a typo to report
+/// before any TU runs, where a database's flags are dropped.
+void checkCompilerArguments(const CommandLine &CL) {
+  std::vector<std::string> Typed(CL.ExtraArgs);
+  Typed.insert(Typed.end(), ExtraArgOpts.begin(), ExtraArgOpts.end());
+  Typed.insert(Typed.end(), ExtraArgBeforeOpts.begin(),
+               ExtraArgBeforeOpts.end());
+  std::vector<std::string> Unknown = uaccess::unknownCompilerArguments(Typed);
+  if (!Unknown.empty())
+    fail("unknown compiler argument '" + Unknown.front() +
+         "' (after '--' or in --extra-arg); clang 19 does not accept it");
+}
+
 /// The TUs to run, with their commands adjusted; an empty selection is an
 /// error, not a clean run.
 std::vector<CompileCommand> runnableCommands(const CommandLine &CL,
@@ -1098,6 +1112,7 @@ int main(int argc, const char **argv) {
   if (listConfiguration(Enabled, Options))
     return ExitClean;
   checkArguments();
+  checkCompilerArguments(CL);
   std::optional<uaccess::GlobList> Promoted = promotedChecks();
   std::optional<uaccess::ChangedLines> Changed = readChangedLines();
   std::optional<std::set<std::string>> Accepted = readAcceptedFindings();
