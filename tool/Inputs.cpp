@@ -1,12 +1,12 @@
 //===--- Inputs.cpp - Files the user hands the tool -----------------------===//
 
 #include "Inputs.h"
+#include "Git.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
 
 #include <map>
 
@@ -14,55 +14,15 @@ using namespace llvm;
 
 namespace uaccess {
 
-namespace {
-/// A temporary file, removed when it goes.
-struct TempFile {
-  llvm::SmallString<128> Path;
-  explicit TempFile(llvm::StringRef Suffix) {
-    if (llvm::sys::fs::createTemporaryFile("uaccess-lint-git", Suffix, Path))
-      Path.clear();
-  }
-  ~TempFile() {
-    if (!Path.empty())
-      llvm::sys::fs::remove(Path);
-  }
-};
-
-std::string readAll(llvm::StringRef Path) {
-  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
-}
-} // namespace
-
 llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
-  auto Fail = [&](const llvm::Twine &Why) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--diff=" + Rev +
-                                       ": not a file, and 'git "
-                                       "diff -U0 " +
-                                       Rev + "' " + Why);
-  };
-  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
-  if (!Git)
-    return Fail("cannot run: git is not on PATH");
-  TempFile Out("diff"), Err("err");
-  if (Out.Path.empty() || Err.Path.empty())
-    return Fail("cannot run: no temporary file");
-  std::string RevText = Rev.str();
-  llvm::StringRef Args[] = {"git",           "diff",  "-U0", "--no-color",
-                            "--no-ext-diff", RevText, "--"};
-  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
-                                                llvm::StringRef(Out.Path),
-                                                llvm::StringRef(Err.Path)};
-  std::string Message;
-  int Status = llvm::sys::ExecuteAndWait(*Git, Args, std::nullopt, Redirects, 0,
-                                         0, &Message);
-  if (Status != 0) {
-    std::string Why = llvm::StringRef(readAll(Err.Path)).trim().str();
-    return Fail("failed: " + (Why.empty() ? Message : Why));
-  }
-  return readAll(Out.Path);
+  llvm::Expected<std::string> Diff = runGit(
+      ".", {"diff", "-U0", "--no-color", "--no-ext-diff", Rev.str(), "--"});
+  if (Diff)
+    return Diff;
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "--diff=" + Rev + ": not a file, and 'git " + "diff -U0 " + Rev +
+          "' failed: " + llvm::toString(Diff.takeError()));
 }
 
 namespace {
