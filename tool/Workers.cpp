@@ -138,6 +138,35 @@ struct WorkerExit {
   std::string ErrMsg;
 };
 
+/// The signals that end a worker early: the driver's death (SIGTERM), and a
+/// terminal's or a CI runner's interrupt sent to the whole group.
+const int InterruptSignals[] = {SIGTERM, SIGINT, SIGHUP};
+
+sigset_t interruptSignalSet() {
+  sigset_t Set;
+  sigemptyset(&Set);
+  for (int Signal : InterruptSignals)
+    sigaddset(&Set, Signal);
+  return Set;
+}
+
+/// Starts the worker with the interrupt signals blocked: a spawned process
+/// inherits its thread's mask, so a signal that comes while the worker
+/// still loads waits until its handler can remove the job's files, instead
+/// of killing it with the files left behind.
+llvm::sys::ProcessInfo
+spawnWorker(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Args,
+            llvm::ArrayRef<std::optional<llvm::StringRef>> Redirects,
+            WorkerExit &Exit) {
+  sigset_t Interrupts = interruptSignalSet(), Old;
+  ::pthread_sigmask(SIG_BLOCK, &Interrupts, &Old);
+  llvm::sys::ProcessInfo PI =
+      llvm::sys::ExecuteNoWait(Program, Args, std::nullopt, Redirects, 0,
+                               &Exit.ErrMsg, &Exit.ExecFailed);
+  ::pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+  return PI;
+}
+
 // LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
 // own; poll instead, and kill the worker at the deadline. The calling
 // thread waits for its worker, so it outlives it: PR_SET_PDEATHSIG, which
@@ -148,9 +177,7 @@ WorkerExit runWorker(const WorkerOptions &Opts, const JobFiles &Files) {
   std::optional<llvm::StringRef> Redirects[] = {
       llvm::StringRef(""), llvm::StringRef(""),
       llvm::StringRef(Files.Err->TmpName)};
-  llvm::sys::ProcessInfo PI =
-      llvm::sys::ExecuteNoWait(Opts.SelfPath, Args, std::nullopt, Redirects, 0,
-                               &Exit.ErrMsg, &Exit.ExecFailed);
+  llvm::sys::ProcessInfo PI = spawnWorker(Opts.SelfPath, Args, Redirects, Exit);
   if (Exit.ExecFailed)
     return Exit;
   auto Deadline = std::chrono::steady_clock::now() +
@@ -269,14 +296,10 @@ extern "C" void removeJobFilesAndDie(int Signal) {
   ::raise(Signal);
 }
 
-const int InterruptSignals[] = {SIGTERM, SIGINT, SIGHUP};
-
 void removeJobFilesOnInterrupt() {
   struct sigaction Action = {};
   Action.sa_handler = removeJobFilesAndDie;
-  sigemptyset(&Action.sa_mask);
-  for (int Signal : InterruptSignals)
-    sigaddset(&Action.sa_mask, Signal);
+  Action.sa_mask = interruptSignalSet();
   // After LLVM registered its handlers, which never register again.
   for (int Signal : InterruptSignals)
     ::sigaction(Signal, &Action, nullptr);
@@ -340,11 +363,10 @@ runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
 
 int runWorkerJob(llvm::StringRef JobPath) {
   // The driver's death is a SIGTERM; it waits until the job's files are
-  // registered for removal.
-  sigset_t Term, Old;
-  sigemptyset(&Term);
-  sigaddset(&Term, SIGTERM);
-  ::pthread_sigmask(SIG_BLOCK, &Term, &Old);
+  // registered for removal (the driver started this process with the
+  // interrupt signals blocked already, see spawnWorker()).
+  sigset_t Interrupts = interruptSignalSet();
+  ::pthread_sigmask(SIG_BLOCK, &Interrupts, nullptr);
 #ifdef __linux__
   ::prctl(PR_SET_PDEATHSIG, SIGTERM);
 #endif
@@ -356,7 +378,7 @@ int runWorkerJob(llvm::StringRef JobPath) {
   }
   if (!followDriver(JobPath, *J))
     return 2;
-  ::pthread_sigmask(SIG_SETMASK, &Old, nullptr);
+  ::pthread_sigmask(SIG_UNBLOCK, &Interrupts, nullptr);
   limitOwnTime(J->TimeoutSeconds);
   if (J->Crash)
     std::abort();
