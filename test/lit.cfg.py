@@ -41,9 +41,10 @@ if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
     config.substitutions.append(("%kernel", kernel))
 # The same tree cross-built for arm64 with clang alone
 # (scripts/prepare-kernel.sh --arch=arm64).
-# powerpc is prepared by hand (scripts/prepare-kernel.sh --arch=powerpc);
+# powerpc, riscv and s390 are prepared by hand (scripts/prepare-kernel.sh
+# --arch=ARCH);
 # CI runs x86_64 and arm64 only, for time.
-for arch in ("arm64", "powerpc"):
+for arch in ("arm64", "powerpc", "riscv", "s390"):
     tree = os.environ.get("UACCESS_LINT_KERNEL_" + arch.upper())
     if tree and os.path.exists(os.path.join(tree, "compile_commands.json")):
         config.available_features.add("linux-source-" + arch)
