@@ -4,8 +4,10 @@
 # cross gcc), build the objects the kernel integration tests analyse, and
 # write compile_commands.json for them.
 #
-# Usage: scripts/prepare-kernel.sh [--arch=ARCH] [extra objects...]
+# Usage: scripts/prepare-kernel.sh [--arch=ARCH] [--gcc] [extra objects...]
 #   ARCH: x86_64 (default), arm64, powerpc (ppc64le_defconfig), riscv, s390
+#   --gcc: build with the host's gcc instead (x86_64 only), in a tree of its
+#          own, for the test that a gcc database gives the same findings.
 # Prints the kernel tree's path on the last line of stdout. Objects the
 # arch's defconfig does not build are left out of the database (listed on
 # stderr), so one object list serves every arch.
@@ -13,9 +15,14 @@ set -euo pipefail
 
 version=6.12
 arch=x86_64
-case "${1:-}" in
-  --arch=*) arch=${1#--arch=}; shift ;;
-esac
+compiler=clang
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --arch=*) arch=${1#--arch=}; shift ;;
+    --gcc) compiler=gcc; shift ;;
+    *) break ;;
+  esac
+done
 tarball=/usr/src/linux-source-$version.tar.xz
 cache=${UACCESS_LINT_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/uaccess-lint}
 
@@ -58,9 +65,17 @@ case "$arch" in
     exit 2 ;;
 esac
 objects=("${common_objects[@]}" "${arch_objects[@]}" "$@")
+kmake=(make -s ARCH="$make_arch" LLVM=-19)
+if [ "$compiler" = gcc ]; then
+  if [ "$arch" != x86_64 ]; then
+    echo "prepare-kernel: --gcc builds x86_64 only (no cross gcc here)" >&2
+    exit 2
+  fi
+  tree_name=$tree_name-gcc
+  kmake=(make -s ARCH="$make_arch" CC=gcc)
+fi
 tree=$cache/$tree_name
 stamp=$tree/.uaccess-lint-prepared
-kmake=(make -s ARCH="$make_arch" LLVM=-19)
 
 if [ ! -f "$tarball" ]; then
   echo "prepare-kernel: $tarball missing; apt-get install linux-source-$version" >&2

@@ -7,7 +7,10 @@ scripts/install-deps.sh
 scripts/build.sh
 UACCESS_LINT_KERNEL=$(scripts/prepare-kernel.sh | tail -n 1)
 UACCESS_LINT_KERNEL_ARM64=$(scripts/prepare-kernel.sh --arch=arm64 | tail -n 1)
-export UACCESS_LINT_KERNEL UACCESS_LINT_KERNEL_ARM64
+# The same x86_64 subset built with gcc: its database must give the same
+# findings (test/kernel/gcc-database.test).
+UACCESS_LINT_KERNEL_GCC=$(scripts/prepare-kernel.sh --gcc | tail -n 1)
+export UACCESS_LINT_KERNEL UACCESS_LINT_KERNEL_ARM64 UACCESS_LINT_KERNEL_GCC
 python3 /usr/lib/llvm-19/build/utils/lit/lit.py -sv build/test
 # The parsers the tool owns, under libFuzzer with ASan and UBSan.
 scripts/fuzz.sh 20000

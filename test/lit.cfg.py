@@ -44,11 +44,13 @@ if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
 # powerpc, riscv and s390 are prepared by hand (scripts/prepare-kernel.sh
 # --arch=ARCH);
 # CI runs x86_64 and arm64 only, for time.
-for arch in ("arm64", "powerpc", "riscv", "s390"):
+# The gcc build of the x86_64 tree (scripts/prepare-kernel.sh --gcc).
+# Each goes before %kernel, which would otherwise match its prefix.
+for arch in ("arm64", "powerpc", "riscv", "s390", "gcc"):
     tree = os.environ.get("UACCESS_LINT_KERNEL_" + arch.upper())
     if tree and os.path.exists(os.path.join(tree, "compile_commands.json")):
         config.available_features.add("linux-source-" + arch)
-        config.substitutions.append(("%kernel-" + arch, tree))
+        config.substitutions.insert(0, ("%kernel-" + arch, tree))
 config.substitutions.append(
     ("%expect-exit", "python3 " + os.path.join(config.test_source_root, "expect-exit.py")))
 
