@@ -302,6 +302,14 @@ bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
   return false;
 }
 
+bool ChangedLines::touchesFile(llvm::StringRef File) const {
+  for (const auto &[Path, Changes] : Files)
+    if (pathMatches(File, Path) &&
+        (!Changes.Added.empty() || !Changes.Deleted.empty()))
+      return true;
+  return false;
+}
+
 std::vector<std::string> ChangedLines::paths() const {
   std::vector<std::string> Out;
   for (const auto &Entry : Files)

@@ -45,6 +45,8 @@ public:
   /// The patch deletes a line at a new-side position in [First, Last] of
   /// \p File (a deletion before new line N is at position N).
   bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
+  /// The patch adds or deletes a line of \p File.
+  bool touchesFile(llvm::StringRef File) const;
   size_t files() const { return Files.size(); }
   /// The paths as matched, prefixes stripped (for tests).
   std::vector<std::string> paths() const;

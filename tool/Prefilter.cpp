@@ -388,11 +388,28 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
   }
 }
 
+/// A patch gate's cut: a chosen TU none of whose files the patch touches
+/// can only give findings the gate drops. (A header a touched TU includes
+/// is covered by that TU, since the cover is any TU that includes it.)
+void keepTouchedTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
+                    TouchedFileFn Touched, PrefilterResult &Out) {
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!Out.Analyze[I] || !TUs[I])
+      continue;
+    if (llvm::none_of(*TUs[I],
+                      [&](size_t F) { return Touched(Files.Paths[F]); })) {
+      Out.Analyze[I] = false;
+      Out.Why[I] = "the patch touches none of its files";
+    }
+  }
+}
+
 } // namespace
 
 PrefilterResult
 prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
-                  unsigned Jobs, IncludeScanner Scanner) {
+                  unsigned Jobs, IncludeScanner Scanner,
+                  TouchedFileFn Touched) {
   std::vector<std::optional<std::vector<std::string>>> Included(
       Commands.size());
   parallelFor(Commands.size(), Jobs, [&](size_t I) {
@@ -415,6 +432,8 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
   PrefilterResult Result;
   chooseTUs(TUs, Files, Relevant, Result);
+  if (Touched)
+    keepTouchedTUs(TUs, Files, Touched, Result);
   Result.Skipped = llvm::count(Result.Analyze, false);
   return Result;
 }

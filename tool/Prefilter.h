@@ -103,11 +103,17 @@ struct PrefilterResult {
   unsigned Skipped = 0;
 };
 
+/// Whether a patch touches a file (absolute path); see --diff.
+using TouchedFileFn = llvm::function_ref<bool(llvm::StringRef)>;
+
 /// Decides, for each of \p Commands (adjusted for clang 19), whether it
-/// must be parsed; \p Jobs threads scan at once.
+/// must be parsed; \p Jobs threads scan at once. With \p Touched (a patch
+/// gate), a TU none of whose files the patch touches is skipped too: every
+/// finding it could give is outside the patch.
 PrefilterResult
 prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
-                  unsigned Jobs, IncludeScanner Scanner);
+                  unsigned Jobs, IncludeScanner Scanner,
+                  TouchedFileFn Touched = nullptr);
 
 } // namespace uaccess
 

@@ -986,14 +986,17 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
 
 /// The TUs that can have findings (all of them with --exhaustive or
 /// --dump-uaccess); the others are counted as prefiltered.
-std::vector<CompileCommand> prefilter(const std::vector<CompileCommand> &All,
-                                      unsigned Jobs,
-                                      uaccess::RunSummary &Summary) {
+std::vector<CompileCommand>
+prefilter(const std::vector<CompileCommand> &All, unsigned Jobs,
+          const std::optional<uaccess::ChangedLines> &Changed,
+          uaccess::RunSummary &Summary) {
   if (Exhaustive || DumpUses)
     return All;
   auto Start = std::chrono::steady_clock::now();
-  uaccess::PrefilterResult Choice =
-      uaccess::prefilterCommands(All, Jobs, PrefilterScanner);
+  auto Touched = [&](StringRef File) { return Changed->touchesFile(File); };
+  uaccess::PrefilterResult Choice = uaccess::prefilterCommands(
+      All, Jobs, PrefilterScanner,
+      Changed ? uaccess::TouchedFileFn(Touched) : nullptr);
   if (ExplainPrefilter)
     errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
            << uaccess::formatDuration(secondsSince(Start)) << "\n";
@@ -1001,9 +1004,9 @@ std::vector<CompileCommand> prefilter(const std::vector<CompileCommand> &All,
   for (size_t I = 0; I < All.size(); ++I) {
     if (ExplainPrefilter)
       errs() << "uaccess-lint: prefilter: " << All[I].Filename << ": "
-             << (Choice.Analyze[I] ? "parsed: " + Choice.Why[I]
-                                   : std::string("skipped"))
-             << "\n";
+             << (Choice.Analyze[I] ? "parsed: " : "skipped")
+             << (!Choice.Analyze[I] && !Choice.Why[I].empty() ? ": " : "")
+             << Choice.Why[I] << "\n";
     if (Choice.Analyze[I])
       Chosen.push_back(All[I]);
   }
@@ -1026,12 +1029,14 @@ uaccess::ProgressMeter::Mode progressMode() {
 
 /// Runs the workers over the TUs the prefilter keeps, with progress, and
 /// merges their outcomes; the failures are listed as they are merged.
-uaccess::MergedReport analyze(const std::vector<CompileCommand> &Runnable,
-                              uaccess::WorkerOptions Workers,
-                              uaccess::RunSummary &Summary) {
+uaccess::MergedReport
+analyze(const std::vector<CompileCommand> &Runnable,
+        uaccess::WorkerOptions Workers,
+        const std::optional<uaccess::ChangedLines> &Changed,
+        uaccess::RunSummary &Summary) {
   size_t EarlierFailures = Summary.Failures.size();
   std::vector<CompileCommand> Chosen =
-      prefilter(Runnable, Workers.Jobs, Summary);
+      prefilter(Runnable, Workers.Jobs, Changed, Summary);
   uaccess::ProgressMeter Meter(progressMode(), Chosen.size(), errs());
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
   std::vector<uaccess::TUOutcome> Outcomes =
@@ -1120,7 +1125,7 @@ int main(int argc, const char **argv) {
   std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
 
   uaccess::MergedReport Report =
-      analyze(Runnable, workerOptions(argv[0], Options), Summary);
+      analyze(Runnable, workerOptions(argv[0], Options), Changed, Summary);
   bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
                                             Enabled, Accepted);
   keepSelectedLines(Report.Findings, Changed);
