@@ -36,6 +36,24 @@ std::vector<uint64_t> linesOf(const ChangedLines &Lines, llvm::StringRef File,
 
 using LineList = std::vector<uint64_t>;
 
+TEST(ChangedLinesTest, TouchesFilesWithAddedOrDeletedLines) {
+  ChangedLines Lines = parseOk("diff --git a/fs/select.c b/fs/select.c\n"
+                               "--- a/fs/select.c\n"
+                               "+++ b/fs/select.c\n"
+                               "@@ -5,1 +4,0 @@\n"
+                               "-\tuser_write_access_end();\n"
+                               "diff --git a/include/x.h b/include/x.h\n"
+                               "--- a/include/x.h\n"
+                               "+++ b/include/x.h\n"
+                               "@@ -3,0 +4,1 @@\n"
+                               "+int y;\n");
+  EXPECT_TRUE(Lines.touchesFile("/tree/fs/select.c"));
+  EXPECT_TRUE(Lines.touchesFile("/tree/include/x.h"));
+  EXPECT_FALSE(Lines.touchesFile("/tree/fs/readdir.c"));
+  // A path component must match whole: "xfs/select.c" is another file.
+  EXPECT_FALSE(Lines.touchesFile("/tree/xfs/select.c"));
+}
+
 TEST(ChangedLinesTest, EmptyDiffHasNoFiles) {
   ChangedLines Lines = parseOk("");
   EXPECT_EQ(Lines.files(), 0u);
