@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/WindowMismatchCheck.h"
+#include "utils/KernelArch.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -34,7 +35,7 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
   std::string Left = WritesLeft ? "user writes" : "user reads";
   if (Target.isPPC())
     return "on powerpc (KUAP) this leaves " + Left + " open after the end";
-  return "no effect on " + Target.getArchName().str() +
+  return "no effect on " + kernelArchName(Target) +
          ", where every end turns all user access off; on powerpc (KUAP) it "
          "leaves " +
          Left + " open";

@@ -64,7 +64,7 @@ efault:
 // CHECK: mismatch.c:[[@LINE-6]]:2: error: 'user_write_access_end' ends a read window opened by 'user_read_access_begin'; use 'user_read_access_end'
 // What it does depends on the arch: only powerpc's KUAP has directions.
 // X86: mismatch.c:[[@LINE-8]]:2: note: no effect on x86_64, where every end turns all user access off; on powerpc (KUAP) it leaves user reads open
-// ARM64: mismatch.c:[[@LINE-9]]:2: note: no effect on aarch64, where every end turns all user access off; on powerpc (KUAP) it leaves user reads open
+// ARM64: mismatch.c:[[@LINE-9]]:2: note: no effect on arm64, where every end turns all user access off; on powerpc (KUAP) it leaves user reads open
 // PPC: mismatch.c:[[@LINE-10]]:2: note: on powerpc (KUAP) this leaves user reads open after the end
 // FIX: "length": 21,
 // FIX-NEXT: "offset": {{[0-9]+}},
