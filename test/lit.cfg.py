@@ -31,6 +31,11 @@ for flavor, triple in (("arm64", "aarch64-linux-gnu"),
          "-target " + triple + " -nostdinc -I " + os.path.join(flavors, flavor)
          + " -I " + os.path.join(flavors, "generic")
          + " -I " + os.path.join(flavors, "common")))
+# riscv has no user_access_begin in 6.12: the generic flavor, built for it.
+config.substitutions.append(
+    ("%riscv-flags",
+     "-target riscv64-linux-gnu -nostdinc -I " + os.path.join(flavors, "generic")
+     + " -I " + os.path.join(flavors, "common")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 

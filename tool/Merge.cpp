@@ -4,18 +4,73 @@
 
 #include "runner/FindingsFormat.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
-#include <set>
+#include <map>
 #include <tuple>
 
 namespace uaccess {
 
+namespace {
+using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string>;
+
+FindingKey keyOf(const Finding &F) {
+  return {F.Check, F.Loc.File, F.Loc.Offset, F.Message};
+}
+
+bool sameNote(const FindingNote &A, const FindingNote &B) {
+  return A.Loc.File == B.Loc.File && A.Loc.Offset == B.Loc.Offset &&
+         A.Message == B.Message;
+}
+
+/// Adds to \p Kept what \p Copy, the same finding from another TU, knows.
+/// A copy from an arch \p Kept already names (a header's finding from two
+/// shards) adds nothing. One from another arch adds that arch, and its
+/// notes \p Kept lacks: they say what the finding does there.
+void unite(Finding &Kept, const Finding &Copy) {
+  bool NewArch = false;
+  for (const std::string &Arch : Copy.Arches) {
+    auto It = llvm::lower_bound(Kept.Arches, Arch);
+    if (It != Kept.Arches.end() && *It == Arch)
+      continue;
+    Kept.Arches.insert(It, Arch);
+    NewArch = true;
+  }
+  if (!NewArch)
+    return;
+  for (const FindingNote &N : Copy.Notes)
+    if (llvm::none_of(Kept.Notes,
+                      [&](const FindingNote &K) { return sameNote(K, N); }))
+      Kept.Notes.push_back(N);
+}
+
+/// One of each finding (same check, file, offset and message) in a list.
+class UniqueFindings {
+public:
+  explicit UniqueFindings(std::vector<Finding> &Findings) : Findings(Findings) {
+    for (size_t I = 0; I < Findings.size(); ++I)
+      Index.emplace(keyOf(Findings[I]), I);
+  }
+  void add(Finding F) {
+    auto [It, New] = Index.try_emplace(keyOf(F), Findings.size());
+    if (New)
+      Findings.push_back(std::move(F));
+    else
+      unite(Findings[It->second], F);
+  }
+
+private:
+  std::vector<Finding> &Findings;
+  std::map<FindingKey, size_t> Index;
+};
+} // namespace
+
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary) {
   MergedReport Out;
-  std::set<std::tuple<std::string, std::string, unsigned, std::string>> Seen;
+  UniqueFindings Unique(Out.Findings);
   for (TUOutcome &O : Outcomes) {
     if (O.Status == TUStatus::Failed) {
       // A TU that did not parse cleanly was not really looked at: its
@@ -25,9 +80,14 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
       continue;
     }
     ++Summary.Analyzed;
-    for (Finding &F : O.Report.Findings)
-      if (Seen.insert({F.Check, F.Loc.File, F.Loc.Offset, F.Message}).second)
-        Out.Findings.push_back(std::move(F));
+    const std::string &Arch = O.Report.Arch;
+    if (!Arch.empty())
+      Summary.Arches.insert(Arch);
+    for (Finding &F : O.Report.Findings) {
+      if (!Arch.empty())
+        F.Arches = {Arch};
+      Unique.add(std::move(F));
+    }
     for (std::string &Block : O.Report.Dump)
       Out.DumpBlocks.emplace(llvm::StringRef(Block).split('\n').first.str(),
                              std::move(Block));
@@ -45,12 +105,6 @@ void sortByLocation(std::vector<Finding> &Findings) {
 }
 
 namespace {
-using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string>;
-
-FindingKey keyOf(const Finding &F) {
-  return {F.Check, F.Loc.File, F.Loc.Offset, F.Message};
-}
-
 /// A finding as --format=json prints it, which leaves out what only the
 /// driver needs (rank, function lines, an empty reason).
 llvm::Expected<Finding> readFinding(llvm::json::Value V) {
@@ -87,6 +141,18 @@ llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
     }
   return llvm::Error::success();
 }
+
+/// The report's "arches", which a report older than them lacks.
+llvm::Error readArches(const llvm::json::Object &Doc, RunSummary &Summary) {
+  if (const llvm::json::Array *Arches = Doc.getArray("arches"))
+    for (const llvm::json::Value &V : *Arches) {
+      std::optional<llvm::StringRef> Arch = V.getAsString();
+      if (!Arch)
+        return llvm::createStringError("an arch that is not a string");
+      Summary.Arches.insert(Arch->str());
+    }
+  return llvm::Error::success();
+}
 } // namespace
 
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
@@ -110,17 +176,16 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   llvm::json::Object *TUs = O ? O->getObject("tus") : nullptr;
   if (!List || !TUs)
     return Fail(llvm::createStringError("no \"findings\" and \"tus\""));
-  std::set<FindingKey> Seen;
-  for (const Finding &F : Report.Findings)
-    Seen.insert(keyOf(F));
+  UniqueFindings Unique(Report.Findings);
   for (llvm::json::Value &V : *List) {
     llvm::Expected<Finding> F = readFinding(std::move(V));
     if (!F)
       return Fail(F.takeError());
-    if (Seen.insert(keyOf(*F)).second)
-      Report.Findings.push_back(std::move(*F));
+    Unique.add(std::move(*F));
   }
   if (llvm::Error E = readCounts(*TUs, Summary))
+    return Fail(std::move(E));
+  if (llvm::Error E = readArches(*O, Summary))
     return Fail(std::move(E));
   return llvm::Error::success();
 }

@@ -2,7 +2,8 @@
 //
 // Each worker reports its TU alone; a header function reached from many TUs
 // is reported by each of them. The merge keeps one of each finding, counts
-// the TUs that failed, and orders the findings for output.
+// the TUs that failed, and orders the findings for output. A finding that
+// TUs of several arches have names each of them (docs/arches.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,7 +26,8 @@ struct MergedReport {
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
 /// the failures, into \p Summary. A failed TU contributes no findings and
 /// no dump. Findings are unique by check, file, offset and message, ordered
-/// by file, offset and check.
+/// by file, offset and check; each names the arches of the TUs that have
+/// it, and \p Summary the arches of all analyzed TUs.
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 
@@ -35,7 +37,8 @@ void sortByLocation(std::vector<Finding> &Findings);
 /// Reads one --format=json report (a shard's) into \p Report and adds its
 /// TU counts and failures to \p Summary. Findings met in an earlier report
 /// (same check, file, offset and message: a header's, found by two shards)
-/// are kept once.
+/// are kept once, with the arches of both reports; a copy from a new arch
+/// adds that arch's notes.
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                             RunSummary &Summary);
 

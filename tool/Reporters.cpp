@@ -10,6 +10,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace clang;
@@ -55,8 +56,15 @@ struct SourceSetup {
 };
 } // namespace
 
+namespace {
+/// " [arm64, x86_64]": the arches that have \p F, after its check's name.
+std::string archSuffix(const Finding &F) {
+  return F.Arches.empty() ? "" : " [" + llvm::join(F.Arches, ", ") + "]";
+}
+} // namespace
+
 void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
-                bool Colors) {
+                bool Colors, bool ShowArches) {
   IntrusiveRefCntPtr<DiagnosticOptions> PrinterOpts = new DiagnosticOptions();
   PrinterOpts->ShowColors = Colors;
   auto Owned = std::make_unique<TextDiagnosticPrinter>(OS, PrinterOpts.get());
@@ -68,9 +76,9 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   LocationMapper Map(Setup.SM);
   // One ID per level: "error:", "warning:", "note:" lead the finding.
   unsigned LevelID[] = {
-      Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0 [%1]"),
-      Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]"),
-      Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]")};
+      Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0 [%1]%2"),
+      Diags.getCustomDiagID(DiagnosticsEngine::Warning, "%0 [%1]%2"),
+      Diags.getCustomDiagID(DiagnosticsEngine::Error, "%0 [%1]%2")};
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
@@ -80,7 +88,7 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
     {
       DiagnosticBuilder D =
           Diags.Report(Loc, LevelID[static_cast<int>(F.Level)]);
-      D << F.Message << F.Check;
+      D << F.Message << F.Check << (ShowArches ? archSuffix(F) : "");
       for (const FindingFix &Fix : F.Fixes) {
         SourceLocation B = Map.get(Fix.File, Fix.Offset);
         SourceLocation E = Map.get(Fix.File, Fix.Offset + Fix.Length);
@@ -113,6 +121,7 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
     List.push_back(std::move(V));
   }
   llvm::json::Value Doc = llvm::json::Object{
+      {"arches", llvm::json::Array(Summary.Arches)},
       {"findings", std::move(List)},
       {"tus", llvm::json::Object{{"analyzed", Summary.Analyzed},
                                  {"skipped", Summary.Skipped},

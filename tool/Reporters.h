@@ -7,6 +7,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <set>
+
 namespace uaccess {
 
 struct RunSummary {
@@ -14,15 +16,19 @@ struct RunSummary {
   /// TUs the prefilter found could have no findings (not parsed).
   unsigned Prefiltered = 0;
   std::vector<std::pair<std::string, std::string>> Failures; ///< file, why
+  /// The arches of the analyzed TUs, by their kernel names.
+  std::set<std::string> Arches;
 };
 
 /// clang's own diagnostic format, through clang's diagnostic engine:
 /// file:line:col: warning: message [check], source line, caret, notes and
-/// fix-it hints.
+/// fix-it hints. With \p ShowArches (a report of several arches), the
+/// arches that have the finding follow the check: "[check] [arm64, x86_64]".
 void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
-                bool Colors);
+                bool Colors, bool ShowArches);
 
-/// One JSON document: {"findings": [...], "tus": {...}}.
+/// One JSON document: {"arches": [...], "findings": [...], "tus": {...}};
+/// each finding names its arches too.
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                 llvm::raw_ostream &OS);
 

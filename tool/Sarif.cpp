@@ -269,6 +269,8 @@ json::Object SarifEmitter::result(const Finding &F, size_t RuleIndex) {
   }
   if (!F.Fixes.empty())
     R["fixes"] = fixes(F);
+  if (!F.Arches.empty())
+    R["properties"] = json::Object{{"arches", json::Array(F.Arches)}};
   return R;
 }
 

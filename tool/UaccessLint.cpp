@@ -755,7 +755,8 @@ std::string renderReport(const uaccess::MergedReport &Report,
     bool Colors = ColorOutput || (OutputFile.empty() &&
                                   sys::Process::StandardOutIsDisplayed());
     OS.enable_colors(Colors);
-    uaccess::renderText(Report.Findings, OS, Colors);
+    uaccess::renderText(Report.Findings, OS, Colors,
+                        /*ShowArches=*/Summary.Arches.size() > 1);
   }
   return Text;
 }

@@ -37,6 +37,44 @@ TEST(MergeTest, AHeaderFindingFromTwoTUsOnce) {
   EXPECT_EQ(Summary.Failed, 0u);
 }
 
+TUOutcome analyzedOn(llvm::StringRef Arch, Finding F, llvm::StringRef Note) {
+  F.Notes.push_back({F.Loc, Note.str()});
+  TUOutcome O = analyzed("a.c", {std::move(F)});
+  O.Report.Arch = Arch.str();
+  return O;
+}
+
+TEST(MergeTest, AFindingOfTwoArchesNamesBothWithTheirNotes) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(analyzedOn("x86_64", at("window-mismatch", "/h.h", 10),
+                                "no effect on x86_64"));
+  Outcomes.push_back(analyzedOn("arm64", at("window-mismatch", "/h.h", 10),
+                                "no effect on arm64"));
+  Outcomes.push_back(analyzedOn("x86_64", at("window-call", "/h.h", 20), "x"));
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  ASSERT_EQ(R.Findings.size(), 2u);
+  using Strings = std::vector<std::string>;
+  EXPECT_EQ(R.Findings[0].Arches, Strings({"arm64", "x86_64"}));
+  ASSERT_EQ(R.Findings[0].Notes.size(), 2u);
+  EXPECT_EQ(R.Findings[0].Notes[1].Message, "no effect on arm64");
+  EXPECT_EQ(R.Findings[1].Arches, Strings({"x86_64"}));
+  EXPECT_EQ(Summary.Arches, std::set<std::string>({"arm64", "x86_64"}));
+}
+
+TEST(MergeTest, ACopyFromTheSameArchAddsNoNotes) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(
+      analyzedOn("x86_64", at("window-call", "/h.h", 10), "from a.c"));
+  Outcomes.push_back(
+      analyzedOn("x86_64", at("window-call", "/h.h", 10), "from b.c"));
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  ASSERT_EQ(R.Findings[0].Notes.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Notes[0].Message, "from a.c");
+}
+
 TEST(MergeTest, OrderedByFileOffsetAndCheck) {
   std::vector<TUOutcome> Outcomes;
   Outcomes.push_back(

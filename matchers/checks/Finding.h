@@ -77,6 +77,9 @@ struct Finding {
   /// Set by the driver after the merge (tool/Accept.h): what a baseline
   /// knows the finding by. Workers leave it empty.
   std::string Fingerprint;
+  /// The kernel names of the arches whose TUs have the finding, sorted.
+  /// Set by the driver from the TUs' arches; `merge` unites them.
+  std::vector<std::string> Arches;
 };
 
 } // namespace uaccess

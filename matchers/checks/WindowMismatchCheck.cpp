@@ -7,9 +7,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/WindowMismatchCheck.h"
+#include "utils/KernelArch.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 
@@ -22,8 +25,10 @@ namespace uaccess {
 namespace {
 /// What an end of family \p End does to a window of family \p Window on
 /// the arch the TU is built for. Only powerpc's KUAP tracks direction: on
-/// x86 every end is clac, on arm64 a TTBR0 switch.
-std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
+/// x86 every end is clac, on arm64 a TTBR0 switch. \p Probe names the
+/// configuration probe whose branch holds the window's begin, if any.
+std::string endEffect(Family Window, Family End, const llvm::Triple &Target,
+                      llvm::StringRef Probe) {
   bool WritesLeft = (Window == Family::Write || Window == Family::ReadWrite) &&
                     End == Family::Read;
   bool ReadsLeft = (Window == Family::Read || Window == Family::ReadWrite) &&
@@ -34,10 +39,32 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target) {
   std::string Left = WritesLeft ? "user writes" : "user reads";
   if (Target.isPPC())
     return "on powerpc (KUAP) this leaves " + Left + " open after the end";
-  return "no effect on " + Target.getArchName().str() +
-         ", where every end turns all user access off; on powerpc (KUAP) it "
-         "leaves " +
-         Left + " open";
+  std::string NoEffect = "no effect on " + kernelArchName(Target) +
+                         ", where every end turns all user access off; ";
+  // Another arch's configuration may make the probe 0 and the begin dead
+  // (6.12 powerpc has no masked begin): name no arch this build cannot see.
+  if (!Probe.empty())
+    return NoEffect + "the begin is compiled only on arches where '" +
+           Probe.str() + "()' is 1";
+  return NoEffect + "on powerpc (KUAP) it leaves " + Left + " open";
+}
+
+/// The configuration probe (can_do_masked_user_access()) whose true branch
+/// holds \p Begin, or null: each arch's configuration decides the probe.
+const UaccessUse *probeDeciding(const FunctionUses &Uses,
+                                const UaccessUse &Begin, ASTContext &Ctx) {
+  const Stmt *Child = Begin.Anchor;
+  for (const Stmt *S = Child ? parentStmt(*Child, Ctx) : nullptr; S;
+       Child = S, S = parentStmt(*S, Ctx)) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || If->getThen() != Child)
+      continue;
+    const UaccessUse *Probe =
+        Uses.ownerOf(If->getCond()->IgnoreParenImpCasts());
+    if (Probe && Probe->Api->TheRole == Role::MaskedProbe)
+      return Probe;
+  }
+  return nullptr;
 }
 
 /// A begin whose window reaches \p End on some path and that \p Right does
@@ -72,9 +99,11 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
              "'" + Use.name() + "' ends a " + Family + " window opened by '" +
                  Begin.name() + "'; use '" + Right + "'");
     noteBegin(B, Uses, E.State);
-    B.note(Use.loc(),
-           endEffect(E.State.Fam, Use.Api->TheFamily,
-                     context().astContext().getTargetInfo().getTriple()));
+    ASTContext &Ctx = context().astContext();
+    const UaccessUse *Probe = probeDeciding(Uses, Begin, Ctx);
+    B.note(Use.loc(), endEffect(E.State.Fam, Use.Api->TheFamily,
+                                Ctx.getTargetInfo().getTriple(),
+                                Probe ? Probe->name() : ""));
     if (std::optional<int> Other = otherOpener(Analysis, Uses, Use, Right)) {
       if (*Other >= 0)
         B.note(Uses.use(*Other).loc(),
@@ -88,8 +117,7 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
     SourceLocation Name = Use.Range.getBegin();
     CharSourceRange NameRange = CharSourceRange::getCharRange(
         Name, Name.getLocWithOffset(Use.name().size()));
-    if (Lexer::getSourceText(
-            NameRange, SM, context().astContext().getLangOpts()) == Use.name())
+    if (Lexer::getSourceText(NameRange, SM, Ctx.getLangOpts()) == Use.name())
       B.replace(NameRange, Right);
     return;
   }

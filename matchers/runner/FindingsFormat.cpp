@@ -83,6 +83,7 @@ Value toJSON(const Finding &F) {
   O["fixes"] = F.Fixes;
   O["rank"] = F.Rank;
   O["reason"] = bytesToJSON(F.Reason);
+  O["arches"] = F.Arches;
   return O;
 }
 
@@ -91,7 +92,8 @@ Value toJSON(const TUReport &R) {
                 {"findings", R.Findings},
                 {"dump", bytesToJSON(R.Dump)},
                 {"compiler_errors", R.CompilerErrors},
-                {"first_error", bytesToJSON(R.FirstError)}};
+                {"first_error", bytesToJSON(R.FirstError)},
+                {"arch", R.Arch}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
@@ -145,7 +147,8 @@ bool fromJSON(const Value &V, Finding &F, Path P) {
          O.map("severity", F.Level) && mapBytes(V, "function", F.Function, P) &&
          mapFunctionLines(V, F, P) && mapBytes(V, "message", F.Message, P) &&
          O.map("notes", F.Notes) && O.map("fixes", F.Fixes) &&
-         O.map("rank", F.Rank) && mapBytes(V, "reason", F.Reason, P);
+         O.map("rank", F.Rank) && mapBytes(V, "reason", F.Reason, P) &&
+         O.mapOptional("arches", F.Arches);
 }
 
 bool fromJSON(const Value &V, TUReport &R, Path P) {
@@ -153,7 +156,7 @@ bool fromJSON(const Value &V, TUReport &R, Path P) {
   return O && mapBytes(V, "file", R.File, P) && O.map("findings", R.Findings) &&
          mapBytes(V, "dump", R.Dump, P) &&
          O.map("compiler_errors", R.CompilerErrors) &&
-         mapBytes(V, "first_error", R.FirstError, P);
+         mapBytes(V, "first_error", R.FirstError, P) && O.map("arch", R.Arch);
 }
 
 } // namespace uaccess

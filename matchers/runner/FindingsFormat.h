@@ -32,6 +32,8 @@ struct TUReport {
   uint64_t CompilerErrors = 0;
   /// The first of them, "file:line:col: message", for the failure line.
   std::string FirstError;
+  /// The kernel's name for the TU's target arch (utils/KernelArch.h).
+  std::string Arch;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);

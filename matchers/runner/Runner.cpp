@@ -4,10 +4,12 @@
 #include "analysis/AnalysisCache.h"
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
+#include "utils/KernelArch.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -94,6 +96,7 @@ public:
 
   void HandleTranslationUnit(ASTContext &AST) override {
     Ctx->setASTContext(AST);
+    Report.Arch = kernelArchName(AST.getTargetInfo().getTriple());
     AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
     DefinitionCollector Collector;
     Collector.TraverseDecl(AST.getTranslationUnitDecl());

@@ -1,0 +1,29 @@
+//===--- KernelArch.h - The kernel's names for target arches ----*- C++ -*-===//
+//
+// A TU's arch is its target triple's (the compile command's -target, else
+// clang's default). Messages and reports name it as the kernel does
+// (ARCH=arm64, not LLVM's aarch64), so one name means one arch everywhere:
+// in window-mismatch's notes and in the reports that merge runs of
+// several arches.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_UTILS_KERNELARCH_H
+#define UACCESS_LINT_UTILS_KERNELARCH_H
+
+#include <string>
+
+namespace llvm {
+class Triple;
+} // namespace llvm
+
+namespace uaccess {
+
+/// The kernel's arch directory for \p Target (x86's 64-bit half is
+/// "x86_64", as the kernel's own messages say): "arm64", "powerpc",
+/// "riscv", "s390"; an arch with no such name keeps LLVM's.
+std::string kernelArchName(const llvm::Triple &Target);
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,30 @@
+//===--- KernelArchTest.cpp - The kernel's names for target arches --------===//
+
+#include "utils/KernelArch.h"
+
+#include "llvm/TargetParser/Triple.h"
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+std::string archOf(llvm::StringRef Triple) {
+  return kernelArchName(llvm::Triple(Triple));
+}
+
+TEST(KernelArchTest, TheKernelsNamesNotLLVMs) {
+  EXPECT_EQ(archOf("x86_64-linux-gnu"), "x86_64");
+  EXPECT_EQ(archOf("i386-linux-gnu"), "i386");
+  EXPECT_EQ(archOf("aarch64-linux-gnu"), "arm64");
+  EXPECT_EQ(archOf("powerpc64le-linux-gnu"), "powerpc");
+  EXPECT_EQ(archOf("powerpc-linux-gnu"), "powerpc");
+  EXPECT_EQ(archOf("riscv64-linux-gnu"), "riscv");
+  EXPECT_EQ(archOf("s390x-linux-gnu"), "s390");
+}
+
+TEST(KernelArchTest, AnArchWithNoKernelNameKeepsLLVMs) {
+  EXPECT_EQ(archOf("sparcv9-linux-gnu"), "sparcv9");
+}
+
+} // namespace
