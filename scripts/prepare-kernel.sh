@@ -4,10 +4,13 @@
 # cross gcc), build the objects the kernel integration tests analyse, and
 # write compile_commands.json for them.
 #
-# Usage: scripts/prepare-kernel.sh [--arch=ARCH] [--gcc] [extra objects...]
+# Usage: scripts/prepare-kernel.sh [--arch=ARCH] [--gcc] [--version=V]
+#                                  [extra objects...]
 #   ARCH: x86_64 (default), arm64, powerpc (ppc64le_defconfig), riscv, s390
 #   --gcc: build with the host's gcc instead (x86_64 only), in a tree of its
 #          own, for the test that a gcc database gives the same findings.
+#   --version=6.1: Debian's linux-source-6.1 instead of 6.12 (x86_64), the
+#          kernel before masked begins; its tree is linux-source-6.1.
 # Prints the kernel tree's path on the last line of stdout. Objects the
 # arch's defconfig does not build are left out of the database (listed on
 # stderr), so one object list serves every arch.
@@ -20,6 +23,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --arch=*) arch=${1#--arch=}; shift ;;
     --gcc) compiler=gcc; shift ;;
+    --version=*) version=${1#--version=}; shift ;;
     *) break ;;
   esac
 done

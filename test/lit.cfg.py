@@ -51,8 +51,9 @@ if kernel and os.path.exists(os.path.join(kernel, "compile_commands.json")):
 # CI runs x86_64 and arm64 only, for time.
 # The gcc build of the x86_64 tree (scripts/prepare-kernel.sh --gcc).
 # Each goes before %kernel, which would otherwise match its prefix.
-for arch in ("arm64", "powerpc", "riscv", "s390", "gcc"):
-    tree = os.environ.get("UACCESS_LINT_KERNEL_" + arch.upper())
+# And Linux 6.1 (scripts/prepare-kernel.sh --version=6.1; UACCESS_LINT_KERNEL_6_1).
+for arch in ("arm64", "powerpc", "riscv", "s390", "gcc", "6.1"):
+    tree = os.environ.get("UACCESS_LINT_KERNEL_" + arch.upper().replace(".", "_"))
     if tree and os.path.exists(os.path.join(tree, "compile_commands.json")):
         config.available_features.add("linux-source-" + arch)
         config.substitutions.insert(0, ("%kernel-" + arch, tree))
