@@ -21,21 +21,20 @@ for flavor in ("x86", "generic", "v619"):
         ("%" + flavor + "-flags",
          "-target x86_64-linux-gnu -nostdinc -I " + os.path.join(flavors, flavor)
          + " -I " + os.path.join(flavors, "common")))
-# The arm64 and powerpc flavors hold only their arch's asm/ headers; the
+# The arm64, powerpc and riscv flavors hold only their arch's asm/ headers; the
 # rest (linux/uaccess.h with its fallbacks switched off by the arch's
 # definitions) is the generic flavor's.
 for flavor, triple in (("arm64", "aarch64-linux-gnu"),
-                       ("powerpc", "powerpc64le-linux-gnu")):
+                       ("powerpc", "powerpc64le-linux-gnu"),
+                       ("riscv", "riscv64-linux-gnu")):
     config.substitutions.append(
         ("%" + flavor + "-flags",
          "-target " + triple + " -nostdinc -I " + os.path.join(flavors, flavor)
          + " -I " + os.path.join(flavors, "generic")
          + " -I " + os.path.join(flavors, "common")))
-# riscv has no user_access_begin in 6.12: the generic flavor, built for it.
-config.substitutions.append(
-    ("%riscv-flags",
-     "-target riscv64-linux-gnu -nostdinc -I " + os.path.join(flavors, "generic")
-     + " -I " + os.path.join(flavors, "common")))
+# riscv has no user_access_begin in 6.12: its asm/uaccess.h (SUM toggled
+# inside each accessor) under the generic flavor's linux/uaccess.h, whose
+# fallback window API it gets.
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 

@@ -28,7 +28,7 @@ namespace {
 /// x86 every end is clac, on arm64 a TTBR0 switch. \p Probe names the
 /// configuration probe whose branch holds the window's begin, if any.
 std::string endEffect(Family Window, Family End, const llvm::Triple &Target,
-                      llvm::StringRef Probe) {
+                      llvm::StringRef Probe, bool EmptyEnd) {
   bool WritesLeft = (Window == Family::Write || Window == Family::ReadWrite) &&
                     End == Family::Read;
   bool ReadsLeft = (Window == Family::Read || Window == Family::ReadWrite) &&
@@ -39,14 +39,35 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target,
   std::string Left = WritesLeft ? "user writes" : "user reads";
   if (Target.isPPC())
     return "on powerpc (KUAP) this leaves " + Left + " open after the end";
-  std::string NoEffect = "no effect on " + kernelArchName(Target) +
-                         ", where every end turns all user access off; ";
+  std::string NoEffect =
+      "no effect on " + kernelArchName(Target) +
+      (EmptyEnd ? ", where the ends are empty and each access turns user "
+                  "access on and off itself; "
+                : ", where every end turns all user access off; ");
   // Another arch's configuration may make the probe 0 and the begin dead
   // (6.12 powerpc has no masked begin): name no arch this build cannot see.
   if (!Probe.empty())
     return NoEffect + "the begin is compiled only on arches where '" +
            Probe.str() + "()' is 1";
   return NoEffect + "on powerpc (KUAP) it leaves " + Left + " open";
+}
+
+/// True when \p End expands to no call and no asm: linux/uaccess.h's
+/// fallback for an arch without windows (riscv and s390 in 6.12), where
+/// each accessor switches user access itself.
+bool expandsToNothing(const UaccessUse &End) {
+  if (End.IsCall || !End.Anchor)
+    return false;
+  llvm::SmallVector<const Stmt *, 8> Work{End.Anchor};
+  while (!Work.empty()) {
+    const Stmt *S = Work.pop_back_val();
+    if (isa<CallExpr, AsmStmt>(S))
+      return false;
+    for (const Stmt *Child : S->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return true;
 }
 
 /// The configuration probe (can_do_masked_user_access()) whose true branch
@@ -101,9 +122,10 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
     noteBegin(B, Uses, E.State);
     ASTContext &Ctx = context().astContext();
     const UaccessUse *Probe = probeDeciding(Uses, Begin, Ctx);
-    B.note(Use.loc(), endEffect(E.State.Fam, Use.Api->TheFamily,
-                                Ctx.getTargetInfo().getTriple(),
-                                Probe ? Probe->name() : ""));
+    B.note(Use.loc(),
+           endEffect(E.State.Fam, Use.Api->TheFamily,
+                     Ctx.getTargetInfo().getTriple(),
+                     Probe ? Probe->name() : "", expandsToNothing(Use)));
     if (std::optional<int> Other = otherOpener(Analysis, Uses, Use, Right)) {
       if (*Other >= 0)
         B.note(Uses.use(*Other).loc(),

@@ -1,6 +1,7 @@
 // RUN: %uaccess-lint --checks=access-ok-redundant %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
 // RUN: %uaccess-lint --checks=access-ok-redundant %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
 // RUN: %uaccess-lint --checks=access-ok-redundant %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
+// RUN: %uaccess-lint --checks=access-ok-redundant %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
 // RUN: %uaccess-lint --checks=access-ok-redundant %s -- %powerpc-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
 // RUN: %uaccess-lint --checks=access-ok-redundant %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not='note: access_ok'
 // RUN: cp %s %t.c

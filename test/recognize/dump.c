@@ -118,4 +118,5 @@ efault:
 // powerpc (begins behind object-like macros naming themselves: the
 // arguments are the call's, outside the expansion):
 // RUN: %uaccess-lint --dump-uaccess %s -- %arm64-flags | FileCheck %s
+// RUN: %uaccess-lint --dump-uaccess %s -- %riscv-flags | FileCheck %s
 // RUN: %uaccess-lint --dump-uaccess %s -- %powerpc-flags | FileCheck %s

@@ -6,9 +6,11 @@
 // RUN: FileCheck %s --implicit-check-not=error: < %t.x86
 // RUN: %expect-exit 1 --stdout %t.gen -- %uaccess-lint --checks=window-unbalanced %s -- %generic-flags
 // RUN: %expect-exit 1 --stdout %t.arm64 -- %uaccess-lint --checks=window-unbalanced %s -- %arm64-flags
+// RUN: %expect-exit 1 --stdout %t.riscv -- %uaccess-lint --checks=window-unbalanced %s -- %riscv-flags
 // RUN: %expect-exit 1 --stdout %t.powerpc -- %uaccess-lint --checks=window-unbalanced %s -- %powerpc-flags
 // RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: FileCheck %s --implicit-check-not=error: < %t.arm64
+// RUN: FileCheck %s --implicit-check-not=error: < %t.riscv
 // RUN: FileCheck %s --implicit-check-not=error: < %t.powerpc
 // RUN: %expect-exit 1 --stdout %t.v619 -- %uaccess-lint --checks=window-unbalanced %s -- %v619-flags
 // RUN: FileCheck %s --implicit-check-not=error: < %t.v619

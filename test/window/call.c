@@ -1,6 +1,7 @@
 // RUN: not %uaccess-lint --checks=window-call %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-call %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-call %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-call %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-call %s -- %powerpc-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-call %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=error:
 // An extra safe callee from the command line and from a file:

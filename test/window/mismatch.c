@@ -98,3 +98,9 @@ efault:
 // NOFIX-NOT: user_access_end{{$}}
 // NOFIX: mismatch.c:46:2: error: 'user_read_access_end' ends a rw window
 // NOFIX: note: no fix-it
+
+// riscv: the generic fallback, whose ends are empty (appended here so the
+// line numbers above stay put).
+// RUN: not %uaccess-lint --checks=window-mismatch %s -- %riscv-flags > %t.riscv 2>&1
+// RUN: FileCheck %s --check-prefixes=CHECK,RISCV --implicit-check-not=error: < %t.riscv
+// RISCV: mismatch.c:61:2: note: no effect on riscv, where the ends are empty and each access turns user access on and off itself; on powerpc (KUAP) it leaves user reads open

@@ -3,9 +3,11 @@
 // RUN: FileCheck %s --implicit-check-not=error: < %t.x86
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %generic-flags > %t.gen 2>&1
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %arm64-flags > %t.arm64 2>&1
+// RUN: not %uaccess-lint --checks=window-unbalanced %s -- %riscv-flags > %t.riscv 2>&1
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %powerpc-flags > %t.powerpc 2>&1
 // RUN: FileCheck %s --implicit-check-not=error: < %t.gen
 // RUN: FileCheck %s --implicit-check-not=error: < %t.arm64
+// RUN: FileCheck %s --implicit-check-not=error: < %t.riscv
 // RUN: FileCheck %s --implicit-check-not=error: < %t.powerpc
 // RUN: not %uaccess-lint --checks=window-unbalanced %s -- %v619-flags > %t.v619 2>&1
 // RUN: FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=error: < %t.v619

@@ -1,6 +1,7 @@
 // RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+// RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %powerpc-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 // RUN: not %uaccess-lint --checks=window-unsafe-outside %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=error:
 
