@@ -1,7 +1,6 @@
 //===--- AccessOkModel.cpp - Which access_ok() guards which access --------===//
 
 #include "analysis/AccessOkModel.h"
-#include "analysis/CheckWrapper.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -68,7 +67,6 @@ void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
     }
   } F;
   F.TraverseStmt(FD.getBody());
-  const SourceManager &SM = Ctx.getSourceManager();
   for (const CallExpr *Call : F.Calls) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const FunctionDecl *Def = nullptr;
@@ -78,41 +76,47 @@ void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
       continue;
     std::optional<CheckWrapper> W = checkWrapperOf(*Def, Ctx);
     // An untested check guards nothing.
-    if (!W || isValueDiscarded(*Call, Ctx))
-      continue;
-    WrapperCall &WC = WrapperCalls.emplace_back();
-    UaccessUse &U = WC.Use;
-    for (const Expr *Arg : Call->arguments()) {
-      U.ArgExprs.push_back(Arg);
-      U.Args.push_back(writtenText(*Arg, Ctx));
-    }
-    int Length = W->LengthParam;
-    if (Length == NoArg) {
-      Length = U.Args.size();
-      U.Args.push_back(W->LengthText);
-    }
-    WC.Entry = {Callee->getName(),
-                Role::CheckedAccessor,
-                Family::None,
-                Direction::None,
-                int(W->PointerParam),
-                Length,
-                NoArg,
-                NoArg,
-                "",
-                "",
-                false};
-    U.Api = &WC.Entry;
-    U.Id = Uses.uses().size() + WrapperCalls.size() - 1;
-    U.Anchor = Call;
-    U.Range = SM.getExpansionRange(Call->getSourceRange());
-    U.IsCall = true;
-    Checks.push_back(&U);
+    if (W && !isValueDiscarded(*Call, Ctx))
+      addWrapperCall(*Call, *W);
   }
+  const SourceManager &SM = Ctx.getSourceManager();
   llvm::stable_sort(Checks, [&](const UaccessUse *A, const UaccessUse *B) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->loc()),
                                         SM.getExpansionLoc(B->loc()));
   });
+}
+
+void AccessOkModel::addWrapperCall(const CallExpr &Call,
+                                   const CheckWrapper &W) {
+  WrapperCall &WC = WrapperCalls.emplace_back();
+  UaccessUse &U = WC.Use;
+  for (const Expr *Arg : Call.arguments()) {
+    U.ArgExprs.push_back(Arg);
+    U.Args.push_back(writtenText(*Arg, Ctx));
+  }
+  int Length = W.LengthParam;
+  if (Length == NoArg) {
+    Length = U.Args.size();
+    U.Args.push_back(W.LengthText);
+  }
+  WC.Entry = {Call.getDirectCallee()->getName(),
+              Role::CheckedAccessor,
+              Family::None,
+              Direction::None,
+              int(W.PointerParam),
+              Length,
+              NoArg,
+              NoArg,
+              "",
+              "",
+              false};
+  U.Api = &WC.Entry;
+  // Past the function's own uses: no position of theirs is found for it.
+  U.Id = Uses.uses().size() + WrapperCalls.size() - 1;
+  U.Anchor = &Call;
+  U.Range = Ctx.getSourceManager().getExpansionRange(Call.getSourceRange());
+  U.IsCall = true;
+  Checks.push_back(&U);
 }
 
 AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,

@@ -11,6 +11,7 @@
 #define UACCESS_LINT_ANALYSIS_ACCESSOKMODEL_H
 
 #include "analysis/AnalysisCache.h"
+#include "analysis/CheckWrapper.h"
 #include "recognize/PointerShape.h"
 #include "recognize/UaccessRecognizer.h"
 
@@ -56,6 +57,7 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   void addWrapperCalls(const clang::FunctionDecl &FD);
+  void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 
   /// A tested call of a check wrapper, as a use that checks a range (the
   /// role of get_user(), which runs access_ok() itself).
