@@ -333,6 +333,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // A check in every caller within CallerDepth calls is near enough.
   if (Up && Up->Chain.size() <= CallerDepth)
     return;
+  // A static function the TU never uses (a header's inline helper) has its
+  // callers in the TUs that use it, where it is analyzed with them.
+  if (!Up && Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
+    return;
   std::string Message;
   if (Up) {
     std::string Chain = FD.getNameAsString() + "()";
