@@ -223,4 +223,33 @@ TEST(SourceUtilsTest, LineIndentOfMacroIsWhereItExpands) {
   EXPECT_EQ(lineIndent(Ret->getBeginLoc(), AST->getSourceManager()), "    ");
 }
 
+// isValueDiscarded
+
+/// Whether the value of the first call to g() in \p Code is thrown away.
+bool gDiscarded(llvm::StringRef Code) {
+  auto AST = buildC("int g(int x);\n" + Code.str());
+  const auto *Call =
+      find<CallExpr>(*AST, callExpr(callee(functionDecl(hasName("g")))));
+  EXPECT_TRUE(Call);
+  return Call && isValueDiscarded(*Call, AST->getASTContext());
+}
+
+TEST(SourceUtilsTest, CallAsStatementIsDiscarded) {
+  EXPECT_TRUE(gDiscarded("void f(int x) { g(x); }"));
+  EXPECT_TRUE(gDiscarded("void f(int x) { if (x) g(x); }"));
+  EXPECT_TRUE(gDiscarded("void f(int x) { (void)g(x); }"));
+  EXPECT_TRUE(gDiscarded("void f(int x) { g(x), x++; }"));
+  EXPECT_TRUE(gDiscarded("void f(int x) { while (x--) (g(x)); }"));
+}
+
+TEST(SourceUtilsTest, TestedOrStoredCallIsUsed) {
+  EXPECT_FALSE(gDiscarded("int f(int x) { if (!g(x)) return 1; return 0; }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { if (g(x)) return 1; return 0; }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { while (g(x)) x--; return x; }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { int r = g(x); return r; }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { return g(x); }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { x = g(x); return x; }"));
+  EXPECT_FALSE(gDiscarded("int f(int x) { return (x, g(x)); }"));
+}
+
 } // namespace

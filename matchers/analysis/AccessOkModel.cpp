@@ -1,6 +1,7 @@
 //===--- AccessOkModel.cpp - Which access_ok() guards which access --------===//
 
 #include "analysis/AccessOkModel.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -37,6 +38,7 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
         U.Api->TheRole == Role::CheckedAccessor ||
         U.Api->TheRole == Role::CheckedBegin)
       Checks.push_back(&U);
+  addWrapperCalls(FD);
   // Statements the user wrote, for distances.
   struct Collector : RecursiveASTVisitor<Collector> {
     std::vector<SourceRange> &Out;
@@ -54,6 +56,67 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
     }
   } C(TopStatements, Ctx.getSourceManager());
   C.TraverseStmt(FD.getBody());
+}
+
+void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *Call) {
+      Calls.push_back(Call);
+      return true;
+    }
+  } F;
+  F.TraverseStmt(FD.getBody());
+  for (const CallExpr *Call : F.Calls) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = nullptr;
+    // The API's own functions (arm64's access_ok()) are uses already.
+    if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()) ||
+        !Callee->hasBody(Def) || Uses.ownerOf(Call))
+      continue;
+    std::optional<CheckWrapper> W = checkWrapperOf(*Def, Ctx);
+    // An untested check guards nothing.
+    if (W && !isValueDiscarded(*Call, Ctx))
+      addWrapperCall(*Call, *W);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::stable_sort(Checks, [&](const UaccessUse *A, const UaccessUse *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->loc()),
+                                        SM.getExpansionLoc(B->loc()));
+  });
+}
+
+void AccessOkModel::addWrapperCall(const CallExpr &Call,
+                                   const CheckWrapper &W) {
+  WrapperCall &WC = WrapperCalls.emplace_back();
+  UaccessUse &U = WC.Use;
+  for (const Expr *Arg : Call.arguments()) {
+    U.ArgExprs.push_back(Arg);
+    U.Args.push_back(writtenText(*Arg, Ctx));
+  }
+  int Length = W.LengthParam;
+  if (Length == NoArg) {
+    Length = U.Args.size();
+    U.Args.push_back(W.LengthText);
+  }
+  WC.Entry = {Call.getDirectCallee()->getName(),
+              Role::CheckedAccessor,
+              Family::None,
+              Direction::None,
+              int(W.PointerParam),
+              Length,
+              NoArg,
+              NoArg,
+              "",
+              "",
+              false};
+  U.Api = &WC.Entry;
+  // Past the function's own uses: no position of theirs is found for it.
+  U.Id = Uses.uses().size() + WrapperCalls.size() - 1;
+  U.Anchor = &Call;
+  U.Range = Ctx.getSourceManager().getExpansionRange(Call.getSourceRange());
+  U.IsCall = true;
+  Checks.push_back(&U);
 }
 
 AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,

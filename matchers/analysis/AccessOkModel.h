@@ -11,6 +11,7 @@
 #define UACCESS_LINT_ANALYSIS_ACCESSOKMODEL_H
 
 #include "analysis/AnalysisCache.h"
+#include "analysis/CheckWrapper.h"
 #include "recognize/PointerShape.h"
 #include "recognize/UaccessRecognizer.h"
 
@@ -18,6 +19,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <deque>
 #include <memory>
 
 namespace uaccess {
@@ -33,8 +35,9 @@ public:
   }
   static char ID;
 
-  /// The uses that check a range: access_ok(), and the accessors and
-  /// begins that call it themselves; in source order.
+  /// The uses that check a range: access_ok(), the accessors and begins
+  /// that call it themselves, and tested calls of the function's own check
+  /// wrappers (CheckWrapper.h); in source order.
   llvm::ArrayRef<const UaccessUse *> checks() const { return Checks; }
   /// True when \p Check runs before \p Access on every path to it.
   bool dominates(const UaccessUse &Check, const UaccessUse &Access) const;
@@ -53,6 +56,15 @@ private:
     unsigned Index = 0;
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
+  void addWrapperCalls(const clang::FunctionDecl &FD);
+  void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
+
+  /// A tested call of a check wrapper, as a use that checks a range (the
+  /// role of get_user(), which runs access_ok() itself).
+  struct WrapperCall {
+    ApiEntry Entry;
+    UaccessUse Use;
+  };
 
   const FunctionUses &Uses;
   clang::ASTContext &Ctx;
@@ -60,6 +72,7 @@ private:
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;
   std::vector<const UaccessUse *> Checks;
+  std::deque<WrapperCall> WrapperCalls; ///< Stable: Checks points in.
   std::vector<clang::SourceRange> TopStatements;
 };
 

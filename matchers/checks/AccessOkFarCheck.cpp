@@ -37,6 +37,28 @@ int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   return -1;
 }
 
+/// The variable an argument `&p` passes the address of, or "".
+std::string addressedVariable(const Expr &Arg) {
+  const auto *Addr = dyn_cast<UnaryOperator>(Arg.IgnoreParenCasts());
+  const auto *Ref =
+      Addr && Addr->getOpcode() == UO_AddrOf
+          ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenCasts())
+          : nullptr;
+  return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl()->getNameAsString()
+                                             : "";
+}
+
+/// The parameter an argument `*pp` reads the pointer from, or -1.
+int dereferencedParameter(const Expr &Arg) {
+  const auto *Deref = dyn_cast<UnaryOperator>(Arg.IgnoreParenCasts());
+  const auto *Ref =
+      Deref && Deref->getOpcode() == UO_Deref
+          ? dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenCasts())
+          : nullptr;
+  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return Param ? int(Param->getFunctionScopeIndex()) : -1;
+}
+
 /// What the window's fault path does after ending the window: the
 /// statement after the end in the label block (`return -EFAULT;`).
 std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
@@ -307,9 +329,13 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   int Param = Ptr.Base.empty() ? -1 : parameterIndex(FD, Ptr.Base);
   std::optional<CallerCheck> Up;
   if (Param >= 0)
-    Up = checkedInCallers(FA.cache(), FD, Param, 1);
+    Up = checkedInCallers(FA.cache(), FD, {Param, false}, 1);
   // A check in every caller within CallerDepth calls is near enough.
   if (Up && Up->Chain.size() <= CallerDepth)
+    return;
+  // A static function the TU never uses (a header's inline helper) has its
+  // callers in the TUs that use it, where it is analyzed with them.
+  if (!Up && Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
     return;
   std::string Message;
   if (Up) {
@@ -380,7 +406,7 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
 
 std::optional<AccessOkFarCheck::CallerCheck>
 AccessOkFarCheck::checkedInCallers(AnalysisCache &Cache, const FunctionDecl &FD,
-                                   unsigned Param, unsigned Depth) {
+                                   Traced Param, unsigned Depth) {
   if (Depth > MaxCallerSearch)
     return std::nullopt;
   llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
@@ -400,25 +426,30 @@ AccessOkFarCheck::checkedInCallers(AnalysisCache &Cache, const FunctionDecl &FD,
 
 std::optional<AccessOkFarCheck::CallerCheck>
 AccessOkFarCheck::checkedAtCall(AnalysisCache &Cache,
-                                const CallerIndex::Site &Site, unsigned Param,
+                                const CallerIndex::Site &Site, Traced Param,
                                 unsigned Depth) {
   const auto &[Caller, Call] = Site;
-  if (Param >= Call->getNumArgs() || !Caller->hasBody())
+  if (unsigned(Param.Index) >= Call->getNumArgs() || !Caller->hasBody())
     return std::nullopt;
+  const Expr &Arg = *Call->getArg(Param.Index);
   std::string Base =
-      pointerShape(writtenText(*Call->getArg(Param), Cache.astContext())).Base;
-  if (Base.empty())
-    return std::nullopt;
-  const AccessOkModel &Model = *Cache.get(*Caller).getAnalysis<AccessOkModel>();
+      Param.Indirect ? addressedVariable(Arg)
+                     : pointerShape(writtenText(Arg, Cache.astContext())).Base;
   std::optional<CallerCheck> Found;
-  for (const UaccessUse *C : Model.checks())
-    if (AccessOkModel::pointerOf(*C).Base == Base && Model.dominates(*C, *Call))
-      Found = CallerCheck{Caller, C, {Caller}};
-  if (Found)
+  Traced Up{parameterIndex(*Caller, Base), false};
+  if (Base.empty()) {
+    // `*uevents`: the caller's pointer, passed by address to be advanced.
+    Up = {Param.Indirect ? -1 : dereferencedParameter(Arg), true};
+  } else {
+    const AccessOkModel &Model =
+        *Cache.get(*Caller).getAnalysis<AccessOkModel>();
+    for (const UaccessUse *C : Model.checks())
+      if (AccessOkModel::pointerOf(*C).Base == Base &&
+          Model.dominates(*C, *Call))
+        Found = CallerCheck{Caller, C, {Caller}};
+  }
+  if (Found || Up.Index < 0)
     return Found;
-  int Up = parameterIndex(*Caller, Base);
-  if (Up < 0)
-    return std::nullopt;
   Found = checkedInCallers(Cache, *Caller, Up, Depth + 1);
   if (Found)
     Found->Chain.insert(Found->Chain.begin(), Caller);

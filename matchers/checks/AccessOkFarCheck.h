@@ -76,14 +76,21 @@ private:
   /// the window's fault path already does.
   void fixUncheckedBegin(FindingBuilder &B, FunctionAnalyses &FA,
                          const UaccessUse &A);
-  /// An access_ok() in a caller (up to CallerDepth) that guards parameter
-  /// \p Param of \p FD at every call.
+  /// A parameter whose argument the caller search follows. Indirect: it
+  /// holds the address of the caller's user pointer (`&events`), which the
+  /// function reads and advances through `*uevents`.
+  struct Traced {
+    int Index;
+    bool Indirect;
+  };
+  /// An access_ok() in a caller (up to MaxCallerSearch) that guards
+  /// parameter \p Param of \p FD at every call.
   std::optional<CallerCheck> checkedInCallers(AnalysisCache &Cache,
                                               const clang::FunctionDecl &FD,
-                                              unsigned Param, unsigned Depth);
+                                              Traced Param, unsigned Depth);
   std::optional<CallerCheck> checkedAtCall(AnalysisCache &Cache,
                                            const CallerIndex::Site &Site,
-                                           unsigned Param, unsigned Depth);
+                                           Traced Param, unsigned Depth);
 
   struct Group {
     explicit Group(FindingBuilder B) : Builder(std::move(B)) {}

@@ -3,6 +3,7 @@
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -16,6 +17,49 @@ const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
     if (const auto *PS = P.get<Stmt>())
       return PS;
   return nullptr;
+}
+
+namespace {
+
+/// True when \p Child is the condition of the statement \p Parent.
+bool isConditionOf(const Stmt *Child, const Stmt &Parent) {
+  if (const auto *If = dyn_cast<IfStmt>(&Parent))
+    return If->getCond() == Child;
+  if (const auto *While = dyn_cast<WhileStmt>(&Parent))
+    return While->getCond() == Child;
+  if (const auto *Do = dyn_cast<DoStmt>(&Parent))
+    return Do->getCond() == Child;
+  if (const auto *For = dyn_cast<ForStmt>(&Parent))
+    return For->getCond() == Child;
+  if (const auto *Switch = dyn_cast<SwitchStmt>(&Parent))
+    return Switch->getCond() == Child;
+  return false;
+}
+
+} // namespace
+
+bool isValueDiscarded(const Expr &E, ASTContext &Ctx) {
+  const Stmt *Child = &E;
+  const Stmt *Parent = parentStmt(E, Ctx);
+  // Parentheses and implicit conversions pass the value on unchanged.
+  while (Parent && (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent) ||
+                    isa<FullExpr>(Parent))) {
+    Child = Parent;
+    Parent = parentStmt(*Parent, Ctx);
+  }
+  // An initializer's parent is its variable, a declaration.
+  if (!Parent)
+    return llvm::none_of(Ctx.getParents(*Child), [](const DynTypedNode &P) {
+      return P.get<VarDecl>() != nullptr;
+    });
+  if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
+    return Cast->getType()->isVoidType();
+  if (const auto *Comma = dyn_cast<BinaryOperator>(Parent);
+      Comma && Comma->getOpcode() == BO_Comma)
+    return Comma->getLHS() == Child;
+  if (isa<Expr>(Parent) || isa<ReturnStmt>(Parent) || isa<DeclStmt>(Parent))
+    return false;
+  return !isConditionOf(Child, *Parent);
 }
 
 std::string sourceText(CharSourceRange R, const SourceManager &SM,

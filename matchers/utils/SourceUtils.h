@@ -15,6 +15,7 @@
 
 namespace clang {
 class ASTContext;
+class Expr;
 class LangOptions;
 class SourceManager;
 class Stmt;
@@ -24,6 +25,12 @@ namespace uaccess {
 
 /// The statement that holds \p S in the AST, or null (a function body).
 const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+/// True when the value of \p E is thrown away: \p E is a statement of its
+/// own (in a block, a branch or a loop body), is cast to void, or is the
+/// left side of a comma. A condition, an operand, an initializer or a
+/// return value is used.
+bool isValueDiscarded(const clang::Expr &E, clang::ASTContext &Ctx);
 
 /// Text of \p R in its file, or "" when the range is invalid.
 std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
