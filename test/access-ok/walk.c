@@ -96,3 +96,6 @@ static inline int unused_store(u32 __user *dst, u32 v)
 {
 	return __put_user(v, dst);
 }
+
+// riscv (appended: the line numbers above stay put).
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not=warning:

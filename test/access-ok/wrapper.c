@@ -97,3 +97,6 @@ int read_checked(struct frame __user *frame, u64 *fp)
 		return -EFAULT;
 	return read_fp(frame, fp);
 }
+
+// riscv (appended: the line numbers above stay put).
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
