@@ -35,6 +35,12 @@ for flavor, triple in (("arm64", "aarch64-linux-gnu"),
 # riscv has no user_access_begin in 6.12: its asm/uaccess.h (SUM toggled
 # inside each accessor) under the generic flavor's linux/uaccess.h, whose
 # fallback window API it gets.
+# s390 has no user_access_begin in 6.12 either, and its accessors switch
+# address spaces: the generic flavor, built for it.
+config.substitutions.append(
+    ("%s390-flags",
+     "-target s390x-linux-gnu -nostdinc -I " + os.path.join(flavors, "generic")
+     + " -I " + os.path.join(flavors, "common")))
 config.environment["PATH"] = os.pathsep.join(
     [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
 

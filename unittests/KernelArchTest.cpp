@@ -28,3 +28,11 @@ TEST(KernelArchTest, AnArchWithNoKernelNameKeepsLLVMs) {
 }
 
 } // namespace
+
+TEST(KernelArchTest, SeparateUserAddressSpaces) {
+  EXPECT_TRUE(hasSeparateUserAddressSpace(llvm::Triple("s390x-linux-gnu")));
+  EXPECT_TRUE(hasSeparateUserAddressSpace(llvm::Triple("sparc64-linux-gnu")));
+  EXPECT_FALSE(hasSeparateUserAddressSpace(llvm::Triple("x86_64-linux-gnu")));
+  EXPECT_FALSE(hasSeparateUserAddressSpace(llvm::Triple("riscv64-linux-gnu")));
+  EXPECT_FALSE(hasSeparateUserAddressSpace(llvm::Triple("aarch64-linux-gnu")));
+}

@@ -11,11 +11,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AccessOkFarCheck.h"
+
 #include "analysis/PointerDerivation.h"
 #include "analysis/WindowAnalysis.h"
+#include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 
 using namespace clang;
@@ -193,6 +196,13 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   if (New) {
     Groups.emplace_back(diag(A.loc(), &FA.decl(), Message));
     Groups.back().Pointer = Pointer;
+    const llvm::Triple &Target = FA.astContext().getTargetInfo().getTriple();
+    if (hasSeparateUserAddressSpace(Target))
+      Groups.back().Builder.note(
+          A.loc(), "no effect on " + kernelArchName(Target) +
+                       ": user memory is a separate address space there, "
+                       "so access_ok() is always true; the check matters "
+                       "on arches that share one");
     return &Groups.back().Builder;
   }
   Group &G = Groups[It->second];

@@ -26,4 +26,10 @@ std::string kernelArchName(const llvm::Triple &Target) {
   return Target.getArchName().str();
 }
 
+bool hasSeparateUserAddressSpace(const llvm::Triple &Target) {
+  // parisc selects it too, but LLVM has no parisc target; m68k only with
+  // some CPUs.
+  return Target.isSystemZ() || Target.getArch() == llvm::Triple::sparcv9;
+}
+
 } // namespace uaccess

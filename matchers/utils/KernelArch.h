@@ -24,6 +24,12 @@ namespace uaccess {
 /// "riscv", "s390"; an arch with no such name keeps LLVM's.
 std::string kernelArchName(const llvm::Triple &Target);
 
+/// True for the arches that select CONFIG_ALTERNATE_USER_ADDRESS_SPACE
+/// whatever the configuration (s390, sparc64): user pointers live in their
+/// own address space, so no user accessor can reach kernel memory and
+/// access_ok() is always true there.
+bool hasSeparateUserAddressSpace(const llvm::Triple &Target);
+
 } // namespace uaccess
 
 #endif

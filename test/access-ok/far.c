@@ -183,3 +183,14 @@ ua_end:
 	user_access_end();
 	return -EFAULT;
 }
+
+// s390 keeps user memory in its own address space (it selects
+// CONFIG_ALTERNATE_USER_ADDRESS_SPACE): a missing access_ok() lets no
+// access reach kernel memory there, and each finding says so. Other
+// arches' findings have no such note.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %s390-flags 2>&1 | FileCheck %s --check-prefix=S390
+// S390: far.c:48:6: warning: '__put_user' is not guarded by any access_ok() on 'infop', here or in its callers [access-ok-far]
+// S390: far.c:48:6: note: no effect on s390: user memory is a separate address space there, so access_ok() is always true; the check matters on arches that share one
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --check-prefix=SHARED
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %riscv-flags 2>&1 | FileCheck %s --check-prefix=SHARED
+// SHARED-NOT: no effect on
