@@ -107,14 +107,19 @@ def best_of(argv, cwd, repeat):
     return min(r[0] for r in runs), max(r[2] for r in runs)
 
 
+# Context mode ('*'): without a '*', '-' or '+' line, spatch applies no
+# rule at all and returns at once, which timed nothing.
 PUT_USER_IN_LOOP = """@@
 expression E, P;
-statement S;
 @@
 (
-for (...;...;...) { <+... put_user(E, P) ...+> }
+ for (...;...;...) { <...
+* put_user(E, P)
+ ...> }
 |
-while (...) { <+... put_user(E, P) ...+> }
+ while (...) { <...
+* put_user(E, P)
+ ...> }
 )
 """
 
