@@ -252,4 +252,19 @@ TEST(SourceUtilsTest, TestedOrStoredCallIsUsed) {
   EXPECT_FALSE(gDiscarded("int f(int x) { return (x, g(x)); }"));
 }
 
+// callsIn
+
+TEST(SourceUtilsTest, CallsInABodyInOrderMacrosIncluded) {
+  auto AST = buildC("int g(int x);\nint h(int x);\n#define TWICE(x) g(g(x))\n"
+                    "int f(int x) { if (h(x)) return TWICE(x); return 0; }");
+  const auto *F =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(F);
+  std::vector<std::string> Names;
+  for (const CallExpr *Call : callsIn(F->getBody()))
+    Names.push_back(Call->getDirectCallee()->getName().str());
+  EXPECT_EQ(Names, (std::vector<std::string>{"h", "g", "g"}));
+  EXPECT_TRUE(callsIn(nullptr).empty());
+}
+
 } // namespace

@@ -59,15 +59,7 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
 }
 
 void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    std::vector<const CallExpr *> Calls;
-    bool VisitCallExpr(CallExpr *Call) {
-      Calls.push_back(Call);
-      return true;
-    }
-  } F;
-  F.TraverseStmt(FD.getBody());
-  for (const CallExpr *Call : F.Calls) {
+  for (const CallExpr *Call : callsIn(FD.getBody())) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const FunctionDecl *Def = nullptr;
     // The API's own functions (arm64's access_ok()) are uses already.

@@ -3,6 +3,7 @@
 #include "analysis/CallPolicy.h"
 #include "analysis/AnalysisCache.h"
 #include "utils/NameMatch.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
@@ -231,15 +232,7 @@ bool CallPolicy::maySleep(const FunctionDecl &FD, std::string &Reason,
   SleepMemo[Def] = {Memo::InProgress, ""};
   bool Sleeps = false;
   // API expansions count here: put_user() calls might_fault().
-  struct Collector : RecursiveASTVisitor<Collector> {
-    std::vector<const CallExpr *> Calls;
-    bool VisitCallExpr(CallExpr *C) {
-      Calls.push_back(C);
-      return true;
-    }
-  } Calls;
-  Calls.TraverseStmt(Def->getBody());
-  for (const CallExpr *C : Calls.Calls) {
+  for (const CallExpr *C : callsIn(Def->getBody())) {
     const FunctionDecl *Callee = C->getDirectCallee();
     if (Callee && maySleep(*Callee, Reason, Depth + 1)) {
       Sleeps = true;

@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -37,6 +38,18 @@ bool isConditionOf(const Stmt *Child, const Stmt &Parent) {
 }
 
 } // namespace
+
+std::vector<const CallExpr *> callsIn(const Stmt *S) {
+  struct Collector : RecursiveASTVisitor<Collector> {
+    std::vector<const CallExpr *> Calls;
+    bool VisitCallExpr(CallExpr *Call) {
+      Calls.push_back(Call);
+      return true;
+    }
+  } C;
+  C.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(C.Calls);
+}
 
 bool isValueDiscarded(const Expr &E, ASTContext &Ctx) {
   const Stmt *Child = &E;

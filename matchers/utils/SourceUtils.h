@@ -12,11 +12,13 @@
 #include "clang/Basic/SourceLocation.h"
 
 #include <string>
+#include <vector>
 
 namespace clang {
 class ASTContext;
 class Expr;
 class LangOptions;
+class CallExpr;
 class SourceManager;
 class Stmt;
 } // namespace clang
@@ -31,6 +33,10 @@ const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
 /// left side of a comma. A condition, an operand, an initializer or a
 /// return value is used.
 bool isValueDiscarded(const clang::Expr &E, clang::ASTContext &Ctx);
+
+/// Every call in \p S (a function body, say; none when null), macro
+/// expansions included, in traversal order.
+std::vector<const clang::CallExpr *> callsIn(const clang::Stmt *S);
 
 /// Text of \p R in its file, or "" when the range is invalid.
 std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
