@@ -389,8 +389,8 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
 }
 
 /// A patch gate's cut: a chosen TU none of whose files the patch touches
-/// can only give findings the gate drops. (A header a touched TU includes
-/// is covered by that TU, since the cover is any TU that includes it.)
+/// can only give findings the gate drops. The TU chosen to cover a patched
+/// header includes it, so it touches the patch and is never cut.
 void keepTouchedTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
                     TouchedFileFn Touched, PrefilterResult &Out) {
   for (size_t I = 0; I < TUs.size(); ++I) {
