@@ -252,6 +252,33 @@ TEST(SourceUtilsTest, TestedOrStoredCallIsUsed) {
   EXPECT_FALSE(gDiscarded("int f(int x) { return (x, g(x)); }"));
 }
 
+// enclosingIfThen
+
+TEST(SourceUtilsTest, EnclosingIfThenSkipsElseAndRejectedConditions) {
+  auto AST = buildC("int g(int x);\nint k(int x);\n"
+                    "int f(int x) { if (k(x)) { if (x) return g(1); }"
+                    " else return g(2); return 0; }");
+  ASTContext &Ctx = AST->getASTContext();
+  auto CallWith = [&](int Arg) {
+    return find<CallExpr>(
+        *AST, callExpr(callee(functionDecl(hasName("g"))),
+                       hasArgument(0, integerLiteral(equals(Arg)))));
+  };
+  auto CallsK = [](const Expr &Cond) {
+    const auto *C = dyn_cast<CallExpr>(Cond.IgnoreParenImpCasts());
+    return C && C->getDirectCallee() && C->getDirectCallee()->getName() == "k";
+  };
+  ASSERT_TRUE(CallWith(1) && CallWith(2));
+  // Under 'if (x)' and, further up, the then-branch of 'if (k(x))'.
+  const IfStmt *If = enclosingIfThen(*CallWith(1), Ctx, CallsK);
+  ASSERT_TRUE(If);
+  EXPECT_TRUE(CallsK(*If->getCond()));
+  // The else-branch is not the then-branch.
+  EXPECT_FALSE(enclosingIfThen(*CallWith(2), Ctx, CallsK));
+  EXPECT_FALSE(
+      enclosingIfThen(*CallWith(1), Ctx, [](const Expr &) { return false; }));
+}
+
 // callsIn
 
 TEST(SourceUtilsTest, CallsInABodyInOrderMacrosIncluded) {

@@ -74,18 +74,15 @@ bool expandsToNothing(const UaccessUse &End) {
 /// holds \p Begin, or null: each arch's configuration decides the probe.
 const UaccessUse *probeDeciding(const FunctionUses &Uses,
                                 const UaccessUse &Begin, ASTContext &Ctx) {
-  const Stmt *Child = Begin.Anchor;
-  for (const Stmt *S = Child ? parentStmt(*Child, Ctx) : nullptr; S;
-       Child = S, S = parentStmt(*S, Ctx)) {
-    const auto *If = dyn_cast<IfStmt>(S);
-    if (!If || If->getThen() != Child)
-      continue;
-    const UaccessUse *Probe =
-        Uses.ownerOf(If->getCond()->IgnoreParenImpCasts());
-    if (Probe && Probe->Api->TheRole == Role::MaskedProbe)
-      return Probe;
-  }
-  return nullptr;
+  auto ProbeOf = [&](const Expr &Cond) -> const UaccessUse * {
+    const UaccessUse *U = Uses.ownerOf(Cond.IgnoreParenImpCasts());
+    return U && U->Api->TheRole == Role::MaskedProbe ? U : nullptr;
+  };
+  const IfStmt *If =
+      Begin.Anchor ? enclosingIfThen(*Begin.Anchor, Ctx,
+                                     [&](const Expr &C) { return ProbeOf(C); })
+                   : nullptr;
+  return If ? ProbeOf(*If->getCond()) : nullptr;
 }
 
 /// A begin whose window reaches \p End on some path and that \p Right does

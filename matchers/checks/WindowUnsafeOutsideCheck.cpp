@@ -63,15 +63,9 @@ WindowUnsafeOutsideCheck::splitNames(llvm::StringRef List) {
 
 bool WindowUnsafeOutsideCheck::underKernelAddressGuard(const Stmt &S,
                                                        ASTContext &Ctx) const {
-  const Stmt *Child = &S;
-  for (const Stmt *P = parentStmt(S, Ctx); P; P = parentStmt(*P, Ctx)) {
-    if (const auto *If = dyn_cast<IfStmt>(P))
-      if (If->getThen() == Child && If->getCond() &&
-          callsAnyOf(*If->getCond(), KernelAddressGuards, Ctx))
-        return true;
-    Child = P;
-  }
-  return false;
+  return enclosingIfThen(S, Ctx, [&](const Expr &Cond) {
+    return callsAnyOf(Cond, KernelAddressGuards, Ctx);
+  });
 }
 
 void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,

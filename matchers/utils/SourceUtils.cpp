@@ -6,6 +6,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -38,6 +39,18 @@ bool isConditionOf(const Stmt *Child, const Stmt &Parent) {
 }
 
 } // namespace
+
+const IfStmt *
+enclosingIfThen(const Stmt &S, ASTContext &Ctx,
+                llvm::function_ref<bool(const Expr &Cond)> Accept) {
+  const Stmt *Child = &S;
+  for (const Stmt *P = parentStmt(S, Ctx); P;
+       Child = P, P = parentStmt(*P, Ctx))
+    if (const auto *If = dyn_cast<IfStmt>(P))
+      if (If->getThen() == Child && If->getCond() && Accept(*If->getCond()))
+        return If;
+  return nullptr;
+}
 
 std::vector<const CallExpr *> callsIn(const Stmt *S) {
   struct Collector : RecursiveASTVisitor<Collector> {

@@ -10,15 +10,17 @@
 #define UACCESS_LINT_UTILS_SOURCEUTILS_H
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <string>
 #include <vector>
 
 namespace clang {
 class ASTContext;
-class Expr;
-class LangOptions;
 class CallExpr;
+class Expr;
+class IfStmt;
+class LangOptions;
 class SourceManager;
 class Stmt;
 } // namespace clang
@@ -27,6 +29,12 @@ namespace uaccess {
 
 /// The statement that holds \p S in the AST, or null (a function body).
 const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+/// The first if statement, going up from \p S, whose then-branch holds
+/// \p S and whose condition \p Accept takes; null when there is none.
+const clang::IfStmt *
+enclosingIfThen(const clang::Stmt &S, clang::ASTContext &Ctx,
+                llvm::function_ref<bool(const clang::Expr &Cond)> Accept);
 
 /// True when the value of \p E is thrown away: \p E is a statement of its
 /// own (in a block, a branch or a loop body), is cast to void, or is the
