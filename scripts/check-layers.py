@@ -2,7 +2,7 @@
 """Checks that no source includes a header from a layer above its own.
 
 The layers, bottom up (README, "Layout"):
-    utils -> api -> recognize -> analysis -> checks -> runner -> tool
+    utils -> api -> recognize -> analysis -> checks -> runner -> link -> tool
 A file in matchers/<layer>/ may include "<lower or same layer>/X.h" only;
 files in tool/ may include any layer and tool's own headers. Every quoted
 include in matchers/ must name its layer, so the rule can be read off it.
@@ -13,7 +13,8 @@ import pathlib
 import re
 import sys
 
-LAYERS = ["utils", "api", "recognize", "analysis", "checks", "runner", "tool"]
+LAYERS = ["utils", "api", "recognize", "analysis", "checks", "runner", "link",
+          "tool"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 

@@ -14,6 +14,7 @@
 #include "Fixes.h"
 #include "Inputs.h"
 #include "LineFilter.h"
+#include "Link.h"
 #include "Merge.h"
 #include "Patches.h"
 #include "Prefilter.h"
@@ -894,16 +895,34 @@ void checkCompilerArguments(const CommandLine &CL) {
 
 /// The TUs to run, with their commands adjusted; an empty selection is an
 /// error, not a clean run.
-std::vector<CompileCommand> runnableCommands(const CommandLine &CL,
-                                             uaccess::RunSummary &Summary) {
+/// \p Program: every C TU of the database, adjusted, where the link step
+/// looks for callers (the runnable ones when the database is the command
+/// line's).
+std::vector<CompileCommand>
+runnableCommands(const CommandLine &CL, uaccess::RunSummary &Summary,
+                 std::vector<CompileCommand> &Program) {
   std::unique_ptr<CompilationDatabase> DB =
       loadDatabase(CL.ExtraArgs, CL.HaveDashDash);
   bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
+  ArgumentsAdjuster Adjust = commandAdjuster(CL, Fixed);
   // An empty database is a run over nothing (an empty shard is not);
   // files of other languages are skipped and counted, as before.
   std::vector<CompileCommand> Commands = selectCommands(*DB, Summary);
-  return adjustCommands(std::move(Commands), commandAdjuster(CL, Fixed),
-                        Summary);
+  std::vector<CompileCommand> Runnable =
+      adjustCommands(std::move(Commands), Adjust, Summary);
+  Program = Runnable;
+  std::set<std::string> Seen;
+  for (const CompileCommand &C : Program)
+    Seen.insert(C.Filename);
+  for (CompileCommand &C : DB->getAllCompileCommands()) {
+    std::string Abs = uaccess::absoluteSourcePath(C.Directory, C.Filename);
+    if (!isCSource(Abs) || !sys::fs::exists(Abs) || !Seen.insert(Abs).second)
+      continue;
+    C.CommandLine = Adjust(C.CommandLine, C.Filename);
+    C.Filename = Abs;
+    Program.push_back(std::move(C));
+  }
+  return Runnable;
 }
 
 /// --baseline's fingerprints (the config file's Baseline), read before any
@@ -1123,10 +1142,13 @@ int main(int argc, const char **argv) {
   std::optional<uaccess::ChangedLines> Changed = readChangedLines();
   std::optional<std::set<std::string>> Accepted = readAcceptedFindings();
   uaccess::RunSummary Summary;
-  std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary);
+  std::vector<CompileCommand> Program;
+  std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary, Program);
 
-  uaccess::MergedReport Report =
-      analyze(Runnable, workerOptions(argv[0], Options), Changed, Summary);
+  uaccess::WorkerOptions Workers = workerOptions(argv[0], Options);
+  uaccess::MergedReport Report = analyze(Runnable, Workers, Changed, Summary);
+  uaccess::linkAcrossUnits(Report, Program, Workers,
+                           sarifSourceRoot(Runnable, Summary));
   bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
                                             Enabled, Accepted);
   keepSelectedLines(Report.Findings, Changed);

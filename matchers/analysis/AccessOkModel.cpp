@@ -124,23 +124,24 @@ AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,
 
 bool AccessOkModel::dominates(const UaccessUse &Check,
                               const UaccessUse &Access) const {
-  Position C = positionOf(Check.Anchor, &Check);
-  Position A = positionOf(Access.Anchor, &Access);
-  if (!C.Block || !A.Block)
-    return false;
-  if (C.Block == A.Block)
-    return C.Index < A.Index;
-  return DomTree.dominates(C.Block, A.Block);
+  return dominates(positionOf(Check.Anchor, &Check),
+                   positionOf(Access.Anchor, &Access));
 }
 
 bool AccessOkModel::dominates(const UaccessUse &Check, const Stmt &S) const {
-  Position C = positionOf(Check.Anchor, &Check);
-  Position A = positionOf(&S, nullptr);
-  if (!C.Block || !A.Block)
+  return dominates(positionOf(Check.Anchor, &Check), positionOf(&S, nullptr));
+}
+
+bool AccessOkModel::dominates(const Stmt &Before, const Stmt &After) const {
+  return dominates(positionOf(&Before, nullptr), positionOf(&After, nullptr));
+}
+
+bool AccessOkModel::dominates(Position Before, Position After) const {
+  if (!Before.Block || !After.Block)
     return false;
-  if (C.Block == A.Block)
-    return C.Index < A.Index;
-  return DomTree.dominates(C.Block, A.Block);
+  if (Before.Block == After.Block)
+    return Before.Index < After.Index;
+  return DomTree.dominates(Before.Block, After.Block);
 }
 
 unsigned AccessOkModel::statementsBetween(const UaccessUse &From,

@@ -42,6 +42,8 @@ public:
   /// True when \p Check runs before \p Access on every path to it.
   bool dominates(const UaccessUse &Check, const UaccessUse &Access) const;
   bool dominates(const UaccessUse &Check, const clang::Stmt &S) const;
+  /// True when \p Before runs before \p After on every path to it.
+  bool dominates(const clang::Stmt &Before, const clang::Stmt &After) const;
   /// Statements of the function between the two (in source order), and
   /// lines.
   unsigned statementsBetween(const UaccessUse &From,
@@ -56,6 +58,7 @@ private:
     unsigned Index = 0;
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
+  bool dominates(Position Before, Position After) const;
   void addWrapperCalls(const clang::FunctionDecl &FD);
   void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 

@@ -33,35 +33,6 @@ std::string guardNote(const UaccessUse &Check) {
              : "'" + Check.name().str() + "' checks the range here";
 }
 
-int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
-  for (unsigned I = 0; I < FD.getNumParams(); ++I)
-    if (FD.getParamDecl(I)->getName() == Name)
-      return I;
-  return -1;
-}
-
-/// The variable an argument `&p` passes the address of, or "".
-std::string addressedVariable(const Expr &Arg) {
-  const auto *Addr = dyn_cast<UnaryOperator>(Arg.IgnoreParenCasts());
-  const auto *Ref =
-      Addr && Addr->getOpcode() == UO_AddrOf
-          ? dyn_cast<DeclRefExpr>(Addr->getSubExpr()->IgnoreParenCasts())
-          : nullptr;
-  return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl()->getNameAsString()
-                                             : "";
-}
-
-/// The parameter an argument `*pp` reads the pointer from, or -1.
-int dereferencedParameter(const Expr &Arg) {
-  const auto *Deref = dyn_cast<UnaryOperator>(Arg.IgnoreParenCasts());
-  const auto *Ref =
-      Deref && Deref->getOpcode() == UO_Deref
-          ? dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenCasts())
-          : nullptr;
-  const auto *Param = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
-  return Param ? int(Param->getFunctionScopeIndex()) : -1;
-}
-
 /// What the window's fault path does after ending the window: the
 /// statement after the end in the label block (`return -EFAULT;`).
 std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
@@ -96,6 +67,23 @@ bool reliesOnAGuard(const FunctionUses &Uses) {
     return reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin ||
            U.Api->TheRole == Role::UnsafeOp;
   });
+}
+
+/// A place where the search for a check leaves the TU.
+CallerEnd openEnd(const FunctionDecl &FD, TracedParam Param,
+                  llvm::ArrayRef<const FunctionDecl *> Chain,
+                  std::vector<GuardCall> Guards) {
+  CallerEnd E;
+  E.Function = FD.getNameAsString();
+  E.Param = Param.Index;
+  E.Indirect = Param.Indirect;
+  // Marked here, named by callerLink(): its callers are all in this TU.
+  if (!FD.isExternallyVisible())
+    E.Unit = "-";
+  E.GuardCalls = std::move(Guards);
+  for (const FunctionDecl *F : Chain)
+    E.Chain.push_back(F->getNameAsString());
+  return E;
 }
 
 /// The arch's own uaccess implementation: its headers, its lib/ copy
@@ -330,46 +318,73 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
       B->note(Guard.loc(), guardNote(Guard));
 }
 
-/// No guard in the function: one in the callers, or none at all.
+/// No guard in the function: one in the callers, or none at all. When
+/// the search leaves the TU, the finding carries what the link step needs
+/// to finish it (CallerLink): that step drops or rewords it.
 void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
                                        const UaccessUse &A) {
   const FunctionDecl &FD = FA.decl();
   PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   int Param = Ptr.Base.empty() ? -1 : parameterIndex(FD, Ptr.Base);
-  std::optional<CallerCheck> Up;
-  if (Param >= 0)
-    Up = checkedInCallers(FA.cache(), FD, {Param, false}, 1);
+  CallerSearch Search;
+  if (Param >= 0) {
+    std::vector<const FunctionDecl *> Chain;
+    searchCallers(FA.cache(), FD, {Param, false}, Chain, Search);
+  }
+  bool AllChecked = Search.First && !Search.Unchecked && Search.Open.empty();
   // A check in every caller within CallerDepth calls is near enough.
-  if (Up && Up->Chain.size() <= CallerDepth)
+  if (AllChecked && Search.Deepest <= CallerDepth)
     return;
   // A static function the TU never uses (a header's inline helper) has its
   // callers in the TUs that use it, where it is analyzed with them.
-  if (!Up && Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
+  if (Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
     return;
   std::string Message;
-  if (Up) {
+  if (AllChecked) {
     std::string Chain = FD.getNameAsString() + "()";
-    for (const FunctionDecl *F : Up->Chain)
+    for (const FunctionDecl *F : Search.First->Chain)
       Chain += " <- " + F->getNameAsString() + "()";
-    unsigned N = Up->Chain.size();
+    unsigned N = Search.First->Chain.size();
     Message = What + " relies on an access_ok() in another function: '" +
-              Ptr.Base + "' is checked in " + Up->Caller->getNameAsString() +
-              "(), " + std::to_string(N) + (N == 1 ? " call" : " calls") +
-              " up (" + Chain + ")";
+              Ptr.Base + "' is checked in " +
+              Search.First->Caller->getNameAsString() + "(), " +
+              std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
+              Chain + ")";
   } else {
     Message = What + " is not guarded by any access_ok()" +
               (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
               (Param >= 0 ? ", here or in its callers" : "");
   }
-  FindingBuilder *B = report(FA, A, Up ? "caller" : "none", Message);
+  FindingBuilder *B = report(FA, A, AllChecked ? "caller" : "none", Message);
   if (!B)
     return;
-  if (Up)
-    B->note(Up->Check->loc(), guardNote(*Up->Check));
+  if (AllChecked)
+    B->note(Search.First->Check->loc(), guardNote(*Search.First->Check));
+  else if (!Search.Unchecked && !Search.Open.empty())
+    B->link(callerLink(A, Ptr.Base, Search));
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
+}
+
+CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
+                                        llvm::StringRef Pointer,
+                                        const CallerSearch &Up) {
+  CallerLink L;
+  L.Ends = Up.Open;
+  const SourceManager &SM = context().sourceManager();
+  std::string Unit =
+      context().locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
+  for (CallerEnd &E : L.Ends)
+    if (!E.Unit.empty())
+      E.Unit = Unit;
+  L.Accessor = A.name().str();
+  L.Pointer = Pointer.str();
+  L.CheckedDepth = Up.First ? Up.Deepest : 0;
+  L.NearDepth = CallerDepth;
+  L.MaxDepth = MaxCallerSearch;
+  return L;
 }
 
 /// For an unsafe op: the begin that opened its window without a check.
@@ -414,56 +429,58 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
                 lineIndent(Begin, SM) + "\t" + Fail);
 }
 
-std::optional<AccessOkFarCheck::CallerCheck>
-AccessOkFarCheck::checkedInCallers(AnalysisCache &Cache, const FunctionDecl &FD,
-                                   Traced Param, unsigned Depth) {
-  if (Depth > MaxCallerSearch)
-    return std::nullopt;
-  llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
-  if (Sites.empty())
-    return std::nullopt;
-  // Every call must be guarded; report the first guard found.
-  std::optional<CallerCheck> First;
-  for (const CallerIndex::Site &Site : Sites) {
-    std::optional<CallerCheck> Found = checkedAtCall(Cache, Site, Param, Depth);
-    if (!Found)
-      return std::nullopt;
-    if (!First)
-      First = Found;
+void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
+                                     const FunctionDecl &FD, TracedParam Param,
+                                     std::vector<const FunctionDecl *> &Chain,
+                                     CallerSearch &Out) {
+  if (Chain.size() >= MaxCallerSearch) {
+    Out.Unchecked = true;
+    return;
   }
-  return First;
+  llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
+  if (Sites.empty()) {
+    // Other TUs may call it: the link step looks there.
+    if (FD.isExternallyVisible())
+      Out.Open.push_back(openEnd(FD, Param, Chain, {}));
+    else
+      Out.Unchecked = true;
+    return;
+  }
+  for (const CallerIndex::Site &Site : Sites)
+    if (!Out.Unchecked)
+      searchCall(Cache, Site, Param, Chain, Out);
 }
 
-std::optional<AccessOkFarCheck::CallerCheck>
-AccessOkFarCheck::checkedAtCall(AnalysisCache &Cache,
-                                const CallerIndex::Site &Site, Traced Param,
-                                unsigned Depth) {
+void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
+                                  const CallerIndex::Site &Site,
+                                  TracedParam Param,
+                                  std::vector<const FunctionDecl *> &Chain,
+                                  CallerSearch &Out) {
   const auto &[Caller, Call] = Site;
-  if (unsigned(Param.Index) >= Call->getNumArgs() || !Caller->hasBody())
-    return std::nullopt;
-  const Expr &Arg = *Call->getArg(Param.Index);
-  std::string Base =
-      Param.Indirect ? addressedVariable(Arg)
-                     : pointerShape(writtenText(Arg, Cache.astContext())).Base;
-  std::optional<CallerCheck> Found;
-  Traced Up{parameterIndex(*Caller, Base), false};
-  if (Base.empty()) {
-    // `*uevents`: the caller's pointer, passed by address to be advanced.
-    Up = {Param.Indirect ? -1 : dereferencedParameter(Arg), true};
-  } else {
-    const AccessOkModel &Model =
-        *Cache.get(*Caller).getAnalysis<AccessOkModel>();
-    for (const UaccessUse *C : Model.checks())
-      if (AccessOkModel::pointerOf(*C).Base == Base &&
-          Model.dominates(*C, *Call))
-        Found = CallerCheck{Caller, C, {Caller}};
+  if (!Caller->hasBody() ||
+      llvm::is_contained(Chain, Caller)) { // Recursion checks nothing new.
+    Out.Unchecked |= !Caller->hasBody();
+    return;
   }
-  if (Found || Up.Index < 0)
-    return Found;
-  Found = checkedInCallers(Cache, *Caller, Up, Depth + 1);
-  if (Found)
-    Found->Chain.insert(Found->Chain.begin(), Caller);
-  return Found;
+  ArgumentTrace T = traceArgument(Cache, *Caller, *Call, Param);
+  Chain.push_back(Caller);
+  if (T.Check) {
+    Out.Deepest = std::max<unsigned>(Out.Deepest, Chain.size());
+    if (!Out.First)
+      Out.First = CallerCheck{Caller, T.Check, Chain};
+  } else if (!T.ForeignCalls.empty()) {
+    // A check wrapper defined in another TU may check it: the link step
+    // knows; failing that, the caller's own callers must.
+    std::vector<GuardCall> Guards;
+    for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
+      Guards.emplace_back(F.Call->getDirectCallee()->getName().str(), F.Arg);
+    Out.Open.push_back(openEnd(*Caller, T.Up, Chain, std::move(Guards)));
+  } else if (T.Up.Index < 0) {
+    Out.Unchecked = true;
+  } else {
+    searchCallers(Cache, *Caller, T.Up, Chain, Out);
+  }
+  Chain.pop_back();
 }
 
 } // namespace uaccess

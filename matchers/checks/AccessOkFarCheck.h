@@ -4,6 +4,7 @@
 #define UACCESS_LINT_CHECKS_ACCESSOKFARCHECK_H
 
 #include "analysis/AccessOkModel.h"
+#include "analysis/ArgumentTrace.h"
 #include "checks/UaccessCheck.h"
 #include "utils/GlobList.h"
 
@@ -76,21 +77,27 @@ private:
   /// the window's fault path already does.
   void fixUncheckedBegin(FindingBuilder &B, FunctionAnalyses &FA,
                          const UaccessUse &A);
-  /// A parameter whose argument the caller search follows. Indirect: it
-  /// holds the address of the caller's user pointer (`&events`), which the
-  /// function reads and advances through `*uevents`.
-  struct Traced {
-    int Index;
-    bool Indirect;
+  /// What the search for a check through the callers found: a check on
+  /// some paths, paths with none, and paths that leave the TU.
+  struct CallerSearch {
+    std::optional<CallerCheck> First;
+    unsigned Deepest = 0; ///< The longest chain to a check found.
+    bool Unchecked = false;
+    std::vector<CallerEnd> Open;
   };
-  /// An access_ok() in a caller (up to MaxCallerSearch) that guards
-  /// parameter \p Param of \p FD at every call.
-  std::optional<CallerCheck> checkedInCallers(AnalysisCache &Cache,
-                                              const clang::FunctionDecl &FD,
-                                              Traced Param, unsigned Depth);
-  std::optional<CallerCheck> checkedAtCall(AnalysisCache &Cache,
-                                           const CallerIndex::Site &Site,
-                                           Traced Param, unsigned Depth);
+  /// Searches the callers of \p FD (up to MaxCallerSearch) for a check of
+  /// parameter \p Param at every call; \p Chain: the callers so far.
+  void searchCallers(AnalysisCache &Cache, const clang::FunctionDecl &FD,
+                     TracedParam Param,
+                     std::vector<const clang::FunctionDecl *> &Chain,
+                     CallerSearch &Out);
+  void searchCall(AnalysisCache &Cache, const CallerIndex::Site &Site,
+                  TracedParam Param,
+                  std::vector<const clang::FunctionDecl *> &Chain,
+                  CallerSearch &Out);
+  /// The link data of a finding whose search left the TU.
+  CallerLink callerLink(const UaccessUse &A, llvm::StringRef Pointer,
+                        const CallerSearch &Up);
 
   struct Group {
     explicit Group(FindingBuilder B) : Builder(std::move(B)) {}

@@ -58,6 +58,47 @@ struct FindingFix {
   std::string Replacement;
 };
 
+/// A tested call of a function another TU defines, with the argument that
+/// passes the pointer in question (CallerEnd::GuardCalls).
+using GuardCall = std::pair<std::string, uint64_t>;
+
+/// Where access-ok-far's search for a check ran out of callers in the TU:
+/// a function other TUs may call (or a call of functions defined there).
+/// The link step (link/CallerLink.h) follows it through the call
+/// summaries of the TUs that name it.
+struct CallerEnd {
+  /// The function whose callers are still to be searched, and its
+  /// parameter that holds the pointer (Indirect: its address); a negative
+  /// Param when only GuardCalls can still check it.
+  std::string Function;
+  int Param = -1;
+  bool Indirect = false;
+  /// The TU's main file when Function has internal linkage (its callers
+  /// are all in that TU); empty otherwise.
+  std::string Unit;
+  /// Tested calls, before the call that passes the pointer on, of
+  /// functions defined in other TUs, with the argument that passes it:
+  /// one that is a check wrapper of that parameter checks the pointer.
+  std::vector<GuardCall> GuardCalls;
+  /// The callers from the finding's function up to Function, inclusive
+  /// (empty when Function is the finding's own).
+  std::vector<std::string> Chain;
+};
+
+/// What the link step needs to finish an access-ok-far finding.
+struct CallerLink {
+  std::vector<CallerEnd> Ends;
+  std::string Accessor; ///< '__get_user'
+  std::string Pointer;  ///< The parameter's name in the finding's function.
+  /// A check found on the callers' paths inside the TU, 0 calls when none.
+  uint64_t CheckedDepth = 0;
+  /// How many calls up a check in every caller still counts as near
+  /// (access-ok-far.CallerDepth).
+  uint64_t NearDepth = 1;
+  /// How many calls up the search goes.
+  uint64_t MaxDepth = 8;
+};
+
 struct Finding {
   std::string Check;
   std::string Message;
@@ -80,6 +121,9 @@ struct Finding {
   /// The kernel names of the arches whose TUs have the finding, sorted.
   /// Set by the driver from the TUs' arches; `merge` unites them.
   std::vector<std::string> Arches;
+  /// Set when the finding depends on callers in other TUs; the driver's
+  /// link step rewords or drops it, then clears this.
+  std::optional<CallerLink> Link;
 };
 
 } // namespace uaccess

@@ -120,6 +120,11 @@ public:
     F.Reason = Why.str();
     return *this;
   }
+  /// What the link step needs to finish the finding (Finding::Link).
+  FindingBuilder &link(CallerLink L) {
+    F.Link = std::move(L);
+    return *this;
+  }
 
 private:
   CheckContext &Ctx;

@@ -71,6 +71,24 @@ Value toJSON(const FindingFix &F) {
                 {"replacement", bytesToJSON(F.Replacement)}};
 }
 
+Value toJSON(const CallerEnd &E) {
+  return Object{{"function", bytesToJSON(E.Function)},
+                {"param", E.Param},
+                {"indirect", E.Indirect},
+                {"unit", bytesToJSON(E.Unit)},
+                {"guard_calls", guardCallsToJSON(E.GuardCalls)},
+                {"chain", bytesToJSON(E.Chain)}};
+}
+
+Value toJSON(const CallerLink &L) {
+  return Object{{"ends", L.Ends},
+                {"accessor", bytesToJSON(L.Accessor)},
+                {"pointer", bytesToJSON(L.Pointer)},
+                {"checked_depth", L.CheckedDepth},
+                {"near_depth", L.NearDepth},
+                {"max_depth", L.MaxDepth}};
+}
+
 Value toJSON(const Finding &F) {
   Object O = *toJSON(F.Loc).getAsObject();
   O["check"] = F.Check;
@@ -84,6 +102,8 @@ Value toJSON(const Finding &F) {
   O["rank"] = F.Rank;
   O["reason"] = bytesToJSON(F.Reason);
   O["arches"] = F.Arches;
+  if (F.Link)
+    O["link"] = *F.Link;
   return O;
 }
 
@@ -93,7 +113,8 @@ Value toJSON(const TUReport &R) {
                 {"dump", bytesToJSON(R.Dump)},
                 {"compiler_errors", R.CompilerErrors},
                 {"first_error", bytesToJSON(R.FirstError)},
-                {"arch", R.Arch}};
+                {"arch", R.Arch},
+                {"calls", R.Calls}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
@@ -141,6 +162,49 @@ bool mapFunctionLines(const Value &V, Finding &F, Path P) {
 }
 } // namespace
 
+Value guardCallsToJSON(llvm::ArrayRef<GuardCall> Calls) {
+  llvm::json::Array Out;
+  for (const auto &[Callee, Arg] : Calls)
+    Out.push_back(Object{{"callee", bytesToJSON(Callee)}, {"arg", Arg}});
+  return Out;
+}
+
+bool guardCallsFromJSON(const Value &V, std::vector<GuardCall> &Calls, Path P) {
+  const Object *O = V.getAsObject();
+  const llvm::json::Array *Guards = O ? O->getArray("guard_calls") : nullptr;
+  if (!Guards) {
+    P.field("guard_calls").report("expected an array");
+    return false;
+  }
+  for (size_t I = 0; I < Guards->size(); ++I) {
+    GuardCall G;
+    Path At = P.field("guard_calls").index(I);
+    ObjectMapper M((*Guards)[I], At);
+    if (!M || !mapBytes((*Guards)[I], "callee", G.first, At) ||
+        !M.map("arg", G.second))
+      return false;
+    Calls.push_back(std::move(G));
+  }
+  return true;
+}
+
+bool fromJSON(const Value &V, CallerEnd &E, Path P) {
+  ObjectMapper O(V, P);
+  return O && mapBytes(V, "function", E.Function, P) &&
+         O.map("param", E.Param) && O.map("indirect", E.Indirect) &&
+         mapBytes(V, "unit", E.Unit, P) &&
+         guardCallsFromJSON(V, E.GuardCalls, P) &&
+         mapBytes(V, "chain", E.Chain, P);
+}
+
+bool fromJSON(const Value &V, CallerLink &L, Path P) {
+  ObjectMapper O(V, P);
+  return O && O.map("ends", L.Ends) && mapBytes(V, "accessor", L.Accessor, P) &&
+         mapBytes(V, "pointer", L.Pointer, P) &&
+         O.map("checked_depth", L.CheckedDepth) &&
+         O.map("near_depth", L.NearDepth) && O.map("max_depth", L.MaxDepth);
+}
+
 bool fromJSON(const Value &V, Finding &F, Path P) {
   ObjectMapper O(V, P);
   return O && fromJSON(V, F.Loc, P) && O.map("check", F.Check) &&
@@ -148,7 +212,7 @@ bool fromJSON(const Value &V, Finding &F, Path P) {
          mapFunctionLines(V, F, P) && mapBytes(V, "message", F.Message, P) &&
          O.map("notes", F.Notes) && O.map("fixes", F.Fixes) &&
          O.map("rank", F.Rank) && mapBytes(V, "reason", F.Reason, P) &&
-         O.mapOptional("arches", F.Arches);
+         O.mapOptional("arches", F.Arches) && O.mapOptional("link", F.Link);
 }
 
 bool fromJSON(const Value &V, TUReport &R, Path P) {
@@ -156,7 +220,8 @@ bool fromJSON(const Value &V, TUReport &R, Path P) {
   return O && mapBytes(V, "file", R.File, P) && O.map("findings", R.Findings) &&
          mapBytes(V, "dump", R.Dump, P) &&
          O.map("compiler_errors", R.CompilerErrors) &&
-         mapBytes(V, "first_error", R.FirstError, P) && O.map("arch", R.Arch);
+         mapBytes(V, "first_error", R.FirstError, P) && O.map("arch", R.Arch) &&
+         O.mapOptional("calls", R.Calls);
 }
 
 } // namespace uaccess

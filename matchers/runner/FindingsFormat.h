@@ -15,6 +15,7 @@
 #define UACCESS_LINT_RUNNER_FINDINGSFORMAT_H
 
 #include "checks/Finding.h"
+#include "runner/CallSummary.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -34,11 +35,15 @@ struct TUReport {
   std::string FirstError;
   /// The kernel's name for the TU's target arch (utils/KernelArch.h).
   std::string Arch;
+  /// The calls the driver asked about (RunOptions::SummarizeCalls).
+  CallSummary Calls;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);
 llvm::json::Value toJSON(const FindingNote &N);
 llvm::json::Value toJSON(const FindingFix &F);
+llvm::json::Value toJSON(const CallerEnd &E);
+llvm::json::Value toJSON(const CallerLink &L);
 llvm::json::Value toJSON(const Finding &F);
 llvm::json::Value toJSON(const TUReport &R);
 bool fromJSON(const llvm::json::Value &V, FindingLocation &L,
@@ -46,8 +51,16 @@ bool fromJSON(const llvm::json::Value &V, FindingLocation &L,
 bool fromJSON(const llvm::json::Value &V, FindingNote &N, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FindingFix &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Severity &S, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, CallerEnd &E, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, CallerLink &L, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Finding &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, TUReport &R, llvm::json::Path P);
+
+/// Tested calls of functions another TU defines (CallerEnd::GuardCalls),
+/// as the "guard_calls" field.
+llvm::json::Value guardCallsToJSON(llvm::ArrayRef<GuardCall> Calls);
+bool guardCallsFromJSON(const llvm::json::Value &Object,
+                        std::vector<GuardCall> &Calls, llvm::json::Path P);
 
 /// A string of any bytes: a JSON string when it is valid UTF-8, else
 /// {"hex": ...}.

@@ -28,14 +28,17 @@ llvm::json::Value toJSON(const RunOptions &O) {
   return llvm::json::Object{{"checks", O.ChecksSpec},
                             {"dump", O.DumpUses},
                             {"check_options", std::move(Options)},
-                            {"safe_callees", O.SafeCallees}};
+                            {"safe_callees", O.SafeCallees},
+                            {"summarize_calls", O.SummarizeCalls}};
 }
 
 bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
   llvm::json::ObjectMapper M(V, P);
   std::map<std::string, std::string> Options;
   if (!M || !M.map("checks", O.ChecksSpec) || !M.map("dump", O.DumpUses) ||
-      !M.map("check_options", Options) || !M.map("safe_callees", O.SafeCallees))
+      !M.map("check_options", Options) ||
+      !M.map("safe_callees", O.SafeCallees) ||
+      !M.mapOptional("summarize_calls", O.SummarizeCalls))
     return false;
   O.CheckOptions.insert(Options.begin(), Options.end());
   return true;
@@ -106,6 +109,16 @@ public:
       FunctionAnalyses &FA = Cache.get(*FD);
       for (const std::unique_ptr<UaccessCheck> &Check : Checks)
         Check->checkFunction(*FD, FA);
+    }
+    if (!Opts.SummarizeCalls.empty()) {
+      llvm::StringSet<> Wanted;
+      for (const std::string &Name : Opts.SummarizeCalls)
+        Wanted.insert(Name);
+      std::vector<const FunctionDecl *> Bodies;
+      for (const FunctionDecl *FD : Collector.Definitions)
+        if (isAnalyzable(*FD))
+          Bodies.push_back(FD);
+      Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted);
     }
     if (!Opts.DumpUses)
       return;

@@ -23,6 +23,9 @@ struct RunOptions {
   CheckOptionMap CheckOptions;
   /// Extra uaccess-safe callee names (or prefixes ending in '*').
   std::vector<std::string> SafeCallees;
+  /// Functions whose calls (and check wrappers among them) the TU's
+  /// CallSummary lists, for the link step; none when empty.
+  std::vector<std::string> SummarizeCalls;
 };
 
 /// Parses \p Command (already adjusted for clang 19) and runs the enabled

@@ -1,0 +1,66 @@
+//===--- ArgumentTrace.h - What a call passes for a user pointer -*- C++ -*-=//
+//
+// The access_ok() search follows a user pointer up through the callers: a
+// function that dereferences parameter `p` unchecked is safe when each of
+// its callers checks what it passes for `p`, or passes one of its own
+// parameters that its callers check, and so on. The same step is taken in
+// one TU (access-ok-far's caller search) and across TUs (the link step over
+// call summaries), so it lives here once.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_ANALYSIS_ARGUMENTTRACE_H
+#define UACCESS_LINT_ANALYSIS_ARGUMENTTRACE_H
+
+#include "analysis/AnalysisCache.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class CallExpr;
+class FunctionDecl;
+} // namespace clang
+
+namespace uaccess {
+
+/// A parameter whose argument the caller search follows. Indirect: it holds
+/// the address of the caller's user pointer (`&events`), which the function
+/// reads and advances through `*uevents`.
+struct TracedParam {
+  int Index = -1;
+  bool Indirect = false;
+};
+
+/// What a call passes for a traced parameter of its callee.
+struct ArgumentTrace {
+  /// The caller's pointer variable, "" when the argument names none.
+  std::string Base;
+  /// The caller's own parameter the argument is, to follow further up.
+  TracedParam Up;
+  /// A check of Base in the caller that runs before the call on every
+  /// path (access_ok(), a checked accessor or begin, a tested call of a
+  /// check wrapper defined in the TU).
+  const UaccessUse *Check = nullptr;
+  /// Tested calls, before the call on every path, of functions the TU has
+  /// no body for, passing Base as argument Arg: check wrappers, perhaps,
+  /// defined in another TU.
+  struct ForeignCall {
+    const clang::CallExpr *Call = nullptr;
+    unsigned Arg = 0;
+  };
+  std::vector<ForeignCall> ForeignCalls;
+};
+
+/// What \p Call in \p Caller passes for parameter \p Param of its callee.
+/// \p Caller must have a body.
+ArgumentTrace traceArgument(AnalysisCache &Cache,
+                            const clang::FunctionDecl &Caller,
+                            const clang::CallExpr &Call, TracedParam Param);
+
+/// The index of \p FD's parameter named \p Name, or -1.
+int parameterIndex(const clang::FunctionDecl &FD, llvm::StringRef Name);
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,236 @@
+//===--- CallerLink.cpp - access_ok() checks across TUs -------------------===//
+
+#include "link/CallerLink.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Path.h"
+
+namespace uaccess {
+
+void ProgramCalls::add(const CallSummary &Summary) {
+  for (const CallSite &C : Summary.Calls) {
+    std::string Key = C.Caller + "\n" + C.Callee + "\n" + C.Loc.File + "\n" +
+                      std::to_string(C.Loc.Offset);
+    if (!SeenSites.insert(Key).second)
+      continue;
+    Sites.push_back({C, Summary.Unit});
+    ByCallee[C.Callee].push_back(&Sites.back());
+  }
+  for (const WrapperDefinition &W : Summary.Wrappers)
+    Wrappers.try_emplace(W.Function, W);
+}
+
+void ProgramCalls::markAsked(const std::set<std::string> &Names) {
+  for (const std::string &N : Names)
+    Asked.insert(N);
+}
+
+std::vector<const ProgramCalls::Site *>
+ProgramCalls::callsTo(llvm::StringRef Function, llvm::StringRef Unit) const {
+  std::vector<const Site *> Out;
+  auto It = ByCallee.find(Function);
+  if (It == ByCallee.end())
+    return Out;
+  for (const Site *S : It->second)
+    if (Unit.empty() ? !S->Call.CalleeInternal
+                     : S->Call.CalleeInternal && S->Unit == Unit)
+      Out.push_back(S);
+  return Out;
+}
+
+const WrapperDefinition *ProgramCalls::wrapper(llvm::StringRef Function) const {
+  auto It = Wrappers.find(Function);
+  return It == Wrappers.end() ? nullptr : &It->second;
+}
+
+namespace {
+
+/// What the search through the program's callers found for one finding.
+struct Resolution {
+  /// The first check found, where, and the callers up to it.
+  std::string Check;
+  FindingLocation CheckLoc;
+  std::vector<std::string> Chain;
+  uint64_t Deepest = 0;
+  bool Unchecked = false;
+  /// The call to blame: it passes an unchecked pointer, or (NoCallers) its
+  /// caller's own parameter, and nothing calls that caller.
+  const ProgramCalls::Site *UncheckedAt = nullptr;
+  bool NoCallers = false;
+  /// Functions not asked about yet: the answer waits for their summaries.
+  std::set<std::string> Missing;
+
+  void found(llvm::StringRef Text, const FindingLocation &Loc,
+             const std::vector<std::string> &Up) {
+    Deepest = std::max<uint64_t>(Deepest, Up.size());
+    if (!Check.empty())
+      return;
+    Check = Text.str();
+    CheckLoc = Loc;
+    Chain = Up;
+  }
+  void unchecked(const ProgramCalls::Site *At, bool Orphan = false) {
+    if (!Unchecked) {
+      UncheckedAt = At;
+      NoCallers = Orphan;
+    }
+    Unchecked = true;
+  }
+};
+
+class Resolver {
+public:
+  Resolver(const ProgramCalls &Calls, uint64_t MaxDepth)
+      : Calls(Calls), MaxDepth(MaxDepth) {}
+
+  void resolveEnd(const CallerEnd &E, Resolution &R) {
+    if (guardedBy(E.GuardCalls, E.Chain, R))
+      return;
+    if (E.Param < 0)
+      return R.unchecked(nullptr);
+    std::vector<std::string> Chain = E.Chain;
+    resolveCallers(E.Function, E.Unit, E.Param, E.Indirect, Chain, nullptr, R);
+  }
+
+private:
+  /// A tested call of a check wrapper of the pointer's argument.
+  bool guardedBy(llvm::ArrayRef<GuardCall> Guards,
+                 const std::vector<std::string> &Chain, Resolution &R) {
+    for (const auto &[Callee, Arg] : Guards) {
+      const WrapperDefinition *W = Calls.wrapper(Callee);
+      if (W && W->Param == Arg) {
+        R.found(W->Check, W->Loc, Chain);
+        return true;
+      }
+      if (!Calls.asked(Callee))
+        R.Missing.insert(Callee);
+    }
+    return false;
+  }
+
+  /// \p Via: the call that passed \p Function's parameter on, if any.
+  void resolveCallers(const std::string &Function, const std::string &Unit,
+                      int Param, bool Indirect, std::vector<std::string> &Chain,
+                      const ProgramCalls::Site *Via, Resolution &R) {
+    if (!Calls.asked(Function)) {
+      R.Missing.insert(Function);
+      return;
+    }
+    std::vector<const ProgramCalls::Site *> Sites =
+        Calls.callsTo(Function, Unit);
+    if (Sites.empty() || Chain.size() >= MaxDepth)
+      return R.unchecked(Via, Sites.empty());
+    for (const ProgramCalls::Site *S : Sites)
+      resolveSite(*S, Param, Indirect, Chain, R);
+  }
+
+  void resolveSite(const ProgramCalls::Site &S, int Param, bool Indirect,
+                   std::vector<std::string> &Chain, Resolution &R) {
+    const TracedArgument *A = nullptr;
+    for (const TracedArgument &T : S.Call.Args)
+      if (T.Index == uint64_t(Param) && T.Indirect == Indirect)
+        A = &T;
+    if (llvm::is_contained(Chain, S.Call.Caller))
+      return; // Recursion checks nothing new.
+    Chain.push_back(S.Call.Caller);
+    if (!A)
+      R.unchecked(&S);
+    else if (!A->Check.empty())
+      R.found(A->Check, A->CheckLoc, Chain);
+    else if (guardedBy(A->GuardCalls, Chain, R))
+      ;
+    else if (A->CallerParam < 0)
+      R.unchecked(&S);
+    else
+      resolveCallers(S.Call.Caller, S.Call.CallerInternal ? S.Unit : "",
+                     A->CallerParam, A->CallerIndirect, Chain, &S, R);
+    Chain.pop_back();
+  }
+
+  const ProgramCalls &Calls;
+  uint64_t MaxDepth;
+};
+
+Resolution resolve(const CallerLink &L, const ProgramCalls &Calls) {
+  Resolution R;
+  Resolver Search(Calls, L.MaxDepth);
+  for (const CallerEnd &E : L.Ends)
+    Search.resolveEnd(E, R);
+  return R;
+}
+
+/// \p Path under \p Root, as the kernel names its files.
+std::string shortPath(llvm::StringRef Path, llvm::StringRef Root) {
+  llvm::StringRef Rel = Path;
+  if (!Root.empty() && Rel.consume_front(Root) &&
+      (Root.ends_with("/") || Rel.consume_front("/")))
+    return Rel.str();
+  return Path.str();
+}
+
+std::string callChain(const Finding &F, const Resolution &R) {
+  std::string Chain = F.Function + "()";
+  for (const std::string &Caller : R.Chain)
+    Chain += " <- " + Caller + "()";
+  return Chain;
+}
+
+void reword(Finding &F, const Resolution &R, llvm::StringRef Root) {
+  const CallerLink &L = *F.Link;
+  size_t N = R.Chain.size();
+  F.Message = "'" + L.Accessor +
+              "' relies on an access_ok() in another function: '" + L.Pointer +
+              "' is checked by '" + R.Check + "' in " +
+              shortPath(R.CheckLoc.File, Root) + ":" +
+              std::to_string(R.CheckLoc.Line) + ", " + std::to_string(N) +
+              (N == 1 ? " call" : " calls") + " up (" + callChain(F, R) + ")";
+  F.Notes.insert(F.Notes.begin(),
+                 FindingNote{R.CheckLoc, "'" + R.Check + "' here"});
+}
+
+/// Some path has no check: say where, when a call is to blame.
+void noteUnchecked(Finding &F, const Resolution &R) {
+  if (!R.UncheckedAt)
+    return;
+  const CallSite &C = R.UncheckedAt->Call;
+  F.Notes.push_back(FindingNote{
+      C.Loc, R.NoCallers
+                 ? C.Caller + "() passes its own parameter to " + C.Callee +
+                       "() here, unchecked, and no call of " + C.Caller +
+                       "() was found"
+                 : C.Caller + "() calls " + C.Callee +
+                       "() here without a check of the pointer it passes"});
+}
+
+} // namespace
+
+std::set<std::string> namesToAsk(const std::vector<Finding> &Findings,
+                                 const ProgramCalls &Calls) {
+  std::set<std::string> Names;
+  for (const Finding &F : Findings)
+    if (F.Link) {
+      Resolution R = resolve(*F.Link, Calls);
+      Names.insert(R.Missing.begin(), R.Missing.end());
+    }
+  return Names;
+}
+
+void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
+                  llvm::StringRef Root) {
+  llvm::erase_if(Findings, [&](Finding &F) {
+    if (!F.Link)
+      return false;
+    Resolution R = resolve(*F.Link, Calls);
+    bool Checked = !R.Unchecked && R.Missing.empty() && !R.Check.empty();
+    uint64_t Depth = std::max(R.Deepest, F.Link->CheckedDepth);
+    bool Near = Checked && Depth <= F.Link->NearDepth;
+    if (Checked && !Near)
+      reword(F, R, Root);
+    else if (!Checked)
+      noteUnchecked(F, R);
+    F.Link.reset();
+    return Near;
+  });
+}
+
+} // namespace uaccess

@@ -1,0 +1,75 @@
+//===--- CallerLink.h - access_ok() checks across TUs -----------*- C++ -*-===//
+//
+// The link step. access-ok-far's search for the check a user pointer relies
+// on stops at the TU's edge: a function other TUs call, or a tested call of
+// a function another TU defines. Such findings carry a CallerLink. The
+// driver then asks the TUs that name those functions for their call
+// summaries (runner/CallSummary.h), asks again for the functions those
+// summaries lead to, and finally finishes each finding:
+//
+//  * a check at every call, at most NearDepth calls up: dropped;
+//  * a check at every call, farther up: "relies on an access_ok() in
+//    another function", naming the check, its file and line, and the chain;
+//  * a call with no check, or no caller anywhere: kept as "not guarded",
+//    with a note at the unchecked call when there is one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_LINK_CALLERLINK_H
+#define UACCESS_LINT_LINK_CALLERLINK_H
+
+#include "checks/Finding.h"
+#include "runner/CallSummary.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace uaccess {
+
+/// The call summaries the driver has gathered, and which functions it has
+/// asked about: for those, every TU that names them has answered.
+class ProgramCalls {
+public:
+  struct Site {
+    CallSite Call;
+    std::string Unit; ///< The caller's TU.
+  };
+
+  /// Adds one TU's summary; a site two TUs report (a header's) counts once.
+  void add(const CallSummary &Summary);
+  void markAsked(const std::set<std::string> &Names);
+  bool asked(llvm::StringRef Function) const {
+    return Asked.contains(Function);
+  }
+  /// The calls of \p Function: of the internal one of TU \p Unit when
+  /// \p Unit is not empty, else of the external one.
+  std::vector<const Site *> callsTo(llvm::StringRef Function,
+                                    llvm::StringRef Unit) const;
+  const WrapperDefinition *wrapper(llvm::StringRef Function) const;
+
+private:
+  std::deque<Site> Sites;
+  llvm::StringMap<std::vector<const Site *>> ByCallee;
+  std::set<std::string> SeenSites;
+  llvm::StringMap<WrapperDefinition> Wrappers;
+  llvm::StringSet<> Asked;
+};
+
+/// The functions whose call summaries the findings' links still need.
+std::set<std::string> namesToAsk(const std::vector<Finding> &Findings,
+                                 const ProgramCalls &Calls);
+
+/// Finishes every finding that carries a link (see the file comment) and
+/// clears the link; a finding dropped as near enough is removed. Files
+/// under \p Root are named relative to it in messages.
+void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
+                  llvm::StringRef Root);
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,170 @@
+//===--- CallSummary.cpp - One TU's calls, for the link step --------------===//
+
+#include "runner/CallSummary.h"
+
+#include "analysis/ArgumentTrace.h"
+#include "analysis/CheckWrapper.h"
+#include "runner/FindingsFormat.h"
+#include "utils/SourceUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+using llvm::json::Object;
+using llvm::json::ObjectMapper;
+using llvm::json::Path;
+using llvm::json::Value;
+
+namespace uaccess {
+
+namespace {
+
+/// The argument as the link step needs it; false when it tells nothing
+/// (neither checked, nor guarded, nor passed on).
+bool traced(AnalysisCache &Cache, CheckContext &Context,
+            const FunctionDecl &Caller, const CallExpr &Call, TracedParam Param,
+            TracedArgument &Out) {
+  ArgumentTrace T = traceArgument(Cache, Caller, Call, Param);
+  Out.Index = Param.Index;
+  Out.Indirect = Param.Indirect;
+  Out.CallerParam = T.Up.Index;
+  Out.CallerIndirect = T.Up.Indirect;
+  if (T.Check) {
+    Out.Check = writtenText(*T.Check->Anchor, Cache.astContext());
+    Out.CheckLoc = Context.locate(T.Check->loc());
+  }
+  for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
+    Out.GuardCalls.emplace_back(F.Call->getDirectCallee()->getName().str(),
+                                F.Arg);
+  return T.Check || !T.ForeignCalls.empty() || T.Up.Index >= 0;
+}
+
+CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
+                       const FunctionDecl &Caller, const CallExpr &Call) {
+  const FunctionDecl &Callee = *Call.getDirectCallee();
+  CallSite S;
+  S.Caller = Caller.getNameAsString();
+  S.CallerInternal = !Caller.isExternallyVisible();
+  S.Callee = Callee.getNameAsString();
+  S.CalleeInternal = !Callee.isExternallyVisible();
+  S.Loc = Context.locate(Call.getBeginLoc());
+  for (unsigned I = 0; I < Call.getNumArgs(); ++I)
+    for (bool Indirect : {false, true}) {
+      TracedArgument A;
+      if (traced(Cache, Context, Caller, Call, {int(I), Indirect}, A))
+        S.Args.push_back(std::move(A));
+    }
+  return S;
+}
+
+std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
+                                           CheckContext &Context) {
+  std::optional<CheckWrapper> W = checkWrapperOf(FD, FD.getASTContext());
+  if (!W || W->PointerParam >= FD.getNumParams())
+    return std::nullopt;
+  std::string Length =
+      W->LengthParam >= 0 && unsigned(W->LengthParam) < FD.getNumParams()
+          ? FD.getParamDecl(W->LengthParam)->getNameAsString()
+      : W->LengthText.empty() ? "..."
+                              : W->LengthText;
+  return WrapperDefinition{
+      FD.getNameAsString(), W->PointerParam,
+      "access_ok(" + FD.getParamDecl(W->PointerParam)->getNameAsString() +
+          ", " + Length + ")",
+      Context.locate(FD.getLocation())};
+}
+
+} // namespace
+
+CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
+                           llvm::ArrayRef<const FunctionDecl *> Definitions,
+                           const llvm::StringSet<> &Wanted) {
+  CallSummary Out;
+  const SourceManager &SM = Cache.astContext().getSourceManager();
+  Out.Unit = Context.locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
+  for (const FunctionDecl *FD : Definitions) {
+    if (FD->getIdentifier() && Wanted.contains(FD->getName()))
+      if (std::optional<WrapperDefinition> W = wrapperOf(*FD, Context))
+        Out.Wrappers.push_back(std::move(*W));
+    for (const CallExpr *Call : callsIn(FD->getBody())) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Wanted.contains(Callee->getName()))
+        Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
+    }
+  }
+  return Out;
+}
+
+Value toJSON(const TracedArgument &A) {
+  Object O{{"index", A.Index},
+           {"indirect", A.Indirect},
+           {"caller_param", A.CallerParam},
+           {"caller_indirect", A.CallerIndirect},
+           {"guard_calls", guardCallsToJSON(A.GuardCalls)}};
+  if (!A.Check.empty()) {
+    O["check"] = bytesToJSON(A.Check);
+    O["check_loc"] = toJSON(A.CheckLoc);
+  }
+  return O;
+}
+
+Value toJSON(const CallSite &S) {
+  return Object{{"caller", bytesToJSON(S.Caller)},
+                {"caller_internal", S.CallerInternal},
+                {"callee", bytesToJSON(S.Callee)},
+                {"callee_internal", S.CalleeInternal},
+                {"loc", toJSON(S.Loc)},
+                {"args", S.Args}};
+}
+
+Value toJSON(const WrapperDefinition &W) {
+  return Object{{"function", bytesToJSON(W.Function)},
+                {"param", W.Param},
+                {"check", bytesToJSON(W.Check)},
+                {"loc", toJSON(W.Loc)}};
+}
+
+Value toJSON(const CallSummary &S) {
+  return Object{{"unit", bytesToJSON(S.Unit)},
+                {"calls", S.Calls},
+                {"wrappers", S.Wrappers}};
+}
+
+bool fromJSON(const Value &V, TracedArgument &A, Path P) {
+  ObjectMapper O(V, P);
+  if (!O || !O.map("index", A.Index) || !O.map("indirect", A.Indirect) ||
+      !O.map("caller_param", A.CallerParam) ||
+      !O.map("caller_indirect", A.CallerIndirect) ||
+      !guardCallsFromJSON(V, A.GuardCalls, P))
+    return false;
+  const llvm::json::Object *Obj = V.getAsObject();
+  if (!Obj->get("check"))
+    return true;
+  return mapBytes(V, "check", A.Check, P) && O.map("check_loc", A.CheckLoc);
+}
+
+bool fromJSON(const Value &V, CallSite &S, Path P) {
+  ObjectMapper O(V, P);
+  return O && mapBytes(V, "caller", S.Caller, P) &&
+         O.map("caller_internal", S.CallerInternal) &&
+         mapBytes(V, "callee", S.Callee, P) &&
+         O.map("callee_internal", S.CalleeInternal) && O.map("loc", S.Loc) &&
+         O.map("args", S.Args);
+}
+
+bool fromJSON(const Value &V, WrapperDefinition &W, Path P) {
+  ObjectMapper O(V, P);
+  return O && mapBytes(V, "function", W.Function, P) &&
+         O.map("param", W.Param) && mapBytes(V, "check", W.Check, P) &&
+         O.map("loc", W.Loc);
+}
+
+bool fromJSON(const Value &V, CallSummary &S, Path P) {
+  ObjectMapper O(V, P);
+  return O && mapBytes(V, "unit", S.Unit, P) && O.map("calls", S.Calls) &&
+         O.map("wrappers", S.Wrappers);
+}
+
+} // namespace uaccess

@@ -1,0 +1,88 @@
+//===--- CallSummary.h - One TU's calls, for the link step ------*- C++ -*-===//
+//
+// access-ok-far searches a function's callers for the access_ok() its user
+// pointer relies on. Callers in other TUs are out of one parse's sight, so
+// the driver asks the TUs that name the functions in question for a
+// summary of their calls to them (smatch's cross-function database, on
+// demand): for each argument, whether the caller checks it before the
+// call, or passes on one of its own parameters; and which of the named
+// functions are check wrappers. The link step (link/CallerLink.h) reads
+// the summaries; they travel as JSON from the workers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_RUNNER_CALLSUMMARY_H
+#define UACCESS_LINT_RUNNER_CALLSUMMARY_H
+
+#include "analysis/AnalysisCache.h"
+#include "checks/UaccessCheck.h"
+
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/JSON.h"
+
+#include <string>
+#include <vector>
+
+namespace uaccess {
+
+/// What one call passes for one parameter of its callee.
+struct TracedArgument {
+  uint64_t Index = 0;
+  bool Indirect = false; ///< The callee's parameter holds its address.
+  /// The caller's parameter it is, to follow further up; -1 when none.
+  int CallerParam = -1;
+  bool CallerIndirect = false;
+  /// The check before the call on every path ("" when none) and where.
+  std::string Check;
+  FindingLocation CheckLoc;
+  /// Tested calls before it of functions the TU has no body for, with the
+  /// argument that passes the pointer.
+  std::vector<GuardCall> GuardCalls;
+};
+
+struct CallSite {
+  std::string Caller;
+  bool CallerInternal = false; ///< Static: its own callers are in Unit.
+  std::string Callee;
+  bool CalleeInternal = false;
+  FindingLocation Loc;
+  /// Arguments not listed are neither checked nor passed on.
+  std::vector<TracedArgument> Args;
+};
+
+/// A function that checks its parameter for its callers (CheckWrapper.h).
+struct WrapperDefinition {
+  std::string Function;
+  uint64_t Param = 0;
+  std::string Check; ///< `access_ok(uaddr, sizeof(u32))`
+  FindingLocation Loc;
+};
+
+struct CallSummary {
+  /// The TU's main file, as findings name files.
+  std::string Unit;
+  std::vector<CallSite> Calls;
+  std::vector<WrapperDefinition> Wrappers;
+};
+
+/// The calls in \p Definitions to functions named in \p Wanted, and the
+/// check wrappers among the definitions so named.
+CallSummary
+summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
+               llvm::ArrayRef<const clang::FunctionDecl *> Definitions,
+               const llvm::StringSet<> &Wanted);
+
+llvm::json::Value toJSON(const TracedArgument &A);
+llvm::json::Value toJSON(const CallSite &S);
+llvm::json::Value toJSON(const WrapperDefinition &W);
+llvm::json::Value toJSON(const CallSummary &S);
+bool fromJSON(const llvm::json::Value &V, TracedArgument &A,
+              llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, CallSite &S, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, WrapperDefinition &W,
+              llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, CallSummary &S, llvm::json::Path P);
+
+} // namespace uaccess
+
+#endif

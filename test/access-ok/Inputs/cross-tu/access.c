@@ -1,0 +1,43 @@
+/* The accesses: each trusts its callers, which are all in other TUs. */
+#include <linux/uaccess.h>
+
+/* Checked by its caller one call up, in caller.c: near, no finding. */
+int read_near(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+/* Checked two calls up, through caller.c and forward.c: far. */
+int read_far(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+/* One caller passes a pointer nothing checked. */
+int read_unchecked(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+/* No caller anywhere: a syscall's, or a function pointer's. */
+int read_orphan(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+/* Its caller checks through a wrapper that wrappers.c defines. */
+int read_wrapped(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+/* A static helper whose only caller here is exported. */
+static int read_word(u32 __user *from, u32 *out)
+{
+	return __get_user(*out, from);
+}
+
+int read_via_helper(u32 __user *from, u32 *out)
+{
+	return read_word(from, out);
+}

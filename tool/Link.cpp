@@ -1,0 +1,79 @@
+//===--- Link.cpp - The link step's rounds over the database --------------===//
+
+#include "Link.h"
+
+#include "link/CallerLink.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using clang::tooling::CompileCommand;
+
+namespace uaccess {
+
+namespace {
+
+/// Rounds of summaries: each follows the callers one step further up, so
+/// this bounds nothing the caller search (8 calls up) would reach.
+constexpr unsigned MaxRounds = 10;
+
+bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
+
+std::vector<CompileCommand>
+namingCommands(const std::vector<CompileCommand> &Database,
+               const std::set<std::string> &Names) {
+  std::vector<CompileCommand> Out;
+  for (const CompileCommand &C : Database) {
+    auto Buffer = llvm::MemoryBuffer::getFile(C.Filename);
+    if (Buffer && namesAnyOf((*Buffer)->getBuffer(), Names))
+      Out.push_back(C);
+  }
+  return Out;
+}
+
+} // namespace
+
+bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names) {
+  for (const std::string &Name : Names)
+    for (size_t At = Text.find(Name); At != llvm::StringRef::npos;
+         At = Text.find(Name, At + 1)) {
+      size_t End = At + Name.size();
+      if ((At == 0 || !isIdentifierChar(Text[At - 1])) &&
+          (End == Text.size() || !isIdentifierChar(Text[End])))
+        return true;
+    }
+  return false;
+}
+
+void linkAcrossUnits(MergedReport &Report,
+                     const std::vector<CompileCommand> &Database,
+                     WorkerOptions Workers, llvm::StringRef Root) {
+  if (llvm::none_of(Report.Findings, [](const Finding &F) { return F.Link; }))
+    return;
+  ProgramCalls Calls;
+  std::set<std::string> Tried;
+  Workers.Run.ChecksSpec = "-*";
+  Workers.Run.DumpUses = false;
+  Workers.OnDone = nullptr;
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    std::set<std::string> Names;
+    for (const std::string &N : namesToAsk(Report.Findings, Calls))
+      if (Tried.insert(N).second)
+        Names.insert(N);
+    if (Names.empty())
+      break;
+    Workers.Run.SummarizeCalls.assign(Names.begin(), Names.end());
+    bool Complete = true;
+    for (TUOutcome &O : runWorkers(namingCommands(Database, Names), Workers)) {
+      // A TU that failed may hold the call that has no check.
+      Complete &= O.Status == TUStatus::Analyzed;
+      if (O.Status == TUStatus::Analyzed)
+        Calls.add(O.Report.Calls);
+    }
+    if (Complete)
+      Calls.markAsked(Names);
+  }
+  linkFindings(Report.Findings, Calls, Root);
+}
+
+} // namespace uaccess

@@ -1,0 +1,34 @@
+//===--- Link.h - The link step's rounds over the database ------*- C++ -*-===//
+//
+// After the TUs are analyzed, access-ok-far findings whose search for a
+// check left their TU (link/CallerLink.h) are finished here. Each round
+// asks the TUs of the whole database that name the functions still in
+// question for their call summaries (a worker run with no checks), until
+// nothing new is needed; then the findings are linked. TUs outside the run's
+// selection, its shard, or what the prefilter kept are asked too: a check
+// in any of them counts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_TOOL_LINK_H
+#define UACCESS_LINT_TOOL_LINK_H
+
+#include "Merge.h"
+#include "Workers.h"
+
+namespace uaccess {
+
+/// Finishes \p Report's linked findings over \p Database (adjusted
+/// commands); \p Workers runs the summaries. Files under \p Root are named
+/// relative to it.
+void linkAcrossUnits(
+    MergedReport &Report,
+    const std::vector<clang::tooling::CompileCommand> &Database,
+    WorkerOptions Workers, llvm::StringRef Root);
+
+/// True when \p Text names one of \p Names as a whole identifier.
+bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names);
+
+} // namespace uaccess
+
+#endif

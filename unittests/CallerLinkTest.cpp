@@ -1,0 +1,190 @@
+//===--- CallerLinkTest.cpp - access_ok() checks across TUs ---------------===//
+
+#include "link/CallerLink.h"
+#include "Link.h"
+#include "runner/FindingsFormat.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+/// read(from): `__get_user` on parameter 0, its callers all elsewhere.
+Finding pending(llvm::StringRef Function = "read") {
+  Finding F;
+  F.Check = "access-ok-far";
+  F.Function = Function.str();
+  F.Message = "not guarded";
+  F.Loc = {"/k/a.c", 100, 7, 9};
+  CallerLink L;
+  L.Accessor = "__get_user";
+  L.Pointer = "from";
+  CallerEnd E;
+  E.Function = Function.str();
+  E.Param = 0;
+  L.Ends.push_back(E);
+  F.Link = L;
+  return F;
+}
+
+CallSite call(llvm::StringRef Caller, llvm::StringRef Callee, uint64_t Line) {
+  CallSite S;
+  S.Caller = Caller.str();
+  S.Callee = Callee.str();
+  S.Loc = {"/k/b.c", Line * 10, Line, 9};
+  return S;
+}
+
+TracedArgument checkedArgument(uint64_t Line) {
+  TracedArgument A;
+  A.Check = "access_ok(u, 4)";
+  A.CheckLoc = {"/k/b.c", Line * 10, Line, 7};
+  return A;
+}
+
+TracedArgument passedOn(int CallerParam) {
+  TracedArgument A;
+  A.CallerParam = CallerParam;
+  return A;
+}
+
+/// Links \p F over \p Summary, asking for every name until none is left.
+std::vector<Finding> link(Finding F, const CallSummary &Summary) {
+  std::vector<Finding> Findings{F};
+  ProgramCalls Calls;
+  Calls.add(Summary);
+  for (std::set<std::string> Names = namesToAsk(Findings, Calls);
+       !Names.empty(); Names = namesToAsk(Findings, Calls))
+    Calls.markAsked(Names);
+  linkFindings(Findings, Calls, "/k");
+  return Findings;
+}
+
+TEST(CallerLinkTest, CheckOneCallUpIsNearAndDropsTheFinding) {
+  CallSummary S;
+  S.Calls.push_back(call("caller", "read", 12));
+  S.Calls.back().Args.push_back(checkedArgument(11));
+  EXPECT_TRUE(link(pending(), S).empty());
+}
+
+TEST(CallerLinkTest, CheckTwoCallsUpNamesTheCheckAndTheChain) {
+  CallSummary S;
+  S.Calls.push_back(call("mid", "read", 12));
+  S.Calls.back().Args.push_back(passedOn(0));
+  S.Calls.push_back(call("top", "mid", 22));
+  S.Calls.back().Args.push_back(checkedArgument(21));
+  std::vector<Finding> Out = link(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' relies on an access_ok() in another function: "
+            "'from' is checked by 'access_ok(u, 4)' in b.c:21, 2 calls up "
+            "(read() <- mid() <- top())");
+  ASSERT_EQ(Out[0].Notes.size(), 1u);
+  EXPECT_EQ(Out[0].Notes[0].Loc.Line, 21u);
+  EXPECT_FALSE(Out[0].Link);
+}
+
+TEST(CallerLinkTest, OneUncheckedCallerKeepsTheFindingAndBlamesIt) {
+  CallSummary S;
+  S.Calls.push_back(call("good", "read", 12));
+  S.Calls.back().Args.push_back(checkedArgument(11));
+  S.Calls.push_back(call("bad", "read", 30)); // Passes a local: no args.
+  std::vector<Finding> Out = link(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+  ASSERT_EQ(Out[0].Notes.size(), 1u);
+  EXPECT_EQ(Out[0].Notes[0].Loc.Line, 30u);
+  EXPECT_EQ(Out[0].Notes[0].Message, "bad() calls read() here without a "
+                                     "check of the pointer it passes");
+}
+
+TEST(CallerLinkTest, NoCallerAnywhereKeepsTheFinding) {
+  std::vector<Finding> Out = link(pending(), CallSummary());
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+  EXPECT_TRUE(Out[0].Notes.empty());
+}
+
+TEST(CallerLinkTest, NamesNotAskedYetLeaveTheFindingAsItWas) {
+  std::vector<Finding> Findings{pending()};
+  ProgramCalls Calls;
+  EXPECT_EQ(namesToAsk(Findings, Calls), std::set<std::string>{"read"});
+  linkFindings(Findings, Calls, "/k");
+  ASSERT_EQ(Findings.size(), 1u);
+  EXPECT_EQ(Findings[0].Message, "not guarded");
+}
+
+TEST(CallerLinkTest, ForeignCheckWrapperChecksTheArgumentItIsGiven) {
+  CallSummary S;
+  S.Calls.push_back(call("caller", "read", 12));
+  TracedArgument A;
+  A.GuardCalls.push_back({"valid_frame", 0});
+  S.Calls.back().Args.push_back(A);
+  S.Wrappers.push_back(
+      {"valid_frame", 0, "access_ok(p, 8)", {"/k/w.c", 1, 1, 5}});
+  EXPECT_TRUE(link(pending(), S).empty());
+  // A wrapper of another parameter checks nothing here.
+  S.Wrappers.back().Param = 1;
+  EXPECT_EQ(link(pending(), S).size(), 1u);
+}
+
+TEST(CallerLinkTest, StaticFunctionsAreMatchedInTheirOwnUnitOnly) {
+  CallSummary Here, There;
+  Here.Unit = "/k/a.c";
+  There.Unit = "/k/c.c";
+  // Another TU's static read(): its checked call is not a call of ours.
+  There.Calls.push_back(call("other", "read", 5));
+  There.Calls.back().CalleeInternal = true;
+  There.Calls.back().Args.push_back(checkedArgument(4));
+  Finding F = pending();
+  F.Link->Ends[0].Unit = "/k/a.c";
+  std::vector<Finding> Findings{F};
+  ProgramCalls Calls;
+  Calls.add(Here);
+  Calls.add(There);
+  Calls.markAsked({"read"});
+  linkFindings(Findings, Calls, "/k");
+  ASSERT_EQ(Findings.size(), 1u);
+  EXPECT_EQ(Findings[0].Message, "not guarded");
+}
+
+TEST(CallerLinkTest, RecursionThroughTheChainChecksNothing) {
+  CallSummary S;
+  S.Calls.push_back(call("loop", "read", 12));
+  S.Calls.back().Args.push_back(passedOn(0));
+  S.Calls.push_back(call("loop", "loop", 14));
+  S.Calls.back().Args.push_back(passedOn(0));
+  std::vector<Finding> Out = link(pending(), S);
+  ASSERT_EQ(Out.size(), 1u); // loop() has no other caller.
+  EXPECT_EQ(Out[0].Message, "not guarded");
+}
+
+TEST(CallerLinkTest, SummariesAndLinksSurviveTheWorkersJSON) {
+  TUReport R;
+  R.File = "/k/b.c";
+  R.Findings.push_back(pending());
+  R.Calls.Unit = "/k/b.c";
+  R.Calls.Calls.push_back(call("top", "read", 3));
+  R.Calls.Calls.back().Args.push_back(checkedArgument(2));
+  R.Calls.Calls.back().Args.back().GuardCalls.push_back({"wrap", 1});
+  R.Calls.Wrappers.push_back(
+      {"wrap", 1, "access_ok(p, n)", {"/k/b.c", 1, 1, 1}});
+  std::string Text = llvm::formatv("{0}", toJSON(R)).str();
+  auto Back = llvm::json::parse<TUReport>(Text);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(llvm::formatv("{0}", toJSON(*Back)).str(), Text);
+  ASSERT_TRUE(Back->Findings[0].Link);
+  EXPECT_EQ(Back->Findings[0].Link->Ends[0].Function, "read");
+  EXPECT_EQ(Back->Calls.Calls[0].Args[0].GuardCalls[0].first, "wrap");
+}
+
+TEST(CallerLinkTest, NamesAreFoundAsWholeIdentifiers) {
+  EXPECT_TRUE(namesAnyOf("x = read(p);", {"read"}));
+  EXPECT_FALSE(namesAnyOf("x = do_read(p); reader();", {"read"}));
+  EXPECT_TRUE(namesAnyOf("read", {"read"}));
+  EXPECT_FALSE(namesAnyOf("", {"read"}));
+}
+
+} // namespace
