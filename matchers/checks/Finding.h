@@ -80,6 +80,10 @@ struct Finding {
   /// The kernel names of the arches whose TUs have the finding, sorted.
   /// Set by the driver from the TUs' arches; `merge` unites them.
   std::vector<std::string> Arches;
+  /// Set by the driver from the TUs that have the finding: the indices of
+  /// their settings (tool/Settings.h), sorted. Each settings' header filter
+  /// and baseline decide for its own TUs.
+  std::vector<unsigned> Configs;
 };
 
 } // namespace uaccess
