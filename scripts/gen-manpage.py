@@ -100,8 +100,10 @@ def page(version, help_text):
     lines += [".SH FILES", ".TP", ".I .uaccess\\-lint.yaml",
               "The config file; each source uses the nearest one, looked "
               "for upward from its folder (README, \\(lqConfig file\\(rq).",
-              ".SH SEE ALSO", "The README and one page per check in "
-              ".IR share/doc/uaccess\\-lint/ ;",
+              ".SH SEE ALSO", "The README and the guides in",
+              ".IR share/doc/uaccess\\-lint/ ,",
+              "one page per check in",
+              ".IR share/doc/uaccess\\-lint/checks/ ;",
               ".BR clang\\-tidy (1)."]
     return "\n".join(lines) + "\n"
 

@@ -68,8 +68,8 @@ TEST(CheckDocsTest, FirstParagraph) {
 }
 
 TEST(CheckDocsTest, PageUrls) {
-  EXPECT_TRUE(
-      llvm::StringRef(docPageUrl("batchable")).ends_with("/batchable.md"));
+  EXPECT_TRUE(llvm::StringRef(docPageUrl("batchable"))
+                  .ends_with("/checks/batchable.md"));
   EXPECT_TRUE(projectHomepage().starts_with("https://"));
 }
 
