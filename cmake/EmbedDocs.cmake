@@ -2,7 +2,7 @@
 # name the file's stem) for tool/CheckDocs.cpp: the check pages are the
 # SARIF rules' help. Run as `cmake -DOUT=... -DPAGES="a.md;b.md" -P`.
 set(Delimiter "uaccess_doc")
-set(Table "// Generated from docs/*.md by cmake/EmbedDocs.cmake.\n")
+set(Table "// Generated from docs/checks/*.md by cmake/EmbedDocs.cmake.\n")
 foreach(Page IN LISTS PAGES)
   get_filename_component(Name "${Page}" NAME_WE)
   file(READ "${Page}" Text)

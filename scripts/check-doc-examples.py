@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Runs the examples of the check pages in docs/ so they cannot go stale.
+"""Runs the examples of the check pages in docs/checks/ so they cannot go
+stale.
 
 A page's "## Example" section holds three fenced blocks: the bad C code,
 the first finding the check prints for it (path trimmed to the file name;

@@ -98,10 +98,12 @@ def page(version, help_text):
     if split < len(closing):
         lines += [".SH EXIT STATUS"] + paragraphs(closing[split:])
     lines += [".SH FILES", ".TP", ".I .uaccess\\-lint.yaml",
-              "The config file, looked for upward from the first source "
-              "(README, \\(lqConfig file\\(rq).",
-              ".SH SEE ALSO", "The README and one page per check in "
-              ".IR share/doc/uaccess\\-lint/ ;",
+              "The config file; each source uses the nearest one, looked "
+              "for upward from its folder (README, \\(lqConfig file\\(rq).",
+              ".SH SEE ALSO", "The README and the guides in",
+              ".IR share/doc/uaccess\\-lint/ ,",
+              "one page per check in",
+              ".IR share/doc/uaccess\\-lint/checks/ ;",
               ".BR clang\\-tidy (1)."]
     return "\n".join(lines) + "\n"
 

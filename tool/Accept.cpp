@@ -80,7 +80,7 @@ std::string describe(StringRef File, const Suppression &S, StringRef What) {
 SuppressionOutcome applySuppressions(std::vector<Finding> &Findings,
                                      ArrayRef<std::string> Files,
                                      SourceTexts &Texts,
-                                     ArrayRef<StringRef> Enabled,
+                                     EnabledChecksFn EnabledIn,
                                      ArrayRef<StringRef> AllChecks) {
   std::map<std::string, SuppressionSet> Sets;
   auto SetOf = [&](const std::string &File) -> SuppressionSet & {
@@ -98,7 +98,7 @@ SuppressionOutcome applySuppressions(std::vector<Finding> &Findings,
   for (const std::string &File : Files)
     SetOf(File);
   for (auto &[File, Set] : Sets) {
-    for (const Suppression *S : Set.unused(Enabled))
+    for (const Suppression *S : Set.unused(EnabledIn(File)))
       Out.Unused.push_back(describe(File, *S, "matched no finding"));
     for (const auto &[S, Why] : Set.problems(AllChecks))
       Out.Problems.push_back(describe(File, *S, "does not work: " + Why));

@@ -14,6 +14,7 @@
 #include "checks/Finding.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <map>
@@ -53,14 +54,19 @@ struct SuppressionOutcome {
   std::vector<std::string> Problems;
 };
 
+/// The checks enabled for a file: where a suppression that names one and
+/// matches nothing is unused.
+using EnabledChecksFn =
+    llvm::function_ref<std::vector<llvm::StringRef>(llvm::StringRef File)>;
+
 /// Drops the findings a suppression comment covers on their primary
 /// location's line. \p Files (the TUs analyzed) and the findings' files
-/// are searched for unused suppressions that name one of \p Enabled, and
-/// for broken ones; \p AllChecks tells a typo from a check.
+/// are searched for unused suppressions that name a check \p EnabledIn
+/// the file, and for broken ones; \p AllChecks tells a typo from a check.
 SuppressionOutcome applySuppressions(std::vector<Finding> &Findings,
                                      llvm::ArrayRef<std::string> Files,
                                      SourceTexts &Texts,
-                                     llvm::ArrayRef<llvm::StringRef> Enabled,
+                                     EnabledChecksFn EnabledIn,
                                      llvm::ArrayRef<llvm::StringRef> AllChecks);
 
 } // namespace uaccess

@@ -54,7 +54,7 @@ std::string firstParagraph(llvm::StringRef Page) {
 llvm::StringRef projectHomepage() { return UACCESS_LINT_HOMEPAGE; }
 
 std::string docPageUrl(llvm::StringRef Name) {
-  return (llvm::Twine(UACCESS_LINT_DOCS_URL) + "/" + Name + ".md").str();
+  return (llvm::Twine(UACCESS_LINT_DOCS_URL) + "/checks/" + Name + ".md").str();
 }
 
 } // namespace uaccess

@@ -1,7 +1,7 @@
 //===--- CheckDocs.h - The check pages, compiled in -------------*- C++ -*-===//
 //
-// docs/<check>.md as it was at build time (cmake/EmbedDocs.cmake), and the
-// project's addresses (-DUACCESS_LINT_HOMEPAGE, -DUACCESS_LINT_DOCS_URL at
+// docs/checks/<check>.md as it was at build time (cmake/EmbedDocs.cmake), and
+// the project's addresses (-DUACCESS_LINT_HOMEPAGE, -DUACCESS_LINT_DOCS_URL at
 // configure time): what the SARIF rules' descriptions and help links say.
 //
 //===----------------------------------------------------------------------===//
@@ -15,7 +15,7 @@
 
 namespace uaccess {
 
-/// The page docs/<Name>.md; "" when there is none.
+/// The page docs/checks/<Name>.md; "" when there is none.
 llvm::StringRef docPage(llvm::StringRef Name);
 
 /// The first paragraph after the page's "# title", its lines joined by
@@ -25,7 +25,8 @@ std::string firstParagraph(llvm::StringRef Page);
 /// The project's home page (tool.driver.informationUri).
 llvm::StringRef projectHomepage();
 
-/// Where docs/<Name>.md is published: the docs URL, "/", Name, ".md".
+/// Where docs/checks/<Name>.md is published: the docs URL, "/checks/",
+/// Name, ".md".
 std::string docPageUrl(llvm::StringRef Name);
 
 } // namespace uaccess

@@ -55,6 +55,7 @@ void linkAcrossUnits(MergedReport &Report,
   Workers.Run.ChecksSpec = "-*";
   Workers.Run.DumpUses = false;
   Workers.OnDone = nullptr;
+  Workers.RunOf.clear(); // One run for every TU asked.
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
     std::set<std::string> Names;
     for (const std::string &N : namesToAsk(Report.Findings, Calls))

@@ -25,19 +25,26 @@ bool sameNote(const FindingNote &A, const FindingNote &B) {
          A.Message == B.Message;
 }
 
-/// Adds to \p Kept what \p Copy, the same finding from another TU, knows.
-/// A copy from an arch \p Kept already names (a header's finding from two
-/// shards) adds nothing. One from another arch adds that arch, and its
-/// notes \p Kept lacks: they say what the finding does there.
+/// Adds \p X to the sorted \p Set; false when it was there.
+template <typename T> bool addSorted(std::vector<T> &Set, const T &X) {
+  auto It = llvm::lower_bound(Set, X);
+  if (It != Set.end() && *It == X)
+    return false;
+  Set.insert(It, X);
+  return true;
+}
+
+/// Adds to \p Kept what \p Copy, the same finding from another TU, knows:
+/// the settings of its TU. A copy from an arch \p Kept already names (a
+/// header's finding from two shards) adds nothing else. One from another
+/// arch adds that arch, and its notes \p Kept lacks: they say what the
+/// finding does there.
 void unite(Finding &Kept, const Finding &Copy) {
+  for (unsigned Config : Copy.Configs)
+    addSorted(Kept.Configs, Config);
   bool NewArch = false;
-  for (const std::string &Arch : Copy.Arches) {
-    auto It = llvm::lower_bound(Kept.Arches, Arch);
-    if (It != Kept.Arches.end() && *It == Arch)
-      continue;
-    Kept.Arches.insert(It, Arch);
-    NewArch = true;
-  }
+  for (const std::string &Arch : Copy.Arches)
+    NewArch |= addSorted(Kept.Arches, Arch);
   if (!NewArch)
     return;
   for (const FindingNote &N : Copy.Notes)
@@ -86,6 +93,7 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
     for (Finding &F : O.Report.Findings) {
       if (!Arch.empty())
         F.Arches = {Arch};
+      F.Configs = {O.Config};
       Unique.add(std::move(F));
     }
     for (std::string &Block : O.Report.Dump)

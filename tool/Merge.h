@@ -26,8 +26,9 @@ struct MergedReport {
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
 /// the failures, into \p Summary. A failed TU contributes no findings and
 /// no dump. Findings are unique by check, file, offset and message, ordered
-/// by file, offset and check; each names the arches of the TUs that have
-/// it, and \p Summary the arches of all analyzed TUs.
+/// by file, offset and check; each names the arches and the settings
+/// (TUOutcome::Config) of the TUs that have it, and \p Summary the arches
+/// of all analyzed TUs.
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 

@@ -19,6 +19,7 @@
 #include "llvm/Support/Threading.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -436,6 +437,30 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
     keepTouchedTUs(TUs, Files, Touched, Result);
   Result.Skipped = llvm::count(Result.Analyze, false);
   return Result;
+}
+
+PrefilterResult
+prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
+                ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
+                TouchedFileFn Touched) {
+  std::map<unsigned, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Commands.size(); ++I)
+    Members[Group[I]].push_back(I);
+  PrefilterResult All;
+  All.Analyze.resize(Commands.size());
+  All.Why.resize(Commands.size());
+  for (const auto &[Index, Positions] : Members) {
+    std::vector<tooling::CompileCommand> Part;
+    for (size_t I : Positions)
+      Part.push_back(Commands[I]);
+    PrefilterResult Choice = prefilterCommands(Part, Jobs, Scanner, Touched);
+    for (size_t K = 0; K < Positions.size(); ++K) {
+      All.Analyze[Positions[K]] = Choice.Analyze[K];
+      All.Why[Positions[K]] = std::move(Choice.Why[K]);
+    }
+    All.Skipped += Choice.Skipped;
+  }
+  return All;
 }
 
 } // namespace uaccess

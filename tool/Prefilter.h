@@ -115,6 +115,15 @@ prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner,
                   TouchedFileFn Touched = nullptr);
 
+/// prefilterCommands() over the commands of each group apart: \p Group
+/// has one entry per command. The TUs of a group cover the headers they
+/// include for themselves (TUs of other settings may find other things in
+/// a header).
+PrefilterResult
+prefilterGroups(const std::vector<clang::tooling::CompileCommand> &Commands,
+                llvm::ArrayRef<unsigned> Group, unsigned Jobs,
+                IncludeScanner Scanner, TouchedFileFn Touched = nullptr);
+
 } // namespace uaccess
 
 #endif

@@ -1,7 +1,7 @@
 //===--- Sarif.h - SARIF 2.1.0 for code scanning ----------------*- C++ -*-===//
 //
 // The log GitHub code scanning and other SARIF consumers read (docs/ci.md):
-// one rule per check, described by its page in docs/; one result per
+// one rule per check, described by its page in docs/checks/; one result per
 // finding, with a region, its notes as related locations and as a thread
 // flow, its fix-its as fixes, its file relative to %SRCROOT%; the TUs that
 // could not be analyzed as notifications of the invocation.

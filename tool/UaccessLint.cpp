@@ -21,6 +21,7 @@
 #include "Progress.h"
 #include "Reporters.h"
 #include "Sarif.h"
+#include "Settings.h"
 #include "Workers.h"
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
@@ -183,13 +184,12 @@ cl::opt<std::string>
                 cl::value_desc("file"), cl::cat(Category));
 cl::opt<std::string> ConfigFile(
     "config-file",
-    cl::desc("Read the config from this file instead of the nearest "
-             ".uaccess-lint.yaml above the first source (or the current "
-             "directory)."),
+    cl::desc("Read the config of every source from this file instead of "
+             "the .uaccess-lint.yaml nearest each source."),
     cl::value_desc("path"), cl::cat(Category));
 cl::opt<std::string>
     InlineConfig("config",
-                 cl::desc("The config as YAML text: "
+                 cl::desc("The config of every source, as YAML text: "
                           "--config='{Checks: \"window-*\"}'."),
                  cl::value_desc("yaml"), cl::cat(Category));
 cl::opt<std::string> BaselineFile(
@@ -318,58 +318,6 @@ Exit codes (the first that applies):
   std::exit(ExitUsage);
 }
 
-/// The settings in effect: the config file's, with the command line's on
-/// top (README, "Config file").
-struct Settings {
-  std::string Checks = "*";
-  uaccess::CheckOptionMap Options;
-  std::vector<std::string> Safe;
-  std::optional<std::string> HeaderFilter;
-  std::string Baseline;
-};
-Settings Effective;
-
-/// --config, --config-file, or the nearest .uaccess-lint.yaml above the
-/// first source (or the current directory); none is an empty config.
-uaccess::Config loadConfig() {
-  if (!ConfigFile.empty() && !InlineConfig.empty())
-    fail("--config and --config-file cannot be used together");
-  Expected<uaccess::Config> C = uaccess::Config();
-  if (!InlineConfig.empty()) {
-    C = uaccess::parseConfig(InlineConfig, "--config");
-  } else {
-    std::string Path = ConfigFile;
-    if (Path.empty())
-      Path = uaccess::findConfigFile(
-          SourcePaths.empty()
-              ? "."
-              : sys::path::parent_path(
-                    uaccess::absoluteSourcePath("", SourcePaths.front())));
-    if (!Path.empty())
-      C = uaccess::readConfigFile(Path);
-  }
-  if (!C)
-    fail(toString(C.takeError()));
-  return std::move(*C);
-}
-
-/// The config file's settings, overridden by the command line's: --checks
-/// and --header-filter replace Checks and HeaderFilterRegex, --check-option
-/// replaces one option, --uaccess-safe adds to UaccessSafe, --baseline
-/// replaces Baseline.
-void resolveSettings() {
-  uaccess::Config C = loadConfig();
-  Effective.Checks =
-      Checks.getNumOccurrences() ? std::string(Checks) : C.Checks.value_or("*");
-  Effective.Options = C.CheckOptions;
-  Effective.Safe = C.UaccessSafe;
-  Effective.HeaderFilter = C.HeaderFilterRegex;
-  if (HeaderFilter.getNumOccurrences())
-    Effective.HeaderFilter = HeaderFilter;
-  Effective.Baseline =
-      BaselineFile.empty() ? C.Baseline.value_or("") : BaselineFile;
-}
-
 std::unique_ptr<CompilationDatabase> loadJSON(StringRef JsonPath) {
   auto DB = uaccess::loadJSONDatabase(JsonPath);
   if (!DB)
@@ -407,9 +355,9 @@ loadDatabase(ArrayRef<std::string> CommandArgs, bool HaveDashDash) {
 
 bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
 
+/// --uaccess-safe and --uaccess-safe-file: added to every config's list.
 std::vector<std::string> readSafeCallees() {
-  std::vector<std::string> Names = Effective.Safe;
-  Names.insert(Names.end(), SafeCallees.begin(), SafeCallees.end());
+  std::vector<std::string> Names(SafeCallees.begin(), SafeCallees.end());
   if (SafeCalleesFile.empty())
     return Names;
   auto Text = uaccess::readInputFile(SafeCalleesFile, "uaccess-safe list",
@@ -443,26 +391,6 @@ CommandLine splitDashDash(int argc, const char **argv) {
   return CL;
 }
 
-/// The enabled checks; an unknown or malformed glob is a usage error.
-uaccess::GlobList enabledChecks() {
-  std::string Error;
-  auto Enabled = uaccess::GlobList::parse(Effective.Checks, Error);
-  if (!Enabled)
-    fail(Error);
-  std::vector<std::string> Unknown =
-      Enabled->unmatchedGlobs(uaccess::allCheckNames());
-  if (!Unknown.empty())
-    fail("unknown check '" + Unknown.front() + "' (see --list-checks)");
-  // A run with no check looks at nothing and would exit 0: a silent pass.
-  bool Any = llvm::any_of(uaccess::allCheckNames(), [&](StringRef Name) {
-    return Enabled->contains(Name);
-  });
-  if (!Any && !DumpUses && !ListChecks && !DumpConfig)
-    fail("no checks enabled by --checks='" + Effective.Checks +
-         "' (see --list-checks)");
-  return std::move(*Enabled);
-}
-
 /// --warnings-as-errors, parsed before any TU runs.
 std::optional<uaccess::GlobList> promotedChecks() {
   if (WarningsAsErrors.empty())
@@ -488,54 +416,87 @@ void promoteWarnings(std::vector<uaccess::Finding> &Findings,
       F.Level = uaccess::Severity::Error;
 }
 
-/// Check options from --check-option and the older per-option flags; every
-/// key must name a check option and every value must parse.
-uaccess::CheckOptionMap checkOptions() {
-  uaccess::CheckOptionMap Options = Effective.Options;
+/// --check-option and the older per-option flags, in the order they win;
+/// a malformed argument is a usage error (bad keys and values are found
+/// when the settings are resolved).
+std::vector<std::pair<std::string, std::string>> checkOptionOverrides() {
+  std::vector<std::pair<std::string, std::string>> Options;
   for (const std::string &Arg : CheckOptionArgs) {
     auto [Key, Value] = StringRef(Arg).split('=');
     if (Key.empty() || !StringRef(Arg).contains('='))
       fail("--check-option wants 'check-name.Option=value', not '" + Arg + "'");
-    Options[Key.trim().str()] = Value.trim().str();
+    Options.emplace_back(Key.trim().str(), Value.trim().str());
   }
   auto Flag = [&](cl::opt<unsigned> &Opt, const char *Key) {
     if (Opt.getNumOccurrences())
-      Options[Key] = std::to_string(Opt);
+      Options.emplace_back(Key, std::to_string(Opt));
   };
   Flag(MinAccesses, "batchable.MinAccesses");
   Flag(AccessOkStatements, "access-ok-far.MaxStatements");
   Flag(AccessOkLines, "access-ok-far.MaxLines");
   Flag(AccessOkCallerDepth, "access-ok-far.CallerDepth");
-  uaccess::OptionsRecord Record = uaccess::readCheckOptions(Options);
-  if (!Record.Errors.empty())
-    fail(Record.Errors.front() + " (see --dump-config)");
   return Options;
 }
 
-/// --list-checks and --dump-config; true when one of them ran.
-bool listConfiguration(const uaccess::GlobList &Enabled,
-                       const uaccess::CheckOptionMap &Options) {
+/// --config or --config-file: one config for every TU, read before any
+/// TU runs.
+void readFixedConfig(uaccess::SettingsOverrides &O) {
+  if (!ConfigFile.empty() && !InlineConfig.empty())
+    fail("--config and --config-file cannot be used together");
+  if (ConfigFile.empty() && InlineConfig.empty())
+    return;
+  bool Inline = !InlineConfig.empty();
+  Expected<uaccess::Config> C =
+      Inline ? uaccess::parseConfig(InlineConfig, "--config")
+             : uaccess::readConfigFile(ConfigFile);
+  if (!C)
+    fail(toString(C.takeError()));
+  O.Fixed = std::move(*C);
+  O.FixedOrigin = Inline ? "--config" : std::string(ConfigFile);
+}
+
+/// What the command line says of the settings each config gives (README,
+/// "Config file").
+uaccess::SettingsOverrides settingsOverrides() {
+  uaccess::SettingsOverrides O;
+  if (Checks.getNumOccurrences())
+    O.Checks = Checks;
+  O.CheckOptions = checkOptionOverrides();
+  O.Safe = readSafeCallees();
+  if (HeaderFilter.getNumOccurrences())
+    O.HeaderFilter = HeaderFilter;
+  if (!BaselineFile.empty())
+    O.Baseline = BaselineFile;
+  readFixedConfig(O);
+  O.NeedChecks = !DumpUses && !ListChecks && !DumpConfig;
+  return O;
+}
+
+const uaccess::Settings &settingsOrFail(Expected<const uaccess::Settings *> S) {
+  if (!S)
+    fail(toString(S.takeError()));
+  return **S;
+}
+
+/// --list-checks and --dump-config; true when one of them ran. They show
+/// the settings of the first source named, or of the current directory
+/// (clang-tidy's show the config of the file named).
+bool listConfiguration(uaccess::SettingsFinder &Finder) {
+  if (!ListChecks && !DumpConfig)
+    return false;
+  const uaccess::Settings &S =
+      settingsOrFail(SourcePaths.empty() ? Finder.forDirectory(".")
+                                         : Finder.forFile(SourcePaths.front()));
   if (ListChecks) {
     outs() << "Enabled checks:\n";
     for (const uaccess::CheckInfo &C : uaccess::allChecks())
-      if (Enabled.contains(C.Name))
+      if (S.Enabled.contains(C.Name))
         outs() << "    " << C.Name << "  " << C.Summary << "\n";
     return true;
   }
-  if (!DumpConfig)
-    return false;
   // The effective config as a config file, with every option of the
   // enabled checks, as clang-tidy's --dump-config.
-  uaccess::Config Out;
-  Out.Checks = Effective.Checks;
-  for (const auto &[Key, Value] : uaccess::readCheckOptions(Options).Declared)
-    if (Enabled.contains(StringRef(Key).split('.').first))
-      Out.CheckOptions[Key] = Value;
-  Out.UaccessSafe = readSafeCallees();
-  Out.HeaderFilterRegex = Effective.HeaderFilter;
-  if (!Effective.Baseline.empty())
-    Out.Baseline = uaccess::absoluteSourcePath("", Effective.Baseline);
-  outs() << uaccess::renderConfig(Out);
+  outs() << uaccess::renderConfig(uaccess::effectiveConfig(S));
   return true;
 }
 
@@ -647,20 +608,25 @@ ArgumentsAdjuster commandAdjuster(const CommandLine &CL, bool Fixed) {
       Adjust, getInsertArgumentAdjuster(Before, ArgumentInsertPosition::BEGIN));
 }
 
-uaccess::WorkerOptions workerOptions(const char *Argv0,
-                                     uaccess::CheckOptionMap Options) {
+uaccess::WorkerOptions workerOptions(const char *Argv0) {
   uaccess::WorkerOptions W;
   W.SelfPath = sys::fs::getMainExecutable(Argv0, (void *)&fail);
   W.Jobs = Jobs ? Jobs : get_physical_cores() > 0 ? get_physical_cores() : 1;
   W.TimeoutSeconds = Timeout;
-  // A dump shows recognition only; the checks do not run.
-  W.Run.ChecksSpec = DumpUses ? "-*" : Effective.Checks;
-  W.Run.DumpUses = DumpUses;
-  W.Run.CheckOptions = std::move(Options);
-  W.Run.SafeCallees = readSafeCallees();
   W.DebugCrashOn = DebugCrashOn;
   W.DebugHangOn = DebugHangOn;
   return W;
+}
+
+/// What a worker runs for the TUs of settings \p S.
+uaccess::RunOptions runOptions(const uaccess::Settings &S) {
+  uaccess::RunOptions Run;
+  // A dump shows recognition only; the checks do not run.
+  Run.ChecksSpec = DumpUses ? "-*" : S.Checks;
+  Run.DumpUses = DumpUses;
+  Run.CheckOptions = S.Options;
+  Run.SafeCallees = S.Safe;
+  return Run;
 }
 
 /// --diff, read and parsed before any TU runs: a patch that is binary,
@@ -682,26 +648,6 @@ std::optional<uaccess::ChangedLines> readChangedLines() {
   if (Changed->files() == 0)
     fail("'" + DiffFile + "' is not a unified diff: it names no file");
   return std::move(*Changed);
-}
-
-/// Findings in headers the --header-filter does not match go; findings in
-/// the TUs' own files stay.
-void filterHeaders(std::vector<uaccess::Finding> &Findings,
-                   const std::vector<CompileCommand> &TUs) {
-  std::set<std::string> MainFiles;
-  for (const CompileCommand &C : TUs)
-    MainFiles.insert(C.Filename);
-  std::optional<Regex> Keep, Drop;
-  if (Effective.HeaderFilter)
-    Keep.emplace(*Effective.HeaderFilter);
-  if (!ExcludeHeaderFilter.empty())
-    Drop.emplace(ExcludeHeaderFilter);
-  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-    if (MainFiles.count(F.Loc.File))
-      return false;
-    return (Keep && !Keep->match(F.Loc.File)) ||
-           (Drop && Drop->match(F.Loc.File));
-  });
 }
 
 /// --line-filter, read before any TU runs.
@@ -870,8 +816,6 @@ void checkArguments() {
   if (PatchPer.getNumOccurrences() && PatchDir.empty())
     fail("--patch-per needs --patch-dir");
   std::string Error;
-  if (Effective.HeaderFilter && !Regex(*Effective.HeaderFilter).isValid(Error))
-    fail("invalid --header-filter '" + *Effective.HeaderFilter + "': " + Error);
   if (!ExcludeHeaderFilter.empty() &&
       !Regex(ExcludeHeaderFilter).isValid(Error))
     fail("invalid --exclude-header-filter '" + ExcludeHeaderFilter +
@@ -925,15 +869,31 @@ runnableCommands(const CommandLine &CL, uaccess::RunSummary &Summary,
   return Runnable;
 }
 
-/// --baseline's fingerprints (the config file's Baseline), read before any
-/// TU runs.
-std::optional<std::set<std::string>> readAcceptedFindings() {
-  if (Effective.Baseline.empty())
-    return std::nullopt;
-  auto Accepted = uaccess::readBaseline(Effective.Baseline);
-  if (!Accepted)
-    fail(toString(Accepted.takeError()));
-  return std::move(*Accepted);
+/// The TUs to analyze, each with the settings of the config nearest its
+/// main file (README, "Config file").
+struct RunnableTUs {
+  std::vector<CompileCommand> Commands;
+  /// One per command: the Settings::Index of its settings.
+  std::vector<unsigned> SettingsOf;
+};
+
+/// Each TU's settings, resolved (and so checked) before any TU runs.
+RunnableTUs assignSettings(std::vector<CompileCommand> Commands,
+                           uaccess::SettingsFinder &Finder) {
+  RunnableTUs TUs;
+  for (const CompileCommand &C : Commands)
+    TUs.SettingsOf.push_back(settingsOrFail(Finder.forFile(C.Filename)).Index);
+  TUs.Commands = std::move(Commands);
+  return TUs;
+}
+
+/// The baselines of the settings (--baseline, or each config's Baseline),
+/// read before any TU runs.
+uaccess::Baselines readBaselines(const uaccess::SettingsFinder &Finder) {
+  uaccess::Baselines Accepted;
+  if (Error E = Accepted.read(Finder.all()))
+    fail(toString(std::move(E)));
+  return Accepted;
 }
 
 /// The main files of the TUs that were analyzed: where unused suppressions
@@ -950,17 +910,23 @@ std::vector<std::string> analyzedFiles(ArrayRef<CompileCommand> Runnable,
   return Files;
 }
 
+/// Where a suppression is unused: each TU's main file has its settings'
+/// checks.
+uaccess::EnabledChecksByFile
+enabledChecks(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder) {
+  std::vector<std::string> MainFiles;
+  for (const CompileCommand &C : TUs.Commands)
+    MainFiles.push_back(C.Filename);
+  return uaccess::EnabledChecksByFile(MainFiles, TUs.SettingsOf, Finder.all());
+}
+
 /// Suppression comments; true when --report-unused-suppressions found
 /// some that matched nothing.
 bool suppressFindings(std::vector<uaccess::Finding> &Findings,
                       ArrayRef<std::string> Files, uaccess::SourceTexts &Texts,
-                      const uaccess::GlobList &Enabled) {
-  std::vector<StringRef> On;
-  for (StringRef Name : uaccess::allCheckNames())
-    if (Enabled.contains(Name))
-      On.push_back(Name);
+                      const uaccess::EnabledChecksByFile &Enabled) {
   uaccess::SuppressionOutcome Outcome = uaccess::applySuppressions(
-      Findings, Files, Texts, On, uaccess::allCheckNames());
+      Findings, Files, Texts, Enabled, uaccess::allCheckNames());
   for (const std::string &Problem : Outcome.Problems)
     errs() << Problem << "\n";
   if (ReportUnusedSuppressions)
@@ -972,26 +938,39 @@ bool suppressFindings(std::vector<uaccess::Finding> &Findings,
   return ReportUnusedSuppressions && !Outcome.Unused.empty();
 }
 
+/// Findings in headers that no TU's --header-filter (HeaderFilterRegex)
+/// keeps, or that --exclude-header-filter matches, go.
+void filterHeaders(std::vector<uaccess::Finding> &Findings,
+                   const RunnableTUs &TUs,
+                   const uaccess::SettingsFinder &Finder) {
+  std::set<std::string> MainFiles;
+  for (const CompileCommand &C : TUs.Commands)
+    MainFiles.insert(C.Filename);
+  std::optional<Regex> Exclude;
+  if (!ExcludeHeaderFilter.empty())
+    Exclude.emplace(ExcludeHeaderFilter);
+  uaccess::filterHeaders(Findings, MainFiles, Finder.all(), Exclude);
+}
+
 /// What a tree has accepted goes (README, "Accepting findings"): each
 /// finding gets its fingerprint, then suppression comments and the header
-/// filter apply, --write-baseline records what is left and --baseline
-/// drops what it records. True when unused suppressions fail the run.
+/// filters apply, --write-baseline records what is left and the baselines
+/// drop what they record. True when unused suppressions fail the run.
 bool acceptFindings(std::vector<uaccess::Finding> &Findings,
-                    const std::vector<CompileCommand> &Runnable,
-                    const uaccess::RunSummary &Summary,
-                    const uaccess::GlobList &Enabled,
-                    const std::optional<std::set<std::string>> &Accepted) {
+                    const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
+                    const uaccess::SettingsFinder &Finder,
+                    const uaccess::Baselines &Accepted) {
   uaccess::SourceTexts Texts;
   uaccess::assignFingerprints(Findings, Texts, SourceRoot);
-  bool Unused = suppressFindings(Findings, analyzedFiles(Runnable, Summary),
-                                 Texts, Enabled);
-  filterHeaders(Findings, Runnable);
+  bool Unused = suppressFindings(Findings, analyzedFiles(TUs.Commands, Summary),
+                                 Texts, enabledChecks(TUs, Finder));
+  filterHeaders(Findings, TUs, Finder);
   if (!WriteBaseline.empty())
     if (Error E = uaccess::writeOutputFile(
             WriteBaseline, uaccess::renderBaseline(Findings, SourceRoot)))
       fail(toString(std::move(E)));
-  if (Accepted) {
-    unsigned Dropped = uaccess::applyBaseline(Findings, *Accepted);
+  if (!Accepted.empty()) {
+    unsigned Dropped = Accepted.apply(Findings, Finder.all());
     if (Dropped && !Quiet)
       errs() << "uaccess-lint: " << Dropped
              << " finding(s) accepted by the baseline\n";
@@ -1004,23 +983,29 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
-/// The TUs that can have findings (all of them with --exhaustive or
-/// --dump-uaccess); the others are counted as prefiltered.
-std::vector<CompileCommand>
-prefilter(const std::vector<CompileCommand> &All, unsigned Jobs,
+/// The positions of the TUs that can have findings (all of them with
+/// --exhaustive or --dump-uaccess); the others are counted as prefiltered.
+std::vector<size_t>
+prefilter(const RunnableTUs &TUs, unsigned Jobs,
           const std::optional<uaccess::ChangedLines> &Changed,
           uaccess::RunSummary &Summary) {
-  if (Exhaustive || DumpUses)
-    return All;
+  const std::vector<CompileCommand> &All = TUs.Commands;
+  std::vector<size_t> Chosen;
+  if (Exhaustive || DumpUses) {
+    for (size_t I = 0; I < All.size(); ++I)
+      Chosen.push_back(I);
+    return Chosen;
+  }
   auto Start = std::chrono::steady_clock::now();
   auto Touched = [&](StringRef File) { return Changed->touchesFile(File); };
-  uaccess::PrefilterResult Choice = uaccess::prefilterCommands(
-      All, Jobs, PrefilterScanner,
+  // A header's findings depend on the settings: the TUs of each settings
+  // cover the headers they include for themselves.
+  uaccess::PrefilterResult Choice = uaccess::prefilterGroups(
+      All, TUs.SettingsOf, Jobs, PrefilterScanner,
       Changed ? uaccess::TouchedFileFn(Touched) : nullptr);
   if (ExplainPrefilter)
     errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
            << uaccess::formatDuration(secondsSince(Start)) << "\n";
-  std::vector<CompileCommand> Chosen;
   for (size_t I = 0; I < All.size(); ++I) {
     if (ExplainPrefilter)
       errs() << "uaccess-lint: prefilter: " << All[I].Filename << ": "
@@ -1028,7 +1013,7 @@ prefilter(const std::vector<CompileCommand> &All, unsigned Jobs,
              << (!Choice.Analyze[I] && !Choice.Why[I].empty() ? ": " : "")
              << Choice.Why[I] << "\n";
     if (Choice.Analyze[I])
-      Chosen.push_back(All[I]);
+      Chosen.push_back(I);
   }
   // A dry run: which TUs a run would parse.
   if (ExplainPrefilter)
@@ -1047,21 +1032,31 @@ uaccess::ProgressMeter::Mode progressMode() {
                       : uaccess::ProgressMeter::Mode::Off;
 }
 
-/// Runs the workers over the TUs the prefilter keeps, with progress, and
-/// merges their outcomes; the failures are listed as they are merged.
+/// Runs the workers over the TUs the prefilter keeps, each with its
+/// settings' options, with progress, and merges their outcomes; the
+/// failures are listed as they are merged.
 uaccess::MergedReport
-analyze(const std::vector<CompileCommand> &Runnable,
+analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
         uaccess::WorkerOptions Workers,
         const std::optional<uaccess::ChangedLines> &Changed,
         uaccess::RunSummary &Summary) {
   size_t EarlierFailures = Summary.Failures.size();
-  std::vector<CompileCommand> Chosen =
-      prefilter(Runnable, Workers.Jobs, Changed, Summary);
-  uaccess::ProgressMeter Meter(progressMode(), Chosen.size(), errs());
+  std::vector<size_t> Chosen = prefilter(TUs, Workers.Jobs, Changed, Summary);
+  std::vector<uaccess::RunOptions> Runs;
+  for (const std::unique_ptr<uaccess::Settings> &S : Finder.all())
+    Runs.push_back(runOptions(*S));
+  std::vector<CompileCommand> Commands;
+  for (size_t I : Chosen) {
+    Commands.push_back(TUs.Commands[I]);
+    Workers.RunOf.push_back(&Runs[TUs.SettingsOf[I]]);
+  }
+  uaccess::ProgressMeter Meter(progressMode(), Commands.size(), errs());
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
   std::vector<uaccess::TUOutcome> Outcomes =
-      uaccess::runWorkers(Chosen, Workers);
+      uaccess::runWorkers(Commands, Workers);
   Meter.finish();
+  for (size_t K = 0; K < Chosen.size(); ++K)
+    Outcomes[K].Config = TUs.SettingsOf[Chosen[K]];
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
@@ -1131,31 +1126,34 @@ int main(int argc, const char **argv) {
   if (!WorkerJob.empty())
     return uaccess::runWorkerJob(WorkerJob);
 
-  resolveSettings();
-  uaccess::GlobList Enabled = enabledChecks();
-  uaccess::CheckOptionMap Options = checkOptions();
-  if (listConfiguration(Enabled, Options))
+  uaccess::SettingsFinder Finder(settingsOverrides());
+  // The command line's own values (and --config's), checked before
+  // anything else; each config file's when a TU needs it.
+  settingsOrFail(Finder.withoutConfigFile());
+  if (listConfiguration(Finder))
     return ExitClean;
   checkArguments();
   checkCompilerArguments(CL);
   std::optional<uaccess::GlobList> Promoted = promotedChecks();
   std::optional<uaccess::ChangedLines> Changed = readChangedLines();
-  std::optional<std::set<std::string>> Accepted = readAcceptedFindings();
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Program;
-  std::vector<CompileCommand> Runnable = runnableCommands(CL, Summary, Program);
+  RunnableTUs TUs =
+      assignSettings(runnableCommands(CL, Summary, Program), Finder);
+  uaccess::Baselines Accepted = readBaselines(Finder);
 
-  uaccess::WorkerOptions Workers = workerOptions(argv[0], Options);
-  uaccess::MergedReport Report = analyze(Runnable, Workers, Changed, Summary);
+  uaccess::WorkerOptions Workers = workerOptions(argv[0]);
+  uaccess::MergedReport Report =
+      analyze(TUs, Finder, Workers, Changed, Summary);
   uaccess::linkAcrossUnits(Report, Program, Workers,
-                           sarifSourceRoot(Runnable, Summary));
-  bool Unused = !DumpUses && acceptFindings(Report.Findings, Runnable, Summary,
-                                            Enabled, Accepted);
+                           sarifSourceRoot(TUs.Commands, Summary));
+  bool Unused = !DumpUses &&
+                acceptFindings(Report.Findings, TUs, Summary, Finder, Accepted);
   keepSelectedLines(Report.Findings, Changed);
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 
-  writeReport(renderReport(Report, Summary, Runnable));
+  writeReport(renderReport(Report, Summary, TUs.Commands));
   writeFixes(Report.Findings);
   if (!Quiet && !DumpUses)
     uaccess::printSummary(errs(), Report.Findings, Summary,

@@ -235,13 +235,13 @@ void readOutcome(const WorkerExit &Exit, const WorkerOptions &Opts,
 
 /// Writes the job into its file; false (with the reason in \p Out) if not.
 bool writeJob(const clang::tooling::CompileCommand &Command,
-              const WorkerOptions &Opts, const JobFiles &Files,
-              TUOutcome &Out) {
+              const RunOptions &Run, const WorkerOptions &Opts,
+              const JobFiles &Files, TUOutcome &Out) {
   auto Named = [&](const std::string &Hook) {
     return !Hook.empty() && llvm::StringRef(Command.Filename).contains(Hook);
   };
   Job J{Command,
-        Opts.Run,
+        Run,
         Files.Result->TmpName,
         Files.Err->TmpName,
         llvm::sys::Process::getProcessId(),
@@ -261,7 +261,8 @@ bool writeJob(const clang::tooling::CompileCommand &Command,
 }
 
 TUOutcome runOne(const clang::tooling::CompileCommand &Command,
-                 const WorkerOptions &Opts, std::mutex &StderrLock) {
+                 const RunOptions &Run, const WorkerOptions &Opts,
+                 std::mutex &StderrLock) {
   TUOutcome Out;
   Out.File = Command.Filename;
   JobFiles Files;
@@ -270,7 +271,7 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
     Out.Reason = "cannot create temporary files: " + toString(std::move(E));
     return Out;
   }
-  if (!writeJob(Command, Opts, Files, Out))
+  if (!writeJob(Command, Run, Opts, Files, Out))
     return Out;
   WorkerExit Exit = runWorker(Opts, Files);
   std::string Text = contents(*Files.Err);
@@ -353,7 +354,8 @@ runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
       llvm::hardware_concurrency(workerCount(Opts.Jobs, Commands.size())));
   for (size_t I = 0; I < Commands.size(); ++I)
     Pool.async([&, I] {
-      Outcomes[I] = runOne(Commands[I], Opts, StderrLock);
+      const RunOptions &Run = Opts.RunOf.empty() ? Opts.Run : *Opts.RunOf[I];
+      Outcomes[I] = runOne(Commands[I], Run, Opts, StderrLock);
       if (Opts.OnDone)
         Opts.OnDone(Outcomes[I]);
     });

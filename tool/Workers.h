@@ -30,6 +30,8 @@ struct TUOutcome {
   TUStatus Status = TUStatus::Analyzed;
   std::string Reason; ///< Why it failed.
   TUReport Report;
+  /// The index of the settings it ran with (tool/Settings.h).
+  unsigned Config = 0;
 };
 
 struct WorkerOptions {
@@ -37,6 +39,9 @@ struct WorkerOptions {
   unsigned Jobs = 1;
   unsigned TimeoutSeconds = 0; ///< 0: none.
   RunOptions Run;
+  /// When not empty, one per command: the options of its TU's own config,
+  /// in place of Run.
+  std::vector<const RunOptions *> RunOf;
   /// Testing hooks: a worker whose file name contains this aborts / hangs.
   std::string DebugCrashOn, DebugHangOn;
   /// Called as each TU is done, from the thread that ran it.

@@ -37,6 +37,23 @@ TEST(MergeTest, AHeaderFindingFromTwoTUsOnce) {
   EXPECT_EQ(Summary.Failed, 0u);
 }
 
+// Each TU's settings (its config) decide for its copy of a finding: the
+// merged finding names all of them, once, sorted.
+TEST(MergeTest, AHeaderFindingNamesTheSettingsOfEachTU) {
+  std::vector<TUOutcome> Outcomes;
+  for (unsigned Config : {2u, 0u, 2u}) {
+    Outcomes.push_back(analyzed("a.c", {at("batchable", "/h.h", 10)}));
+    Outcomes.back().Config = Config;
+  }
+  Outcomes.push_back(analyzed("c.c", {at("batchable", "/c.c", 5)}));
+  Outcomes.back().Config = 1;
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(std::move(Outcomes), Summary);
+  ASSERT_EQ(R.Findings.size(), 2u);
+  EXPECT_EQ(R.Findings[0].Configs, std::vector<unsigned>({1}));
+  EXPECT_EQ(R.Findings[1].Configs, std::vector<unsigned>({0, 2}));
+}
+
 TUOutcome analyzedOn(llvm::StringRef Arch, Finding F, llvm::StringRef Note) {
   F.Notes.push_back({F.Loc, Note.str()});
   TUOutcome O = analyzed("a.c", {std::move(F)});

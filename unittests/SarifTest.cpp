@@ -53,6 +53,15 @@ TEST(CheckDocsTest, EveryCheckHasItsPage) {
     llvm::StringRef Page = docPage(C.Name);
     EXPECT_TRUE(Page.starts_with(("# " + C.Name + "\n").str())) << C.Name.str();
     EXPECT_FALSE(firstParagraph(Page).empty()) << C.Name.str();
+    // Issue 11, section 7: what it finds (the first paragraph) and why it
+    // matters, a bad and a good example, the fix-it, the options with
+    // their defaults, the limits.
+    for (const char *Section :
+         {"\n## Why it matters\n", "\n## Example\n", "\n## Fix-it",
+          "\n## Options\n", "\n## Limits\n"})
+      EXPECT_TRUE(Page.contains(Section))
+          << C.Name.str() << " has no"
+          << llvm::StringRef(Section).rtrim().str();
     EXPECT_FALSE(C.Tags.empty()) << C.Name.str();
     EXPECT_TRUE(
         llvm::is_contained({"very-high", "high", "medium", "low"}, C.Precision))
@@ -68,8 +77,8 @@ TEST(CheckDocsTest, FirstParagraph) {
 }
 
 TEST(CheckDocsTest, PageUrls) {
-  EXPECT_TRUE(
-      llvm::StringRef(docPageUrl("batchable")).ends_with("/batchable.md"));
+  EXPECT_TRUE(llvm::StringRef(docPageUrl("batchable"))
+                  .ends_with("/checks/batchable.md"));
   EXPECT_TRUE(projectHomepage().starts_with("https://"));
 }
 

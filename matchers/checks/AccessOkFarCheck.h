@@ -16,7 +16,7 @@
 namespace uaccess {
 
 /// access-ok-far: accesses whose access_ok() is missing, far, elsewhere, on
-/// another pointer, or too short. See docs/access-ok-far.md.
+/// another pointer, or too short. See docs/checks/access-ok-far.md.
 ///
 /// Options: MaxStatements (10) and MaxLines (20), the farthest a check may
 /// be from the access it guards; CallerDepth (1), how many calls up a

@@ -9,7 +9,7 @@
 namespace uaccess {
 
 /// access-ok-redundant: access_ok() before accessors that check again. See
-/// docs/access-ok-redundant.md.
+/// docs/checks/access-ok-redundant.md.
 class AccessOkRedundantCheck : public UaccessCheck {
 public:
   using UaccessCheck::UaccessCheck;

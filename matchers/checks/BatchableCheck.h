@@ -10,7 +10,8 @@
 
 namespace uaccess {
 
-/// batchable: accessors that could share one window. See docs/batchable.md.
+/// batchable: accessors that could share one window. See
+/// docs/checks/batchable.md.
 ///
 /// Options: MinAccesses (2), the fewest accesses in a run worth a window;
 /// loops always count. ReportAll (false): also report candidates with

@@ -124,6 +124,10 @@ struct Finding {
   /// Set when the finding depends on callers in other TUs; the driver's
   /// link step rewords or drops it, then clears this.
   std::optional<CallerLink> Link;
+  /// Set by the driver from the TUs that have the finding: the indices of
+  /// their settings (tool/Settings.h), sorted. Each settings' header filter
+  /// and baseline decide for its own TUs.
+  std::vector<unsigned> Configs;
 };
 
 } // namespace uaccess

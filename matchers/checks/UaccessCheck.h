@@ -1,8 +1,8 @@
 //===--- UaccessCheck.h - The base of every check ---------------*- C++ -*-===//
 //
-// Modelled on clang-tidy: a check is one class, one doc page under docs/,
-// one lit test; it reads its options by name with defaults; a module file
-// (UaccessChecksModule.cpp) registers it.
+// Modelled on clang-tidy: a check is one class, one doc page under
+// docs/checks/, one lit test; it reads its options by name with defaults; a
+// module file (UaccessChecksModule.cpp) registers it.
 //
 // The runner calls checkFunction() once per function definition worth
 // analyzing (it has a body and is not the API's own), in TU order, with the

@@ -7,7 +7,7 @@
 
 namespace uaccess {
 
-/// window-call: see docs/window-call.md.
+/// window-call: see docs/checks/window-call.md.
 class WindowCallCheck : public WindowEventCheck {
 public:
   using WindowEventCheck::WindowEventCheck;

@@ -7,7 +7,7 @@
 
 namespace uaccess {
 
-/// window-mismatch: see docs/window-mismatch.md.
+/// window-mismatch: see docs/checks/window-mismatch.md.
 class WindowMismatchCheck : public WindowEventCheck {
 public:
   using WindowEventCheck::WindowEventCheck;

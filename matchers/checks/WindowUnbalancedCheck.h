@@ -7,7 +7,7 @@
 
 namespace uaccess {
 
-/// window-unbalanced: see docs/window-unbalanced.md.
+/// window-unbalanced: see docs/checks/window-unbalanced.md.
 class WindowUnbalancedCheck : public WindowEventCheck {
 public:
   using WindowEventCheck::WindowEventCheck;

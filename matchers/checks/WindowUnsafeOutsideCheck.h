@@ -10,7 +10,7 @@
 
 namespace uaccess {
 
-/// window-unsafe-outside: see docs/window-unsafe-outside.md.
+/// window-unsafe-outside: see docs/checks/window-unsafe-outside.md.
 ///
 /// Option KernelAddressGuards ("is_kernel_addr"): predicates that say an
 /// address is the kernel's. An unsafe access under `if (pred(ea))` targets
