@@ -100,6 +100,21 @@ TEST(CallerLinkTest, OneUncheckedCallerKeepsTheFindingAndBlamesIt) {
                                      "check of the pointer it passes");
 }
 
+TEST(CallerLinkTest, TheNoteBlamesACallEvenAfterAPathWithoutOne) {
+  CallSummary S;
+  S.Calls.push_back(call("orphan", "read", 12)); // orphan() has no caller.
+  S.Calls.back().Args.push_back(passedOn(0));
+  S.Calls.push_back(call("bad", "read", 30));
+  Finding F = pending();
+  std::vector<Finding> Out = link(F, S);
+  ASSERT_EQ(Out.size(), 1u);
+  ASSERT_EQ(Out[0].Notes.size(), 1u);
+  EXPECT_EQ(Out[0].Notes[0].Loc.Line, 12u);
+  EXPECT_EQ(Out[0].Notes[0].Message,
+            "orphan() passes its own parameter to read() here, unchecked, "
+            "and no call of orphan() was found");
+}
+
 TEST(CallerLinkTest, NoCallerAnywhereKeepsTheFinding) {
   std::vector<Finding> Out = link(pending(), CallSummary());
   ASSERT_EQ(Out.size(), 1u);

@@ -69,8 +69,9 @@ struct Resolution {
     CheckLoc = Loc;
     Chain = Up;
   }
+  /// The first unchecked path with a call to blame is the one noted.
   void unchecked(const ProgramCalls::Site *At, bool Orphan = false) {
-    if (!Unchecked) {
+    if (!UncheckedAt) {
       UncheckedAt = At;
       NoCallers = Orphan;
     }
