@@ -56,18 +56,9 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target,
 /// fallback for an arch without windows (riscv and s390 in 6.12), where
 /// each accessor switches user access itself.
 bool expandsToNothing(const UaccessUse &End) {
-  if (End.IsCall || !End.Anchor)
-    return false;
-  llvm::SmallVector<const Stmt *, 8> Work{End.Anchor};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (isa<CallExpr, AsmStmt>(S))
-      return false;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return true;
+  return !End.IsCall && End.Anchor &&
+         !anyStmtIn(*End.Anchor,
+                    [](const Stmt &S) { return isa<CallExpr, AsmStmt>(S); });
 }
 
 /// The configuration probe (can_do_masked_user_access()) whose true branch
