@@ -53,6 +53,12 @@ struct WindowState {
   /// instead of cascading into more reports.
   int OuterBegin = -1;
   Family OuterFam = Family::None;
+  /// The last `&&`, `||` or `?:` whose way this path chose (the true edge
+  /// of its left side or condition, or the false one): a later branch on
+  /// the value it computed (`unlikely(bad || !user_access_begin())`) is
+  /// decided by that choice. Reset at every other two-way branch.
+  const clang::Expr *Choice = nullptr;
+  bool ChoseTrue = false;
 
   /// Back to the outer window after the inner one ends or fails to open.
   bool popNested() {
@@ -67,13 +73,16 @@ struct WindowState {
   }
 
   /// The state without its path notes (which fault edge, which jump, which
-  /// end, which expansion): only the window facts.
+  /// end, which expansion, which way through a condition): only the window
+  /// facts.
   WindowState facts() const {
     WindowState F = *this;
     F.ViaFault = -1;
     F.ViaJump = nullptr;
     F.Closer = -1;
     F.InUse = -1;
+    F.Choice = nullptr;
+    F.ChoseTrue = false;
     return F;
   }
 
@@ -81,7 +90,8 @@ struct WindowState {
   bool operator==(const WindowState &O) const {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
            ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse &&
-           OuterBegin == O.OuterBegin && OuterFam == O.OuterFam;
+           OuterBegin == O.OuterBegin && OuterFam == O.OuterFam &&
+           Choice == O.Choice && ChoseTrue == O.ChoseTrue;
   }
 };
 

@@ -40,3 +40,18 @@ int shared_label(struct ev __user *p, u32 a, int early)
 efault:
 	return -EFAULT;
 }
+
+// Shapes with no fix-it, or nothing to fix, that --fix must leave alone.
+
+// `bad` true returns before the begin runs: no leak.
+int or_not_begin(struct ev __user *p, u32 a, int bad)
+{
+	if (bad || !user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
