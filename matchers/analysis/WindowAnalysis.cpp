@@ -162,6 +162,10 @@ private:
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
+  /// A mismatch between the open window and the ends of \p Helper, which
+  /// closes it at \p Call or as the cleanup of \p Guard.
+  void checkHelperEnds(const FunctionDecl &Helper, const CallExpr *Call,
+                       const VarDecl *Guard, const WindowState &St);
 
   // Branches and edges.
   Resolution resolveBranch(const clang::Expr *Cond,
@@ -317,6 +321,7 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   bool InWindow = St.isOpen() || inScope(&Call);
   CallVerdict V = Policy.judge(Call);
   if (V.ClosesWindow) {
+    checkHelperEnds(*V.Callee, &Call, nullptr, St);
     St.K = WindowState::Closed;
     return;
   }
@@ -347,9 +352,30 @@ void WindowWalker::onCleanup(const CFGCleanupFunction &Cleanup,
   const FunctionDecl *F = Cleanup.getFunctionDecl();
   if (!F || !Policy.closesForCaller(*F) || !St.isOpen())
     return;
+  checkHelperEnds(*F, nullptr, Cleanup.getVarDecl(), St);
   St.K = WindowState::Closed;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
+}
+
+// The helper's body is analyzed as running in some caller's window, where
+// its ends match any family; here the caller's window is known. Only a
+// helper none of whose ends matches is reported: one with ends of several
+// families may pick by its arguments. One report per call or guard.
+void WindowWalker::checkHelperEnds(const FunctionDecl &Helper,
+                                   const CallExpr *Call, const VarDecl *Guard,
+                                   const WindowState &St) {
+  std::vector<const UaccessUse *> Ends = Policy.endsIn(Helper);
+  if (!St.isOpen() || St.Begin < 0 || Ends.empty() ||
+      llvm::any_of(
+          Ends,
+          [&](const UaccessUse *End) { return End->Api->TheFamily == St.Fam; }))
+    return;
+  WindowEvent E = event(WindowEventKind::Mismatch, Ends.front(), St);
+  E.Call = Call;
+  E.Helper = &Helper;
+  E.Guard = Guard;
+  report(std::move(E), Call ? static_cast<const void *>(Call) : Guard);
 }
 
 // What a branch condition says on the path of \p St: whether the true edge

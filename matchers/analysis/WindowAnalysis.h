@@ -6,6 +6,8 @@
 //  * Every path from an open window reaches an end of the same family before
 //    the function returns; fault labels of unsafe_* ops are paths too.
 //  * An end needs an open window; a begin needs a closed one.
+//  * A TU-local helper that ends its caller's window ends it with the family
+//    of the ends in its body.
 //  * unsafe_* ops need an open window whose family permits their direction.
 //  * Inside a window only uaccess-safe code runs: no calls to functions that
 //    are not on the safe list, and no self-checking accessors (they toggle
@@ -34,6 +36,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class GotoStmt;
+class VarDecl;
 } // namespace clang
 
 namespace uaccess {
@@ -115,6 +118,12 @@ struct WindowEvent {
   /// For calls: the call, its callee and what the policy said.
   const clang::CallExpr *Call = nullptr;
   CallVerdict Verdict;
+  /// For a mismatch at a TU-local helper that ends the caller's window:
+  /// the helper, whose end Use is (a use of the helper's body, not of this
+  /// function). The helper runs at Call, or as the cleanup of Guard where
+  /// Guard's scope ends.
+  const clang::FunctionDecl *Helper = nullptr;
+  const clang::VarDecl *Guard = nullptr;
 };
 
 struct WindowAnalysisOptions {

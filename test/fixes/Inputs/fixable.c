@@ -55,3 +55,21 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// The mismatching end is in a helper that closes other windows too.
+static inline void end_write(void)
+{
+	user_write_access_end();
+}
+
+int read_closed_by_helper(struct ev __user *p, u32 *a)
+{
+	if (!user_read_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_get_user(*a, &p->events, efault);
+	end_write();
+	return 0;
+efault:
+	user_read_access_end();
+	return -EFAULT;
+}
