@@ -73,3 +73,16 @@ efault:
 	user_read_access_end();
 	return -EFAULT;
 }
+
+// The __put_user() through the copy relies on the access_ok(): with len 0,
+// copy_to_user() checks nothing, and a kernel address would be written.
+int copy_and_stamp(u32 __user *p, const u32 *rec, unsigned long len, u32 stamp)
+{
+	u32 __user *first = p;
+
+	if (!access_ok(p, len))
+		return -EFAULT;
+	if (copy_to_user(p, rec, len))
+		return -EFAULT;
+	return __put_user(stamp, first);
+}
