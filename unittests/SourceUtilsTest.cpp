@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
@@ -292,6 +293,75 @@ TEST(SourceUtilsTest, CallsInABodyInOrderMacrosIncluded) {
     Names.push_back(Call->getDirectCallee()->getName().str());
   EXPECT_EQ(Names, (std::vector<std::string>{"h", "g", "g"}));
   EXPECT_TRUE(callsIn(nullptr).empty());
+}
+
+// anyStmtIn
+
+TEST(SourceUtilsTest, AnyStmtInSearchesTheWholeSubtree) {
+  auto AST = buildC("int g(int x);\n#define TWICE(x) g(g(x))\n"
+                    "int f(int x) { int y = TWICE(x + 7); return y; }");
+  const auto *F =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(F);
+  auto IsSeven = [](const Stmt &S) {
+    const auto *Lit = dyn_cast<IntegerLiteral>(&S);
+    return Lit && Lit->getValue() == 7;
+  };
+  // In a variable's initializer, inside a macro's argument.
+  EXPECT_TRUE(anyStmtIn(*F->getBody(), IsSeven));
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  EXPECT_FALSE(anyStmtIn(*Ret, IsSeven));
+  // The root itself counts.
+  EXPECT_TRUE(
+      anyStmtIn(*Ret, [](const Stmt &S) { return isa<ReturnStmt>(S); }));
+}
+
+// ownBranchCondition
+
+/// The text of the condition each two-way block of f() tests, in block
+/// order.
+std::vector<std::string> ownConditions(llvm::StringRef Code) {
+  auto AST = buildC("int g(int x);\n" + Code.str());
+  const auto *F =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  EXPECT_TRUE(F);
+  std::vector<std::string> Texts;
+  if (!F)
+    return Texts;
+  ASTContext &Ctx = AST->getASTContext();
+  std::unique_ptr<CFG> Graph =
+      CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
+  for (const CFGBlock *B : *Graph)
+    if (const Expr *Cond = ownBranchCondition(*B))
+      Texts.push_back(writtenText(*Cond, Ctx));
+  llvm::sort(Texts);
+  return Texts;
+}
+
+TEST(SourceUtilsTest, OwnBranchConditionIsTheOperandTheBlockTests) {
+  // One block per operand of the chain; the last one's terminator is the if.
+  EXPECT_EQ(ownConditions("int f(int a, int b) {"
+                          " if (a || (b && !g(1))) return 1; return 0; }"),
+            (std::vector<std::string>{"!g(1)", "a", "b"}));
+  // A chain on the left of a chain: b's block has the `&&` as terminator.
+  EXPECT_EQ(ownConditions("int f(int a, int b) {"
+                          " while ((a || b) && g(2)) a--; return a; }"),
+            (std::vector<std::string>{"a", "b", "g(2)"}));
+}
+
+TEST(SourceUtilsTest, OwnBranchConditionOfUnsplitConditionIsWhole) {
+  // Under `!` the chain is a value: one block tests it after the
+  // operands' blocks.
+  EXPECT_EQ(ownConditions("int f(int a) { if (!(a || g(1))) return 1;"
+                          " return 0; }"),
+            (std::vector<std::string>{"!(a || g(1))", "a"}));
+  // A switch's condition is never split.
+  EXPECT_EQ(ownConditions("int f(int a) { switch (a || g(1)) {"
+                          " case 0: return 1; } return 0; }"),
+            (std::vector<std::string>{"a", "a || g(1)"}));
+  EXPECT_EQ(ownConditions("int f(int a) { return a + 1; }"),
+            std::vector<std::string>{});
 }
 
 } // namespace

@@ -101,6 +101,17 @@ bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
   return S.Helper && S.Ends;
 }
 
+std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
+  std::vector<const UaccessUse *> Ends;
+  const FunctionDecl *Def = FD.getDefinition();
+  if (!Def || !Def->hasBody())
+    return Ends;
+  for (const UaccessUse &U : Cache.get(*Def).uses().uses())
+    if (U.Api->TheRole == Role::End)
+      Ends.push_back(&U);
+  return Ends;
+}
+
 // Only a small static or inline function that opens and does nothing else
 // with the window (6.19's CLASS constructors) is an opener, and only when
 // every caller closes what it leaves open. A function with its own unsafe

@@ -61,6 +61,8 @@ public:
   bool needsWindow(const clang::FunctionDecl &FD);
   /// \p FD ends a window and opens none (a cleanup helper).
   bool closesForCaller(const clang::FunctionDecl &FD);
+  /// The ends in \p FD's body, in source order; empty without a body.
+  std::vector<const UaccessUse *> endsIn(const clang::FunctionDecl &FD);
   /// \p FD opens a window, never ends one, and every caller in this TU
   /// ends a window: a helper that opens a window for its caller.
   bool opensForCaller(const clang::FunctionDecl &FD);

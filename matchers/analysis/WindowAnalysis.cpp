@@ -7,6 +7,7 @@
 // propagate() moves a state to the successors and reports leaks at the exit.
 
 #include "analysis/WindowAnalysis.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -90,6 +91,9 @@ private:
 struct Resolution {
   int Use = -1;
   bool Positive = true;
+  /// The condition's value on this path, when the path's choices decide it:
+  /// only that edge is taken.
+  std::optional<bool> Value;
 };
 
 bool isZero(const Expr &E, ASTContext &Ctx) {
@@ -158,11 +162,17 @@ private:
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
+  /// A mismatch between the open window and the ends of \p Helper, which
+  /// closes it at \p Call or as the cleanup of \p Guard.
+  void checkHelperEnds(const FunctionDecl &Helper, const CallExpr *Call,
+                       const VarDecl *Guard, const WindowState &St);
 
   // Branches and edges.
-  Resolution resolveBranch(const Stmt *Cond) const;
-  bool resolveComparison(const BinaryOperator &BO, Resolution &R,
-                         const Expr *&Next) const;
+  Resolution resolveBranch(const clang::Expr *Cond,
+                           const WindowState &St) const;
+  const clang::Expr *decidingOperand(const clang::Expr &E,
+                                     const WindowState &St,
+                                     Resolution &R) const;
   void walkBlock(const CFGBlock &B, WindowState St);
   void propagate(const CFGBlock &B, const WindowState &St,
                  const Stmt *LastReturn);
@@ -311,6 +321,7 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   bool InWindow = St.isOpen() || inScope(&Call);
   CallVerdict V = Policy.judge(Call);
   if (V.ClosesWindow) {
+    checkHelperEnds(*V.Callee, &Call, nullptr, St);
     St.K = WindowState::Closed;
     return;
   }
@@ -341,17 +352,40 @@ void WindowWalker::onCleanup(const CFGCleanupFunction &Cleanup,
   const FunctionDecl *F = Cleanup.getFunctionDecl();
   if (!F || !Policy.closesForCaller(*F) || !St.isOpen())
     return;
+  checkHelperEnds(*F, nullptr, Cleanup.getVarDecl(), St);
   St.K = WindowState::Closed;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
 }
 
-// What a branch condition says about a pending checked begin: which begin,
-// and whether the true edge is the one where it succeeded.
-Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
+// The helper's body is analyzed as running in some caller's window, where
+// its ends match any family; here the caller's window is known. Only a
+// helper none of whose ends matches is reported: one with ends of several
+// families may pick by its arguments. One report per call or guard.
+void WindowWalker::checkHelperEnds(const FunctionDecl &Helper,
+                                   const CallExpr *Call, const VarDecl *Guard,
+                                   const WindowState &St) {
+  std::vector<const UaccessUse *> Ends = Policy.endsIn(Helper);
+  if (!St.isOpen() || St.Begin < 0 || Ends.empty() ||
+      llvm::any_of(
+          Ends,
+          [&](const UaccessUse *End) { return End->Api->TheFamily == St.Fam; }))
+    return;
+  WindowEvent E = event(WindowEventKind::Mismatch, Ends.front(), St);
+  E.Call = Call;
+  E.Helper = &Helper;
+  E.Guard = Guard;
+  report(std::move(E), Call ? static_cast<const void *>(Call) : Guard);
+}
+
+// What a branch condition says on the path of \p St: whether the true edge
+// is the one where its pending checked begin succeeded, or which edge the
+// path's choices take. Neither when the condition does not decide it.
+Resolution WindowWalker::resolveBranch(const Expr *Cond,
+                                       const WindowState &St) const {
   Resolution R;
-  const Expr *E = dyn_cast_or_null<Expr>(Cond);
-  while (E) {
+  const Expr *E = Cond;
+  while (E && !R.Value) {
     if (const UaccessUse *U = Uses.ownerOf(E)) {
       if (U->Api->TheRole == Role::CheckedBegin)
         R.Use = U->Id;
@@ -372,9 +406,8 @@ Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
           Call->getNumArgs() < 1)
         return R;
       E = Call->getArg(0);
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-      if (!resolveComparison(*BO, R, E))
-        return R;
+    } else if (isa<BinaryOperator, ConditionalOperator>(E)) {
+      E = decidingOperand(*E, St, R);
     } else {
       // `ok = user_access_begin(...); if (!ok)`, or a statement expression
       // whose value is the begin's.
@@ -386,20 +419,52 @@ Resolution WindowWalker::resolveBranch(const Stmt *Cond) const {
   return R;
 }
 
-/// `X == 0` and `X != 0` (either side): continue with X.
-bool WindowWalker::resolveComparison(const BinaryOperator &BO, Resolution &R,
-                                     const Expr *&Next) const {
+// The operand of \p E whose value is the condition's on the path of \p St,
+// or null (R.Value is set when the path's choice decides the condition).
+// `X == 0` and `X != 0` (either side): X, negated for `==`. `L || R`,
+// `L && R` and `C ? A : B` evaluate an operand only on some paths: the
+// path's choice says which, and so does what the path did in an operand
+// (its pending begin, or a choice inside R, A or B, ran there).
+const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
+                                          Resolution &R) const {
+  const Stmt *Begin =
+      St.K == WindowState::Pending ? Uses.use(St.Begin).Anchor : nullptr;
+  auto Ran = [&](const Expr *Operand) {
+    return anyStmtIn(*Operand, [&](const Stmt &S) {
+      return &S == Begin || (St.Choice && &S == St.Choice);
+    });
+  };
+  if (const auto *CO = dyn_cast<ConditionalOperator>(&E)) {
+    const Expr *Arm = nullptr;
+    if (CO == St.Choice)
+      Arm = St.ChoseTrue ? CO->getTrueExpr() : CO->getFalseExpr();
+    else
+      for (const Expr *Side : {CO->getTrueExpr(), CO->getFalseExpr()})
+        if (!Arm && Ran(Side))
+          Arm = Side;
+    if (Arm && (isZero(*Arm, Ctx) || isNonZeroConstant(*Arm, Ctx))) {
+      R.Value = isNonZeroConstant(*Arm, Ctx) == R.Positive;
+      return nullptr;
+    }
+    return Arm;
+  }
+  const auto &BO = cast<BinaryOperator>(E);
+  if (BO.isLogicalOp()) {
+    // The left side's value that skips the right side is the operator's.
+    if (&BO == St.Choice && St.ChoseTrue == (BO.getOpcode() == BO_LOr)) {
+      R.Value = St.ChoseTrue == R.Positive;
+      return nullptr;
+    }
+    return &BO == St.Choice || Ran(BO.getRHS()) ? BO.getRHS() : nullptr;
+  }
   if (!BO.isEqualityOp())
-    return false;
-  if (isZero(*BO.getRHS(), Ctx))
-    Next = BO.getLHS();
-  else if (isZero(*BO.getLHS(), Ctx))
-    Next = BO.getRHS();
-  else
-    return false;
-  if (BO.getOpcode() == BO_EQ)
+    return nullptr;
+  const Expr *X = isZero(*BO.getRHS(), Ctx)   ? BO.getLHS()
+                  : isZero(*BO.getLHS(), Ctx) ? BO.getRHS()
+                                              : nullptr;
+  if (X && BO.getOpcode() == BO_EQ)
     R.Positive = !R.Positive;
-  return true;
+  return X;
 }
 
 void WindowWalker::addState(const CFGBlock *B, WindowState St) {
@@ -474,13 +539,15 @@ void WindowWalker::walkBlock(const CFGBlock &B, WindowState St) {
 void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
                              const Stmt *LastReturn) {
   Resolution Res;
-  if (St.K == WindowState::Pending && B.succ_size() == 2)
-    Res = resolveBranch(B.getTerminatorCondition());
+  // The begin's own edge opens the window: with `bad || !begin()`, the
+  // block that tests the begin, not the whole condition.
+  if (B.succ_size() == 2 && (St.K == WindowState::Pending || St.Choice))
+    Res = resolveBranch(ownBranchCondition(B), St);
   unsigned Index = 0;
   for (const CFGBlock::AdjacentBlock &Adj : B.succs()) {
     unsigned ThisIndex = Index++;
     const CFGBlock *Succ = Adj.getReachableBlock();
-    if (!Succ)
+    if (!Succ || (Res.Value && *Res.Value != (ThisIndex == 0)))
       continue;
     WindowState Next = edgeState(B, St, Res, ThisIndex, *Succ);
     if (Succ == Exit)
@@ -491,8 +558,8 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
 }
 
 /// The state on the edge to successor \p SuccIndex: a resolved checked
-/// begin opens or fails, a fault edge or a user jump is remembered for the
-/// notes.
+/// begin opens or fails, the way through an `&&`, `||` or `?:` is the
+/// path's choice, a fault edge or a user jump is remembered for the notes.
 WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
                                     const Resolution &Res, unsigned SuccIndex,
                                     const CFGBlock &Succ) const {
@@ -504,6 +571,13 @@ WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
       Next.Begin = -1;
   }
   const Stmt *Term = B.getTerminatorStmt();
+  if (B.succ_size() == 2) {
+    const auto *Logical = dyn_cast_or_null<BinaryOperator>(Term);
+    bool Chooses = isa_and_nonnull<ConditionalOperator>(Term) ||
+                   (Logical && Logical->isLogicalOp());
+    Next.Choice = Chooses ? cast<Expr>(Term) : nullptr;
+    Next.ChoseTrue = Chooses && SuccIndex == 0;
+  }
   const UaccessUse *TermOwner = Term ? Uses.ownerOf(Term) : nullptr;
   const auto *SuccLabel = dyn_cast_or_null<LabelStmt>(Succ.getLabel());
   if (TermOwner && TermOwner->Api->TheRole == Role::UnsafeOp && SuccLabel &&

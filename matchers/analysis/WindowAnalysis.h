@@ -6,6 +6,8 @@
 //  * Every path from an open window reaches an end of the same family before
 //    the function returns; fault labels of unsafe_* ops are paths too.
 //  * An end needs an open window; a begin needs a closed one.
+//  * A TU-local helper that ends its caller's window ends it with the family
+//    of the ends in its body.
 //  * unsafe_* ops need an open window whose family permits their direction.
 //  * Inside a window only uaccess-safe code runs: no calls to functions that
 //    are not on the safe list, and no self-checking accessors (they toggle
@@ -34,6 +36,7 @@ namespace clang {
 class ASTContext;
 class FunctionDecl;
 class GotoStmt;
+class VarDecl;
 } // namespace clang
 
 namespace uaccess {
@@ -53,6 +56,12 @@ struct WindowState {
   /// instead of cascading into more reports.
   int OuterBegin = -1;
   Family OuterFam = Family::None;
+  /// The last `&&`, `||` or `?:` whose way this path chose (the true edge
+  /// of its left side or condition, or the false one): a later branch on
+  /// the value it computed (`unlikely(bad || !user_access_begin())`) is
+  /// decided by that choice. Reset at every other two-way branch.
+  const clang::Expr *Choice = nullptr;
+  bool ChoseTrue = false;
 
   /// Back to the outer window after the inner one ends or fails to open.
   bool popNested() {
@@ -67,13 +76,16 @@ struct WindowState {
   }
 
   /// The state without its path notes (which fault edge, which jump, which
-  /// end, which expansion): only the window facts.
+  /// end, which expansion, which way through a condition): only the window
+  /// facts.
   WindowState facts() const {
     WindowState F = *this;
     F.ViaFault = -1;
     F.ViaJump = nullptr;
     F.Closer = -1;
     F.InUse = -1;
+    F.Choice = nullptr;
+    F.ChoseTrue = false;
     return F;
   }
 
@@ -81,7 +93,8 @@ struct WindowState {
   bool operator==(const WindowState &O) const {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
            ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse &&
-           OuterBegin == O.OuterBegin && OuterFam == O.OuterFam;
+           OuterBegin == O.OuterBegin && OuterFam == O.OuterFam &&
+           Choice == O.Choice && ChoseTrue == O.ChoseTrue;
   }
 };
 
@@ -105,6 +118,12 @@ struct WindowEvent {
   /// For calls: the call, its callee and what the policy said.
   const clang::CallExpr *Call = nullptr;
   CallVerdict Verdict;
+  /// For a mismatch at a TU-local helper that ends the caller's window:
+  /// the helper, whose end Use is (a use of the helper's body, not of this
+  /// function). The helper runs at Call, or as the cleanup of Guard where
+  /// Guard's scope ends.
+  const clang::FunctionDecl *Helper = nullptr;
+  const clang::VarDecl *Guard = nullptr;
 };
 
 struct WindowAnalysisOptions {

@@ -8,10 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AccessOkRedundantCheck.h"
+#include "analysis/PointerDerivation.h"
 #include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
 
 using namespace clang;
 
@@ -46,25 +48,98 @@ const Stmt *nextInBlock(const CompoundStmt *Block, const Stmt *S) {
   return nullptr;
 }
 
-/// The accesses through \p Base after \p Check; sets \p OnlySelfChecking
-/// when all of them check their range themselves.
+/// The accesses through \p Base, or through a pointer derived from it
+/// (`q = p + 1`, `struct s __user *q = p`), after \p Check; sets
+/// \p OnlySelfChecking when all of them check their range themselves.
 std::vector<const UaccessUse *> accessesAfter(const UaccessUse &Check,
                                               llvm::StringRef Base,
                                               FunctionAnalyses &FA,
                                               bool &OnlySelfChecking) {
   const SourceManager &SM = FA.astContext().getSourceManager();
+  const PointerDerivation &Derived = *FA.getAnalysis<PointerDerivation>();
   std::vector<const UaccessUse *> After;
   OnlySelfChecking = true;
   for (const UaccessUse &U : FA.uses().uses()) {
     bool Access =
         U.Api->PointerArg != NoArg && U.Api->TheRole != Role::AccessOk;
-    if (!Access || AccessOkModel::pointerOf(U).Base != Base ||
+    if (!Access || !Derived.related(AccessOkModel::pointerOf(U).Base, Base) ||
         !SM.isBeforeInTranslationUnit(Check.loc(), U.loc()))
       continue;
     After.push_back(&U);
     OnlySelfChecking &= U.Api->TheRole == Role::CheckedAccessor;
   }
   return After;
+}
+
+/// A use that checks the range it is given: it relies on no earlier check.
+bool checksItself(const UaccessUse &U) {
+  Role R = U.Api->TheRole;
+  return R == Role::CheckedAccessor || R == Role::CheckedBegin ||
+         R == Role::AccessOk;
+}
+
+/// The use whose expansion or argument holds \p S, or null; \p Unevaluated
+/// is set when \p S is under a sizeof first.
+const UaccessUse *holder(const Stmt &S, const FunctionUses &Uses,
+                         ASTContext &Ctx, bool &Unevaluated) {
+  Unevaluated = false;
+  for (const Stmt *P = &S; isa_and_nonnull<Expr>(P); P = parentStmt(*P, Ctx)) {
+    if (const UaccessUse *U = Uses.argumentOwnerOf(P))
+      return U;
+    if (const UaccessUse *U = Uses.ownerOf(P))
+      return U;
+    if (isa<UnaryExprOrTypeTraitExpr>(P)) {
+      Unevaluated = true;
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+/// Mentions, after a check, of its pointer or of a pointer derived from
+/// it, other than in uses that check their range themselves (and sizeof).
+struct LaterMentions {
+  /// In an access that does not check its range: it relies on the check.
+  const UaccessUse *InUncheckedAccess = nullptr;
+  /// Outside any access (passed to a call, stored, copied): what happens
+  /// to the pointer there may rely on the check.
+  const DeclRefExpr *Loose = nullptr;
+};
+
+// Accesses whose pointer reads as another variable, or as no variable at
+// all, are not in accessesAfter(): every mention of the pointer and of the
+// pointers derived from it is looked at instead.
+LaterMentions mentionsAfter(const UaccessUse &Check, llvm::StringRef Base,
+                            FunctionAnalyses &FA) {
+  ASTContext &Ctx = FA.astContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const PointerDerivation &Derived = *FA.getAnalysis<PointerDerivation>();
+  std::vector<const DeclRefExpr *> Refs;
+  anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+    if (Ref && isa<VarDecl>(Ref->getDecl()) &&
+        Derived.related(Ref->getDecl()->getName(), Base) &&
+        SM.isBeforeInTranslationUnit(Check.loc(),
+                                     SM.getExpansionLoc(Ref->getBeginLoc())))
+      Refs.push_back(Ref);
+    return false;
+  });
+  llvm::sort(Refs, [&](const DeclRefExpr *A, const DeclRefExpr *B) {
+    return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
+                                        SM.getExpansionLoc(B->getBeginLoc()));
+  });
+  LaterMentions M;
+  for (const DeclRefExpr *Ref : Refs) {
+    bool Unevaluated;
+    const UaccessUse *U = holder(*Ref, FA.uses(), Ctx, Unevaluated);
+    if (Unevaluated || (U && checksItself(*U)))
+      continue;
+    if (U && !M.InUncheckedAccess)
+      M.InUncheckedAccess = U;
+    else if (!U && !M.Loose)
+      M.Loose = Ref;
+  }
+  return M;
 }
 
 } // namespace
@@ -88,13 +163,23 @@ void AccessOkRedundantCheck::checkFunction(const FunctionDecl &FD,
         accessesAfter(*C, Base, FA, OnlySelfChecking);
     if (After.empty() || !OnlySelfChecking)
       continue;
+    LaterMentions Mentions = mentionsAfter(*C, Base, FA);
+    if (Mentions.InUncheckedAccess)
+      continue;
     const UaccessUse &First = *After.front();
     auto B = diag(C->loc(), &FD,
                   "access_ok() on '" + Base +
                       "' is repeated by the self-checking '" + First.name() +
                       "' that follows; on x86 it costs a speculation barrier");
     B.note(First.loc(), "'" + First.name() + "' checks the range itself");
-    fixRedundant(B, FA, *C, First, Base);
+    if (Mentions.Loose)
+      B.note(Mentions.Loose->getBeginLoc(),
+             "not removed automatically: '" +
+                 Mentions.Loose->getDecl()->getName() +
+                 "' is used here after the check, outside a self-checking "
+                 "accessor, and may rely on it");
+    else
+      fixRedundant(B, FA, *C, First, Base);
   }
 }
 

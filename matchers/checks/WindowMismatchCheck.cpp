@@ -56,18 +56,9 @@ std::string endEffect(Family Window, Family End, const llvm::Triple &Target,
 /// fallback for an arch without windows (riscv and s390 in 6.12), where
 /// each accessor switches user access itself.
 bool expandsToNothing(const UaccessUse &End) {
-  if (End.IsCall || !End.Anchor)
-    return false;
-  llvm::SmallVector<const Stmt *, 8> Work{End.Anchor};
-  while (!Work.empty()) {
-    const Stmt *S = Work.pop_back_val();
-    if (isa<CallExpr, AsmStmt>(S))
-      return false;
-    for (const Stmt *Child : S->children())
-      if (Child)
-        Work.push_back(Child);
-  }
-  return true;
+  return !End.IsCall && End.Anchor &&
+         !anyStmtIn(*End.Anchor,
+                    [](const Stmt &S) { return isa<CallExpr, AsmStmt>(S); });
 }
 
 /// The configuration probe (can_do_masked_user_access()) whose true branch
@@ -106,6 +97,8 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
   const FunctionDecl &FD = FA.decl();
   if (E.Kind != WindowEventKind::Mismatch || E.State.Begin < 0)
     return;
+  if (E.Helper)
+    return reportHelperEnd(FA, E);
   const FunctionUses &Uses = FA.uses();
   const UaccessUse &Begin = Uses.use(E.State.Begin);
   const UaccessUse &Use = *E.Use;
@@ -117,12 +110,7 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
              "'" + Use.name() + "' ends a " + Family + " window opened by '" +
                  Begin.name() + "'; use '" + Right + "'");
     noteBegin(B, Uses, E.State);
-    ASTContext &Ctx = context().astContext();
-    const UaccessUse *Probe = probeDeciding(Uses, Begin, Ctx);
-    B.note(Use.loc(),
-           endEffect(E.State.Fam, Use.Api->TheFamily,
-                     Ctx.getTargetInfo().getTriple(),
-                     Probe ? Probe->name() : "", expandsToNothing(Use)));
+    noteEffect(B, FA, E, Use.loc());
     if (std::optional<int> Other = otherOpener(Analysis, Uses, Use, Right)) {
       if (*Other >= 0)
         B.note(Uses.use(*Other).loc(),
@@ -136,7 +124,8 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
     SourceLocation Name = Use.Range.getBegin();
     CharSourceRange NameRange = CharSourceRange::getCharRange(
         Name, Name.getLocWithOffset(Use.name().size()));
-    if (Lexer::getSourceText(NameRange, SM, Ctx.getLangOpts()) == Use.name())
+    if (Lexer::getSourceText(NameRange, SM, FA.astContext().getLangOpts()) ==
+        Use.name())
       B.replace(NameRange, Right);
     return;
   }
@@ -148,6 +137,42 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
                 "'" + Use.name() + "' " + Verb + " user memory inside a " +
                     Family + " window");
   noteBegin(B, Uses, E.State);
+}
+
+void WindowMismatchCheck::noteEffect(FindingBuilder &B, FunctionAnalyses &FA,
+                                     const WindowEvent &E, SourceLocation At) {
+  ASTContext &Ctx = FA.astContext();
+  const UaccessUse *Probe =
+      probeDeciding(FA.uses(), FA.uses().use(E.State.Begin), Ctx);
+  B.note(At, endEffect(E.State.Fam, E.Use->Api->TheFamily,
+                       Ctx.getTargetInfo().getTriple(),
+                       Probe ? Probe->name() : "", expandsToNothing(*E.Use)));
+}
+
+// The end to rename is in the helper's body, and the helper closes every
+// window it is called in: renaming it for this caller would break the
+// callers whose windows it matches, so there is no fix-it.
+void WindowMismatchCheck::reportHelperEnd(FunctionAnalyses &FA,
+                                          const WindowEvent &E) {
+  const FunctionUses &Uses = FA.uses();
+  const UaccessUse &Begin = Uses.use(E.State.Begin);
+  std::string Helper = E.Helper->getNameAsString();
+  SourceLocation At = E.Call ? E.Call->getBeginLoc() : E.Guard->getLocation();
+  std::string Via = E.Call ? "'" + Helper + "'"
+                           : "'" + Helper + "', the cleanup of '" +
+                                 E.Guard->getNameAsString() + "',";
+  auto B = diag(At, &FA.decl(),
+                Via + " ends a " + familyName(E.State.Fam).str() +
+                    " window opened by '" + Begin.name().str() + "' with '" +
+                    E.Use->name().str() + "'; use '" +
+                    matchingEnd(Begin.name()).str() + "'");
+  noteBegin(B, Uses, E.State);
+  B.note(E.Use->loc(),
+         "'" + E.Use->name() + "' in '" + Helper + "' ends the window here");
+  noteEffect(B, FA, E, At);
+  B.note(At, "no fix-it: the end is in '" + Helper +
+                 "', which closes the windows of all its callers; give this "
+                 "window its own end, or make the helper's end match");
 }
 
 } // namespace uaccess

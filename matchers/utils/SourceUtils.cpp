@@ -7,6 +7,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
@@ -62,6 +63,34 @@ std::vector<const CallExpr *> callsIn(const Stmt *S) {
   } C;
   C.TraverseStmt(const_cast<Stmt *>(S));
   return std::move(C.Calls);
+}
+
+bool anyStmtIn(const Stmt &S, llvm::function_ref<bool(const Stmt &)> Pred) {
+  llvm::SmallVector<const Stmt *, 16> Work{&S};
+  while (!Work.empty()) {
+    const Stmt *Cur = Work.pop_back_val();
+    if (Pred(*Cur))
+      return true;
+    for (const Stmt *Child : Cur->children())
+      if (Child)
+        Work.push_back(Child);
+  }
+  return false;
+}
+
+const Expr *ownBranchCondition(const CFGBlock &B) {
+  const Stmt *Term = B.getTerminatorStmt();
+  const auto *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+  if (!Cond || isa<SwitchStmt>(Term))
+    return Cond;
+  // `if ((a || b) && c)`: b's block has the `&&` as its terminator, whose
+  // condition is `(a || b)`; the block itself tests b.
+  const auto *Logical = dyn_cast<BinaryOperator>(Cond);
+  while (Logical && Logical->isLogicalOp()) {
+    Cond = Logical->getRHS()->IgnoreParens();
+    Logical = dyn_cast<BinaryOperator>(Cond);
+  }
+  return Cond;
 }
 
 bool isValueDiscarded(const Expr &E, ASTContext &Ctx) {

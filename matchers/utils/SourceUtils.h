@@ -18,6 +18,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class CFGBlock;
 class Expr;
 class IfStmt;
 class LangOptions;
@@ -45,6 +46,19 @@ bool isValueDiscarded(const clang::Expr &E, clang::ASTContext &Ctx);
 /// Every call in \p S (a function body, say; none when null), macro
 /// expansions included, in traversal order.
 std::vector<const clang::CallExpr *> callsIn(const clang::Stmt *S);
+
+/// True when \p Pred holds for \p S or for a statement under it (macro
+/// expansions included).
+bool anyStmtIn(const clang::Stmt &S,
+               llvm::function_ref<bool(const clang::Stmt &)> Pred);
+
+/// The condition block \p B itself tests before it branches, or null. The
+/// CFG splits the `&&` and `||` chain of an if, loop or `?:` condition into
+/// one block per operand, and each of those blocks tests only its own
+/// operand, while its terminator names the whole chain (or its left side):
+/// this is the operand, the last one of that chain. A switch's condition is
+/// never split.
+const clang::Expr *ownBranchCondition(const clang::CFGBlock &B);
 
 /// Text of \p R in its file, or "" when the range is invalid.
 std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
