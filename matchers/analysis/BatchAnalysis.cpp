@@ -133,7 +133,9 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   return Out;
 }
 
-/// Calls in \p S that are not uaccess-safe (accessors excluded).
+/// Calls in \p S that are not uaccess-safe, the accessors' own excluded.
+/// A call in an accessor's argument counts: the unsafe_* op that replaces
+/// the accessor evaluates it inside the window.
 const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
                                 CallPolicy &Policy) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -142,7 +144,7 @@ const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
     const CallExpr *Found = nullptr;
     Finder(const FunctionUses &U, CallPolicy &P) : Uses(U), Policy(P) {}
     bool VisitCallExpr(CallExpr *C) {
-      if (Uses.ownerOf(C) || Uses.argumentOwnerOf(C) || Found)
+      if (Uses.ownerOf(C) || Found)
         return true;
       if (!Policy.judge(*C).Safe)
         Found = C;
@@ -151,6 +153,39 @@ const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
   } F(Uses, Policy);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+/// A use in \p S, other than \p Own, that must not end up inside the
+/// window: an accessor toggles user access itself (its end would close the
+/// window early), a begin or an end nests or ends windows. access_ok() and
+/// the masked probe do neither.
+const UaccessUse *foreignUse(const Stmt *S, const FunctionUses &Uses,
+                             llvm::ArrayRef<const UaccessUse *> Own) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionUses &Uses;
+    llvm::ArrayRef<const UaccessUse *> Own;
+    const UaccessUse *Found = nullptr;
+    Finder(const FunctionUses &U, llvm::ArrayRef<const UaccessUse *> O)
+        : Uses(U), Own(O) {}
+    bool VisitStmt(Stmt *S) {
+      const UaccessUse *U = Uses.ownerOf(S);
+      if (U && !llvm::is_contained(Own, U) &&
+          U->Api->TheRole != Role::AccessOk &&
+          U->Api->TheRole != Role::MaskedProbe)
+        Found = U;
+      return !Found;
+    }
+  } F(Uses, Own);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+std::string whyForeign(const UaccessUse &U) {
+  bool Accessor = U.Api->TheRole == Role::CheckedAccessor ||
+                  U.Api->TheRole == Role::UncheckedAccessor;
+  return "'" + U.name().str() + "' would run inside the window" +
+         (Accessor ? " and end it early: it toggles user access itself"
+                   : ", where it manages user access itself");
 }
 
 /// True when \p S assigns to or steps the variable named \p Name, outside
@@ -392,6 +427,9 @@ void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
     C.WhyNoRewrite = "the user pointer is not a plain variable";
   loopAccessStatements(C);
   block(C, firstUnsafeCall(loopBody(LoopStmt), Uses, Policy));
+  if (const UaccessUse *U = foreignUse(LoopStmt, Uses, C.Accesses);
+      U && C.WhyNoRewrite.empty())
+    C.WhyNoRewrite = whyForeign(*U);
   std::string Counter, Trips;
   const Stmt *Window = loopRange(LoopStmt, C, Counter, Trips);
   C.First = C.Last = Window;
@@ -539,9 +577,15 @@ void BatchFinder::analyzeRun(const CompoundStmt &Block,
 /// runs between accesses and must be fine inside a window.
 void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
                                BatchCandidate &C) {
+  // An access's failure runs after the window ends: only its condition
+  // would be inside.
+  const auto *If = dyn_cast<IfStmt>(S);
+  block(C, firstUnsafeCall(IsAccess && If ? If->getCond() : S, Uses, Policy));
+  if (const UaccessUse *U = foreignUse(S, Uses, C.Accesses))
+    C.WhyNoRewrite = whyForeign(*U);
   if (IsAccess) {
     const Stmt *Fail = nullptr;
-    if (accessesOfIf(dyn_cast<IfStmt>(S), Uses, Fail).empty()) {
+    if (accessesOfIf(If, Uses, Fail).empty()) {
       C.WhyNoRewrite = "an access's result is used in a way an "
                        "unsafe_* op cannot keep";
       return;
@@ -549,7 +593,6 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
     addAccessStatement(C, S, Fail);
     return;
   }
-  block(C, firstUnsafeCall(S, Uses, Policy));
   if (modifies(S, C.Base))
     C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
   if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
