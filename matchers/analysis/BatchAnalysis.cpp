@@ -244,22 +244,57 @@ std::string operand(llvm::StringRef Text) {
   return Name.match(Text) ? Text.str() : "(" + Text.str() + ")";
 }
 
-/// A return or goto in \p S outside \p Allowed: it would leave the window
-/// without ending it.
+/// A return or goto in \p S outside \p Allowed, or a break or continue
+/// that leaves \p S: it would leave the window without ending it.
 bool jumpsOut(const Stmt *S, llvm::ArrayRef<const Stmt *> Allowed) {
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::ArrayRef<const Stmt *> Allowed;
     bool Found = false;
+    /// Loops and switches inside S: a break or continue in them stays.
+    unsigned Loops = 0, Switches = 0;
     bool TraverseStmt(Stmt *S) {
-      if (llvm::is_contained(Allowed, S))
+      if (!S || llvm::is_contained(Allowed, S))
         return true;
-      return RecursiveASTVisitor<Finder>::TraverseStmt(S);
+      bool Loop = isLoop(S), Switch = isa<SwitchStmt>(S);
+      Loops += Loop;
+      Switches += Switch;
+      bool Go = RecursiveASTVisitor<Finder>::TraverseStmt(S);
+      Loops -= Loop;
+      Switches -= Switch;
+      return Go;
     }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
     bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
     bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+    bool VisitBreakStmt(BreakStmt *) { return !(Found |= !Loops && !Switches); }
+    bool VisitContinueStmt(ContinueStmt *) { return !(Found |= !Loops); }
   } F;
   F.Allowed = Allowed;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+/// A label in \p S, or a case of a switch outside it: a jump may enter
+/// the window there without passing its begin. The uses' own expansions
+/// (6.19's local labels) are left out.
+bool isJumpTarget(const Stmt *S, const FunctionUses &Uses) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionUses &Uses;
+    bool Found = false;
+    unsigned Switches = 0;
+    explicit Finder(const FunctionUses &U) : Uses(U) {}
+    bool TraverseSwitchStmt(SwitchStmt *S) {
+      ++Switches;
+      bool Go = RecursiveASTVisitor<Finder>::TraverseSwitchStmt(S);
+      --Switches;
+      return Go;
+    }
+    bool VisitStmt(Stmt *S) {
+      if (!Uses.ownerOf(S))
+        Found |= isa<LabelStmt>(S) || (isa<SwitchCase>(S) && !Switches);
+      return !Found;
+    }
+  } F(Uses);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
 }
@@ -595,9 +630,12 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
   }
   if (modifies(S, C.Base))
     C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
-  if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (jumpsOut(S, {}))
     C.WhyNoRewrite = "a jump between the accesses would leave the "
                      "window without ending it";
+  if (isJumpTarget(S, Uses))
+    C.WhyNoRewrite = "a label between the accesses lets a jump enter the "
+                     "window without its begin";
 }
 
 /// The range of a run: one struct, or the first elements of an array.

@@ -59,3 +59,57 @@ int call_in_failure(struct ev __user *p, u32 a, u64 b)
 		return fail_code();
 	return 0;
 }
+
+/* A break between the accesses would leave the window open. */
+int break_between(struct ev __user *p, u32 a, u64 b, int k)
+{
+	int x = 0;
+
+	switch (k) {
+	case 0:
+		x = 1;
+		if (__put_user(a, &p->events))
+			return -EFAULT;
+		if (b > 9)
+			break;
+		if (__put_user(b, &p->data))
+			return -EFAULT;
+		x = 2;
+	}
+	return x;
+}
+
+/* A label between the accesses: the goto would enter the window after
+   its end. */
+int label_between(struct ev __user *p, u32 a, u64 b)
+{
+	if (__put_user(a, &p->events))
+		return -EFAULT;
+again:
+	b++;
+	if (__put_user(b, &p->data))
+		return -EFAULT;
+	if (b < 3)
+		goto again;
+	return 0;
+}
+
+/* A loop or a switch of its own between them: their breaks stay inside. */
+int own_loop_between(struct ev __user *p, u32 a, u64 b, int k)
+{
+	int i;
+
+	if (__put_user(a, &p->events))
+		return -EFAULT;
+	for (i = 0; i < 4; i++)
+		if (i == k)
+			break;
+	switch (k) {
+	case 1:
+		b++;
+		break;
+	}
+	if (__put_user(b + i, &p->data))
+		return -EFAULT;
+	return 0;
+}
