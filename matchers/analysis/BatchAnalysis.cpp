@@ -389,7 +389,7 @@ bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
 class BatchFinder {
 public:
   BatchFinder(FunctionAnalyses &FA, unsigned MinAccesses)
-      : FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
+      : FA(FA), FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
         Policy(FA.policy()), MinAccesses(MinAccesses) {}
 
   std::vector<BatchCandidate> find();
@@ -415,7 +415,9 @@ private:
   void runStatement(const Stmt *S, bool IsAccess, BatchCandidate &C);
   void runRange(BatchCandidate &C);
   void block(BatchCandidate &C, const CallExpr *Call);
+  void planRunHoist(const CompoundStmt &Block, BatchCandidate &C);
 
+  FunctionAnalyses &FA;
   const FunctionDecl &FD;
   const FunctionUses &Uses;
   ASTContext &Ctx;
@@ -449,7 +451,7 @@ void BatchFinder::group(std::map<const Stmt *, BatchCandidate> &ByLoop,
 }
 
 void BatchFinder::block(BatchCandidate &C, const CallExpr *Call) {
-  if (!Call)
+  if (!Call || C.Blocker)
     return;
   C.Blocker = Call;
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -462,6 +464,15 @@ void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
     C.WhyNoRewrite = "the user pointer is not a plain variable";
   loopAccessStatements(C);
   block(C, firstUnsafeCall(loopBody(LoopStmt), Uses, Policy));
+  // A call in a loop's body runs on every iteration: in general it cannot
+  // leave the loop.
+  if (C.Blocker) {
+    C.Hoist.WhyNot =
+        "'" + C.BlockerName +
+        "' runs on every iteration of "
+        "the loop; a call in a loop's body does not move out of it";
+    C.Hoist.WhyNotAt = C.Blocker;
+  }
   if (const UaccessUse *U = foreignUse(LoopStmt, Uses, C.Accesses);
       U && C.WhyNoRewrite.empty())
     C.WhyNoRewrite = whyForeign(*U);
@@ -606,6 +617,30 @@ void BatchFinder::analyzeRun(const CompoundStmt &Block,
       break;
   }
   runRange(C);
+  planRunHoist(Block, C);
+}
+
+/// Whether the statements that hold the blocking calls can move above the
+/// first access. A call in an access's own argument does not move with a
+/// statement.
+void BatchFinder::planRunHoist(const CompoundStmt &Block, BatchCandidate &C) {
+  if (!C.Blocker)
+    return;
+  if (const CallExpr *Call = C.ArgumentBlocker) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    C.Hoist.WhyNot = "'" +
+                     (Callee ? Callee->getName().str() : "an indirect call") +
+                     "' is called in an access's argument; only a statement "
+                     "between the accesses moves";
+    C.Hoist.WhyNotAt = Call;
+    return;
+  }
+  HoistRun Run;
+  Run.Block = &Block;
+  Run.First = C.First;
+  Run.Blocked = C.BlockerStmts;
+  Run.Base = C.Base;
+  C.Hoist = planHoist(FA, Run);
 }
 
 /// One statement of a run: an access `if (ACC) FAIL;`, or something that
@@ -615,7 +650,13 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
   // An access's failure runs after the window ends: only its condition
   // would be inside.
   const auto *If = dyn_cast<IfStmt>(S);
-  block(C, firstUnsafeCall(IsAccess && If ? If->getCond() : S, Uses, Policy));
+  const CallExpr *Call =
+      firstUnsafeCall(IsAccess && If ? If->getCond() : S, Uses, Policy);
+  block(C, Call);
+  if (Call && !IsAccess)
+    C.BlockerStmts.push_back(S);
+  if (Call && IsAccess && !C.ArgumentBlocker)
+    C.ArgumentBlocker = Call;
   if (const UaccessUse *U = foreignUse(S, Uses, C.Accesses))
     C.WhyNoRewrite = whyForeign(*U);
   if (IsAccess) {
