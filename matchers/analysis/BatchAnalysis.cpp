@@ -113,17 +113,24 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   Fail = failureStatement(If->getThen());
   if (!Fail)
     return Out;
+  // A node belongs to the use its first token came from, so `A || x > 3`
+  // belongs to A: an operand is an access only when it is all of one.
+  auto WholeUse = [&](const Expr *E) -> const UaccessUse * {
+    const UaccessUse *U = Uses.ownerOf(E);
+    const auto *Anchor = U ? dyn_cast_or_null<Expr>(U->Anchor) : nullptr;
+    return Anchor && Anchor->IgnoreParenImpCasts() == E ? U : nullptr;
+  };
   std::vector<const Expr *> Work = {If->getCond()};
   while (!Work.empty()) {
     const Expr *E = Work.back()->IgnoreParenImpCasts();
     Work.pop_back();
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->getOpcode() == BO_LOr && !Uses.ownerOf(BO)) {
+        BO && BO->getOpcode() == BO_LOr && !WholeUse(BO)) {
       Work.push_back(BO->getRHS());
       Work.push_back(BO->getLHS());
       continue;
     }
-    const UaccessUse *U = Uses.ownerOf(E);
+    const UaccessUse *U = WholeUse(E);
     if (!U || !isBatchableAccessor(*U)) {
       Out.clear();
       return Out;

@@ -113,3 +113,13 @@ int own_loop_between(struct ev __user *p, u32 a, u64 b, int k)
 		return -EFAULT;
 	return 0;
 }
+
+/* A test of something else among the accesses' condition: the rewrite
+   would drop it. */
+int other_test_in_condition(struct ev __user *p, u32 a, u64 b)
+{
+	if (__put_user(a, &p->events) || b > 3 ||
+	    __put_user(b, &p->data))
+		return -EFAULT;
+	return 0;
+}
