@@ -251,11 +251,26 @@ std::string operand(llvm::StringRef Text) {
   return Name.match(Text) ? Text.str() : "(" + Text.str() + ")";
 }
 
-/// A return or goto in \p S outside \p Allowed, or a break or continue
-/// that leaves \p S: it would leave the window without ending it.
+/// The labels of \p S.
+llvm::SmallPtrSet<const LabelDecl *, 4> labelsIn(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const LabelDecl *, 4> Found;
+    bool VisitLabelStmt(LabelStmt *L) {
+      Found.insert(L->getDecl());
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Found);
+}
+
+/// A return in \p S outside \p Allowed, a goto to a label outside \p S,
+/// or a break or continue that leaves \p S: it would leave the window
+/// without ending it.
 bool jumpsOut(const Stmt *S, llvm::ArrayRef<const Stmt *> Allowed) {
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::ArrayRef<const Stmt *> Allowed;
+    llvm::SmallPtrSet<const LabelDecl *, 4> Inside;
     bool Found = false;
     /// Loops and switches inside S: a break or continue in them stays.
     unsigned Loops = 0, Switches = 0;
@@ -271,39 +286,66 @@ bool jumpsOut(const Stmt *S, llvm::ArrayRef<const Stmt *> Allowed) {
       return Go;
     }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *G) {
+      return !(Found |= !Inside.count(G->getLabel()));
+    }
     bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
     bool VisitBreakStmt(BreakStmt *) { return !(Found |= !Loops && !Switches); }
     bool VisitContinueStmt(ContinueStmt *) { return !(Found |= !Loops); }
   } F;
   F.Allowed = Allowed;
+  F.Inside = labelsIn(S);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
 }
 
-/// A label in \p S, or a case of a switch outside it: a jump may enter
-/// the window there without passing its begin. The uses' own expansions
-/// (6.19's local labels) are left out.
-bool isJumpTarget(const Stmt *S, const FunctionUses &Uses) {
-  struct Finder : RecursiveASTVisitor<Finder> {
+/// A label in \p S that a goto outside \p S (in \p Body) or a computed
+/// goto may reach, or a case of a switch outside it: a jump may enter the
+/// window there without passing its begin. The uses' own expansions
+/// (6.19's local labels) are left out, and so are labels only jumped to
+/// from inside \p S (scoped_guard()'s).
+bool isJumpTarget(const Stmt *S, const Stmt *Body, const FunctionUses &Uses) {
+  struct Labels : RecursiveASTVisitor<Labels> {
     const FunctionUses &Uses;
-    bool Found = false;
+    llvm::SmallPtrSet<const LabelDecl *, 4> Found;
+    bool OutsideCase = false;
     unsigned Switches = 0;
-    explicit Finder(const FunctionUses &U) : Uses(U) {}
+    explicit Labels(const FunctionUses &U) : Uses(U) {}
     bool TraverseSwitchStmt(SwitchStmt *S) {
       ++Switches;
-      bool Go = RecursiveASTVisitor<Finder>::TraverseSwitchStmt(S);
+      bool Go = RecursiveASTVisitor<Labels>::TraverseSwitchStmt(S);
       --Switches;
       return Go;
     }
     bool VisitStmt(Stmt *S) {
-      if (!Uses.ownerOf(S))
-        Found |= isa<LabelStmt>(S) || (isa<SwitchCase>(S) && !Switches);
+      if (Uses.ownerOf(S))
+        return true;
+      if (const auto *L = dyn_cast<LabelStmt>(S))
+        Found.insert(L->getDecl());
+      OutsideCase |= isa<SwitchCase>(S) && !Switches;
+      return true;
+    }
+  } In(Uses);
+  In.TraverseStmt(const_cast<Stmt *>(S));
+  if (In.OutsideCase || In.Found.empty())
+    return In.OutsideCase;
+  struct Gotos : RecursiveASTVisitor<Gotos> {
+    const Stmt *Inside;
+    const llvm::SmallPtrSetImpl<const LabelDecl *> &Labels;
+    bool Found = false;
+    Gotos(const Stmt *S, const llvm::SmallPtrSetImpl<const LabelDecl *> &L)
+        : Inside(S), Labels(L) {}
+    bool TraverseStmt(Stmt *S) {
+      return S == Inside || RecursiveASTVisitor<Gotos>::TraverseStmt(S);
+    }
+    bool VisitGotoStmt(GotoStmt *G) {
+      Found |= Labels.count(G->getLabel()) > 0;
       return !Found;
     }
-  } F(Uses);
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
+    bool VisitAddrLabelExpr(AddrLabelExpr *) { return !(Found = true); }
+  } Out(S, In.Found);
+  Out.TraverseStmt(const_cast<Stmt *>(Body));
+  return Out.Found;
 }
 
 Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
@@ -681,7 +723,7 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
   if (jumpsOut(S, {}))
     C.WhyNoRewrite = "a jump between the accesses would leave the "
                      "window without ending it";
-  if (isJumpTarget(S, Uses))
+  if (isJumpTarget(S, FD.getBody(), Uses))
     C.WhyNoRewrite = "a label between the accesses lets a jump enter the "
                      "window without its begin";
 }

@@ -123,3 +123,21 @@ int other_test_in_condition(struct ev __user *p, u32 a, u64 b)
 		return -EFAULT;
 	return 0;
 }
+
+/* A label only jumped to from inside the statement that holds it
+   (scoped_guard() expands to one): no jump enters the window there. */
+int own_label_between(struct ev __user *p, u32 a, u64 b)
+{
+	if (__put_user(a, &p->events))
+		return -EFAULT;
+	{
+		int i = 0;
+again:
+		if (++i < 3)
+			goto again;
+		b += i;
+	}
+	if (__put_user(b, &p->data))
+		return -EFAULT;
+	return 0;
+}
