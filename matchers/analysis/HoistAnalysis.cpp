@@ -29,7 +29,7 @@ std::string oneLine(const Stmt &S, const ASTContext &Ctx) {
 }
 
 /// What a statement the moved ones pass does, beyond its effects: the user
-/// accesses it makes, and how control may leave or enter it.
+/// accesses it makes, and whether it may jump to a label.
 struct Passed {
   const Stmt *S = nullptr;
   StmtEffects Effects;
@@ -38,9 +38,8 @@ struct Passed {
   bool Gotos = false; ///< A goto: what follows its label may read anything.
 };
 
-/// Fills the control and user-access parts of \p P. The uses' own
-/// expansions are left out: an accessor's internals jump nowhere the user
-/// can see.
+/// Fills the user-access and goto parts of \p P. The uses' own expansions
+/// are left out: an accessor's internals jump nowhere the user can see.
 void scanControl(Passed &P, const FunctionUses &Uses) {
   struct Scanner : RecursiveASTVisitor<Scanner> {
     Passed &P;
