@@ -102,6 +102,11 @@ const Stmt *failureStatement(const Stmt *S) {
   return nullptr;
 }
 
+bool isZero(const Expr *E) {
+  const auto *Literal = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  return Literal && Literal->getValue() == 0;
+}
+
 /// `if (ACC) FAIL;` or `if (ACC || ACC ...) FAIL;`: the accesses it makes,
 /// or none when the statement has another shape.
 std::vector<const UaccessUse *>
@@ -116,6 +121,7 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   // A node belongs to the use its first token came from, so `A || x > 3`
   // belongs to A: an operand is an access only when it is all of one.
   auto WholeUse = [&](const Expr *E) -> const UaccessUse * {
+    E = E->IgnoreParenImpCasts();
     const UaccessUse *U = Uses.ownerOf(E);
     const auto *Anchor = U ? dyn_cast_or_null<Expr>(U->Anchor) : nullptr;
     return Anchor && Anchor->IgnoreParenImpCasts() == E ? U : nullptr;
@@ -130,6 +136,11 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
       Work.push_back(BO->getLHS());
       continue;
     }
+    // `ACC != 0` tests what `ACC` alone does (lsm_list_modules()).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_NE && WholeUse(BO->getLHS()) &&
+        isZero(BO->getRHS()))
+      E = BO->getLHS()->IgnoreParenImpCasts();
     const UaccessUse *U = WholeUse(E);
     if (!U || !isBatchableAccessor(*U)) {
       Out.clear();
