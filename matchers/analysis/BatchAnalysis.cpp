@@ -102,6 +102,11 @@ const Stmt *failureStatement(const Stmt *S) {
   return nullptr;
 }
 
+bool isZero(const Expr *E) {
+  const auto *Literal = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
+  return Literal && Literal->getValue() == 0;
+}
+
 /// `if (ACC) FAIL;` or `if (ACC || ACC ...) FAIL;`: the accesses it makes,
 /// or none when the statement has another shape.
 std::vector<const UaccessUse *>
@@ -113,17 +118,30 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   Fail = failureStatement(If->getThen());
   if (!Fail)
     return Out;
+  // A node belongs to the use its first token came from, so `A || x > 3`
+  // belongs to A: an operand is an access only when it is all of one.
+  auto WholeUse = [&](const Expr *E) -> const UaccessUse * {
+    E = E->IgnoreParenImpCasts();
+    const UaccessUse *U = Uses.ownerOf(E);
+    const auto *Anchor = U ? dyn_cast_or_null<Expr>(U->Anchor) : nullptr;
+    return Anchor && Anchor->IgnoreParenImpCasts() == E ? U : nullptr;
+  };
   std::vector<const Expr *> Work = {If->getCond()};
   while (!Work.empty()) {
     const Expr *E = Work.back()->IgnoreParenImpCasts();
     Work.pop_back();
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
-        BO && BO->getOpcode() == BO_LOr && !Uses.ownerOf(BO)) {
+        BO && BO->getOpcode() == BO_LOr && !WholeUse(BO)) {
       Work.push_back(BO->getRHS());
       Work.push_back(BO->getLHS());
       continue;
     }
-    const UaccessUse *U = Uses.ownerOf(E);
+    // `ACC != 0` tests what `ACC` alone does (lsm_list_modules()).
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_NE && WholeUse(BO->getLHS()) &&
+        isZero(BO->getRHS()))
+      E = BO->getLHS()->IgnoreParenImpCasts();
+    const UaccessUse *U = WholeUse(E);
     if (!U || !isBatchableAccessor(*U)) {
       Out.clear();
       return Out;
@@ -133,7 +151,9 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   return Out;
 }
 
-/// Calls in \p S that are not uaccess-safe (accessors excluded).
+/// Calls in \p S that are not uaccess-safe, the accessors' own excluded.
+/// A call in an accessor's argument counts: the unsafe_* op that replaces
+/// the accessor evaluates it inside the window.
 const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
                                 CallPolicy &Policy) {
   struct Finder : RecursiveASTVisitor<Finder> {
@@ -142,7 +162,7 @@ const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
     const CallExpr *Found = nullptr;
     Finder(const FunctionUses &U, CallPolicy &P) : Uses(U), Policy(P) {}
     bool VisitCallExpr(CallExpr *C) {
-      if (Uses.ownerOf(C) || Uses.argumentOwnerOf(C) || Found)
+      if (Uses.ownerOf(C) || Found)
         return true;
       if (!Policy.judge(*C).Safe)
         Found = C;
@@ -151,6 +171,39 @@ const CallExpr *firstUnsafeCall(const Stmt *S, const FunctionUses &Uses,
   } F(Uses, Policy);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+/// A use in \p S, other than \p Own, that must not end up inside the
+/// window: an accessor toggles user access itself (its end would close the
+/// window early), a begin or an end nests or ends windows. access_ok() and
+/// the masked probe do neither.
+const UaccessUse *foreignUse(const Stmt *S, const FunctionUses &Uses,
+                             llvm::ArrayRef<const UaccessUse *> Own) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const FunctionUses &Uses;
+    llvm::ArrayRef<const UaccessUse *> Own;
+    const UaccessUse *Found = nullptr;
+    Finder(const FunctionUses &U, llvm::ArrayRef<const UaccessUse *> O)
+        : Uses(U), Own(O) {}
+    bool VisitStmt(Stmt *S) {
+      const UaccessUse *U = Uses.ownerOf(S);
+      if (U && !llvm::is_contained(Own, U) &&
+          U->Api->TheRole != Role::AccessOk &&
+          U->Api->TheRole != Role::MaskedProbe)
+        Found = U;
+      return !Found;
+    }
+  } F(Uses, Own);
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+std::string whyForeign(const UaccessUse &U) {
+  bool Accessor = U.Api->TheRole == Role::CheckedAccessor ||
+                  U.Api->TheRole == Role::UncheckedAccessor;
+  return "'" + U.name().str() + "' would run inside the window" +
+         (Accessor ? " and end it early: it toggles user access itself"
+                   : ", where it manages user access itself");
 }
 
 /// True when \p S assigns to or steps the variable named \p Name, outside
@@ -209,24 +262,101 @@ std::string operand(llvm::StringRef Text) {
   return Name.match(Text) ? Text.str() : "(" + Text.str() + ")";
 }
 
-/// A return or goto in \p S outside \p Allowed: it would leave the window
+/// The labels of \p S.
+llvm::SmallPtrSet<const LabelDecl *, 4> labelsIn(const Stmt *S) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    llvm::SmallPtrSet<const LabelDecl *, 4> Found;
+    bool VisitLabelStmt(LabelStmt *L) {
+      Found.insert(L->getDecl());
+      return true;
+    }
+  } F;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return std::move(F.Found);
+}
+
+/// A return in \p S outside \p Allowed, a goto to a label outside \p S,
+/// or a break or continue that leaves \p S: it would leave the window
 /// without ending it.
 bool jumpsOut(const Stmt *S, llvm::ArrayRef<const Stmt *> Allowed) {
   struct Finder : RecursiveASTVisitor<Finder> {
     llvm::ArrayRef<const Stmt *> Allowed;
+    llvm::SmallPtrSet<const LabelDecl *, 4> Inside;
     bool Found = false;
+    /// Loops and switches inside S: a break or continue in them stays.
+    unsigned Loops = 0, Switches = 0;
     bool TraverseStmt(Stmt *S) {
-      if (llvm::is_contained(Allowed, S))
+      if (!S || llvm::is_contained(Allowed, S))
         return true;
-      return RecursiveASTVisitor<Finder>::TraverseStmt(S);
+      bool Loop = isLoop(S), Switch = isa<SwitchStmt>(S);
+      Loops += Loop;
+      Switches += Switch;
+      bool Go = RecursiveASTVisitor<Finder>::TraverseStmt(S);
+      Loops -= Loop;
+      Switches -= Switch;
+      return Go;
     }
     bool VisitReturnStmt(ReturnStmt *) { return !(Found = true); }
-    bool VisitGotoStmt(GotoStmt *) { return !(Found = true); }
+    bool VisitGotoStmt(GotoStmt *G) {
+      return !(Found |= !Inside.count(G->getLabel()));
+    }
     bool VisitIndirectGotoStmt(IndirectGotoStmt *) { return !(Found = true); }
+    bool VisitBreakStmt(BreakStmt *) { return !(Found |= !Loops && !Switches); }
+    bool VisitContinueStmt(ContinueStmt *) { return !(Found |= !Loops); }
   } F;
   F.Allowed = Allowed;
+  F.Inside = labelsIn(S);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+/// A label in \p S that a goto outside \p S (in \p Body) or a computed
+/// goto may reach, or a case of a switch outside it: a jump may enter the
+/// window there without passing its begin. The uses' own expansions
+/// (6.19's local labels) are left out, and so are labels only jumped to
+/// from inside \p S (scoped_guard()'s).
+bool isJumpTarget(const Stmt *S, const Stmt *Body, const FunctionUses &Uses) {
+  struct Labels : RecursiveASTVisitor<Labels> {
+    const FunctionUses &Uses;
+    llvm::SmallPtrSet<const LabelDecl *, 4> Found;
+    bool OutsideCase = false;
+    unsigned Switches = 0;
+    explicit Labels(const FunctionUses &U) : Uses(U) {}
+    bool TraverseSwitchStmt(SwitchStmt *S) {
+      ++Switches;
+      bool Go = RecursiveASTVisitor<Labels>::TraverseSwitchStmt(S);
+      --Switches;
+      return Go;
+    }
+    bool VisitStmt(Stmt *S) {
+      if (Uses.ownerOf(S))
+        return true;
+      if (const auto *L = dyn_cast<LabelStmt>(S))
+        Found.insert(L->getDecl());
+      OutsideCase |= isa<SwitchCase>(S) && !Switches;
+      return true;
+    }
+  } In(Uses);
+  In.TraverseStmt(const_cast<Stmt *>(S));
+  if (In.OutsideCase || In.Found.empty())
+    return In.OutsideCase;
+  struct Gotos : RecursiveASTVisitor<Gotos> {
+    const Stmt *Inside;
+    const llvm::SmallPtrSetImpl<const LabelDecl *> &Labels;
+    bool Found = false;
+    Gotos(const Stmt *S, const llvm::SmallPtrSetImpl<const LabelDecl *> &L)
+        : Inside(S), Labels(L) {}
+    bool TraverseStmt(Stmt *S) {
+      return S == Inside || RecursiveASTVisitor<Gotos>::TraverseStmt(S);
+    }
+    bool VisitGotoStmt(GotoStmt *G) {
+      Found |= Labels.count(G->getLabel()) > 0;
+      return !Found;
+    }
+    bool VisitAddrLabelExpr(AddrLabelExpr *) { return !(Found = true); }
+  } Out(S, In.Found);
+  Out.TraverseStmt(const_cast<Stmt *>(Body));
+  return Out.Found;
 }
 
 Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
@@ -319,7 +449,7 @@ bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
 class BatchFinder {
 public:
   BatchFinder(FunctionAnalyses &FA, unsigned MinAccesses)
-      : FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
+      : FA(FA), FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
         Policy(FA.policy()), MinAccesses(MinAccesses) {}
 
   std::vector<BatchCandidate> find();
@@ -345,7 +475,9 @@ private:
   void runStatement(const Stmt *S, bool IsAccess, BatchCandidate &C);
   void runRange(BatchCandidate &C);
   void block(BatchCandidate &C, const CallExpr *Call);
+  void planRunHoist(const CompoundStmt &Block, BatchCandidate &C);
 
+  FunctionAnalyses &FA;
   const FunctionDecl &FD;
   const FunctionUses &Uses;
   ASTContext &Ctx;
@@ -379,7 +511,7 @@ void BatchFinder::group(std::map<const Stmt *, BatchCandidate> &ByLoop,
 }
 
 void BatchFinder::block(BatchCandidate &C, const CallExpr *Call) {
-  if (!Call)
+  if (!Call || C.Blocker)
     return;
   C.Blocker = Call;
   const FunctionDecl *Callee = Call->getDirectCallee();
@@ -392,6 +524,18 @@ void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
     C.WhyNoRewrite = "the user pointer is not a plain variable";
   loopAccessStatements(C);
   block(C, firstUnsafeCall(loopBody(LoopStmt), Uses, Policy));
+  // A call in a loop's body runs on every iteration: in general it cannot
+  // leave the loop.
+  if (C.Blocker) {
+    C.Hoist.WhyNot =
+        "'" + C.BlockerName +
+        "' runs on every iteration of "
+        "the loop; a call in a loop's body does not move out of it";
+    C.Hoist.WhyNotAt = C.Blocker;
+  }
+  if (const UaccessUse *U = foreignUse(LoopStmt, Uses, C.Accesses);
+      U && C.WhyNoRewrite.empty())
+    C.WhyNoRewrite = whyForeign(*U);
   std::string Counter, Trips;
   const Stmt *Window = loopRange(LoopStmt, C, Counter, Trips);
   C.First = C.Last = Window;
@@ -533,15 +677,51 @@ void BatchFinder::analyzeRun(const CompoundStmt &Block,
       break;
   }
   runRange(C);
+  planRunHoist(Block, C);
+}
+
+/// Whether the statements that hold the blocking calls can move above the
+/// first access. A call in an access's own argument does not move with a
+/// statement.
+void BatchFinder::planRunHoist(const CompoundStmt &Block, BatchCandidate &C) {
+  if (!C.Blocker)
+    return;
+  if (const CallExpr *Call = C.ArgumentBlocker) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    C.Hoist.WhyNot = "'" +
+                     (Callee ? Callee->getName().str() : "an indirect call") +
+                     "' is called in an access's argument; only a statement "
+                     "between the accesses moves";
+    C.Hoist.WhyNotAt = Call;
+    return;
+  }
+  HoistRun Run;
+  Run.Block = &Block;
+  Run.First = C.First;
+  Run.Blocked = C.BlockerStmts;
+  Run.Base = C.Base;
+  C.Hoist = planHoist(FA, Run);
 }
 
 /// One statement of a run: an access `if (ACC) FAIL;`, or something that
 /// runs between accesses and must be fine inside a window.
 void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
                                BatchCandidate &C) {
+  // An access's failure runs after the window ends: only its condition
+  // would be inside.
+  const auto *If = dyn_cast<IfStmt>(S);
+  const CallExpr *Call =
+      firstUnsafeCall(IsAccess && If ? If->getCond() : S, Uses, Policy);
+  block(C, Call);
+  if (Call && !IsAccess)
+    C.BlockerStmts.push_back(S);
+  if (Call && IsAccess && !C.ArgumentBlocker)
+    C.ArgumentBlocker = Call;
+  if (const UaccessUse *U = foreignUse(S, Uses, C.Accesses))
+    C.WhyNoRewrite = whyForeign(*U);
   if (IsAccess) {
     const Stmt *Fail = nullptr;
-    if (accessesOfIf(dyn_cast<IfStmt>(S), Uses, Fail).empty()) {
+    if (accessesOfIf(If, Uses, Fail).empty()) {
       C.WhyNoRewrite = "an access's result is used in a way an "
                        "unsafe_* op cannot keep";
       return;
@@ -549,12 +729,14 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
     addAccessStatement(C, S, Fail);
     return;
   }
-  block(C, firstUnsafeCall(S, Uses, Policy));
   if (modifies(S, C.Base))
     C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
-  if (jumpsOut(S, {}) || isa<BreakStmt>(S) || isa<ContinueStmt>(S))
+  if (jumpsOut(S, {}))
     C.WhyNoRewrite = "a jump between the accesses would leave the "
                      "window without ending it";
+  if (isJumpTarget(S, FD.getBody(), Uses))
+    C.WhyNoRewrite = "a label between the accesses lets a jump enter the "
+                     "window without its begin";
 }
 
 /// The range of a run: one struct, or the first elements of an array.

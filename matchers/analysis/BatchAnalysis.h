@@ -12,6 +12,7 @@
 #define UACCESS_LINT_ANALYSIS_BATCHANALYSIS_H
 
 #include "analysis/AnalysisCache.h"
+#include "analysis/HoistAnalysis.h"
 #include "recognize/UaccessRecognizer.h"
 
 #include <string>
@@ -43,6 +44,13 @@ struct BatchCandidate {
   /// A call that would end up inside the window and is not uaccess-safe.
   const clang::CallExpr *Blocker = nullptr;
   std::string BlockerName;
+  /// Runs: the statements between the accesses that hold such calls, and
+  /// the first such call in an access's argument.
+  std::vector<const clang::Stmt *> BlockerStmts;
+  const clang::CallExpr *ArgumentBlocker = nullptr;
+  /// Whether those statements can move above the first access, so that the
+  /// accesses share a window after all; why not, when they cannot.
+  HoistPlan Hoist;
   /// Why no rewrite is offered, when none is.
   std::string WhyNoRewrite;
   /// The statement each access's failure runs (`return -EFAULT;`).

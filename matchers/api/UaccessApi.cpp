@@ -235,6 +235,60 @@ llvm::ArrayRef<llvm::StringRef> sleepingCallees() {
   return Names;
 }
 
+llvm::ArrayRef<llvm::StringRef> contextCallees() {
+  static const llvm::StringRef Names[] = {
+      // Locks: an access under a spinlock must not sleep.
+      "spin_lock*",
+      "spin_unlock*",
+      "raw_spin_lock*",
+      "raw_spin_unlock*",
+      "_raw_spin_lock*",
+      "_raw_spin_unlock*",
+      "read_lock*",
+      "read_unlock*",
+      "write_lock*",
+      "write_unlock*",
+      "_raw_read_lock*",
+      "_raw_read_unlock*",
+      "_raw_write_lock*",
+      "_raw_write_unlock*",
+      "mutex_lock*",
+      "mutex_unlock",
+      "mutex_trylock*",
+      "rt_mutex_lock*",
+      "rt_mutex_unlock",
+      "down*",
+      "up",
+      "up_read*",
+      "up_write*",
+      "mmap_read_lock*",
+      "mmap_read_unlock*",
+      "mmap_write_lock*",
+      "mmap_write_unlock*",
+      "lock_sock*",
+      "release_sock",
+      "rcu_read_lock*",
+      "rcu_read_unlock*",
+      // Preemption, interrupts and page faults: a fault is not served.
+      "preempt_disable*",
+      "preempt_enable*",
+      "migrate_disable",
+      "migrate_enable",
+      "pagefault_disable",
+      "pagefault_enable",
+      "local_irq_*",
+      "local_bh_*",
+      "kmap_atomic*",
+      "kunmap_atomic*",
+      "kmap_local*",
+      "kunmap_local*",
+      // The mm the user pointer means.
+      "kthread_use_mm",
+      "kthread_unuse_mm",
+  };
+  return Names;
+}
+
 } // namespace uaccess
 
 namespace uaccess {

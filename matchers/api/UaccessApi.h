@@ -81,6 +81,10 @@ llvm::ArrayRef<llvm::StringRef> uaccessSafeCallees();
 /// Callees that may sleep: a call to one (directly or through a function in
 /// the same TU) inside a window is worse than slow.
 llvm::ArrayRef<llvm::StringRef> sleepingCallees();
+/// Callees that change the context user accesses run in: locks, preemption,
+/// interrupts, page faults, the mm. An access moved across one may sleep,
+/// fail or reach other memory where it did not.
+llvm::ArrayRef<llvm::StringRef> contextCallees();
 } // namespace uaccess
 
 namespace uaccess {

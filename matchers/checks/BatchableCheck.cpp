@@ -79,16 +79,26 @@ void BatchableCheck::checkFunction(const FunctionDecl &FD,
   llvm::StringSet<> TakenLabels;
   bool EndsInJump = endsInJump(FD);
   for (const BatchCandidate &C : findBatchCandidates(FA, MinAccesses)) {
-    // Worth reading by default: a rewrite, or a one-call alternative.
+    // Worth reading by default: a rewrite, a one-call alternative, or a
+    // rewrite once the calls in the way move above the first access.
     std::string Why = whyNoRewrite(C, EndsInJump);
-    if (!Why.empty() && C.WholeArrayCopy.empty() && !ReportAll)
+    bool Hoist = hoistable(C, EndsInJump);
+    if (!Why.empty() && C.WholeArrayCopy.empty() && !Hoist && !ReportAll)
       continue;
     FindingBuilder B = report(FD, C);
     if (noteRewritable(B, FD, C, EndsInJump))
       rewrite(B, FD, C, freshLabel(FA.uses(), TakenLabels));
     else
-      B.reason(Why);
+      B.reason(Hoist ? "no rewrite until " + hoistedTexts(C) +
+                           (C.Hoist.Moves.size() > 1 ? " are" : " is") +
+                           " hoisted above the first access: " + Why
+                     : Why);
   }
+}
+
+bool BatchableCheck::hoistable(const BatchCandidate &C, bool EndsInJump) {
+  return C.Blocker && C.Hoist.possible() && C.WhyNoRewrite.empty() &&
+         !C.Range.empty() && EndsInJump;
 }
 
 std::string BatchableCheck::whyNoRewrite(const BatchCandidate &C,
@@ -143,11 +153,13 @@ FindingBuilder BatchableCheck::report(const FunctionDecl &FD,
 bool BatchableCheck::noteRewritable(FindingBuilder &B, const FunctionDecl &FD,
                                     const BatchCandidate &C, bool EndsInJump) {
   const UaccessUse &First = *C.Accesses.front();
-  if (C.Blocker)
+  if (C.Blocker) {
     B.note(C.Blocker->getBeginLoc(),
            "'" + C.BlockerName +
                "' would run inside the window and is not uaccess-safe; "
                "no rewrite offered");
+    noteHoist(B, C, EndsInJump);
+  }
   if (!C.WhyNoRewrite.empty())
     B.note(First.loc(), "no rewrite offered: " + C.WhyNoRewrite);
   if (!C.WholeArrayCopy.empty())
@@ -175,6 +187,52 @@ bool BatchableCheck::noteRewritable(FindingBuilder &B, const FunctionDecl &FD,
            "on a fault get_user() zeroes its destination; with asm-goto "
            "outputs unsafe_get_user() leaves it unchanged");
   return true;
+}
+
+/// The statements to move above the first access, and what that changes
+/// when an earlier access faults; or, when the calls in the way were all
+/// that kept the rewrite, why they cannot move.
+void BatchableCheck::noteHoist(FindingBuilder &B, const BatchCandidate &C,
+                               bool EndsInJump) {
+  if (!hoistable(C, EndsInJump)) {
+    if (C.WhyNoRewrite.empty() && !C.Range.empty() && EndsInJump &&
+        C.Hoist.WhyNotAt)
+      B.note(C.Hoist.WhyNotAt->getBeginLoc(),
+             "no hoist offered: " + C.Hoist.WhyNot);
+    return;
+  }
+  std::string Shared = " lets the " + std::to_string(C.Accesses.size()) +
+                       " accesses share one window";
+  for (const HoistMove &M : C.Hoist.Moves) {
+    std::string Others;
+    for (const HoistMove &O : C.Hoist.Moves)
+      if (&O != &M)
+        Others += (Others.empty() ? "'" : ", '") + O.Text + "'";
+    std::string Text = "hoisting '" + M.Text + "' above the first access" +
+                       (Others.empty() ? "" : " (with " + Others + ")") +
+                       Shared;
+    std::string Quiet = "'" + M.QuietCallee + "' is declared " + M.QuietBecause;
+    if (M.RunsOnFault)
+      Text += "; it then also runs when an earlier access faults";
+    else if (!M.SetsOnFault.empty())
+      Text += "; " + Quiet + ", but it then also sets '" + M.SetsOnFault +
+              "' when an earlier access faults and jumps to its label";
+    else
+      Text += "; " + Quiet +
+              ", so nothing changes when an earlier access "
+              "faults";
+    B.note(M.S->getBeginLoc(), Text);
+  }
+  B.note(C.First->getBeginLoc(), "after the hoist the window covers '" +
+                                     C.Range + "': " + C.RangeReason);
+}
+
+/// 'a(x)', 'int n = b(y)': the statements to hoist, in order.
+std::string BatchableCheck::hoistedTexts(const BatchCandidate &C) {
+  std::string Texts;
+  for (const HoistMove &M : C.Hoist.Moves)
+    Texts += (Texts.empty() ? "'" : ", '") + M.Text + "'";
+  return Texts;
 }
 
 /// begin + unsafe_*() + end, and a fault label that ends the window and

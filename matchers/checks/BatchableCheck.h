@@ -15,7 +15,8 @@ namespace uaccess {
 ///
 /// Options: MinAccesses (2), the fewest accesses in a run worth a window;
 /// loops always count. ReportAll (false): also report candidates with
-/// neither a rewrite nor a whole-array copy to offer, with the reason.
+/// neither a rewrite, a whole-array copy, nor calls to hoist out of the
+/// way to offer, with the reason.
 class BatchableCheck : public UaccessCheck {
 public:
   BatchableCheck(llvm::StringRef Name, CheckContext &Context)
@@ -35,9 +36,13 @@ private:
   FindingBuilder report(const clang::FunctionDecl &FD, const BatchCandidate &C);
   /// Why \p C gets no rewrite; empty when it gets one.
   static std::string whyNoRewrite(const BatchCandidate &C, bool EndsInJump);
+  /// Rewritable but for calls that can all move above the first access.
+  static bool hoistable(const BatchCandidate &C, bool EndsInJump);
+  static std::string hoistedTexts(const BatchCandidate &C);
   /// The notes that say why a rewrite is offered, or why not.
   bool noteRewritable(FindingBuilder &B, const clang::FunctionDecl &FD,
                       const BatchCandidate &C, bool EndsInJump);
+  void noteHoist(FindingBuilder &B, const BatchCandidate &C, bool EndsInJump);
   void rewrite(FindingBuilder &B, const clang::FunctionDecl &FD,
                const BatchCandidate &C, llvm::StringRef Label);
 

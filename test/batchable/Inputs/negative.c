@@ -1,14 +1,14 @@
 #include <linux/uaccess.h>
 
 struct ev { u32 events; u64 data; };
-void log_event(int);
+int log_event(int);
 
-/* A call that is not uaccess-safe would end up inside the window. */
+/* A call that is not uaccess-safe, and cannot move: it sets 'a'. */
 int call_between(struct ev __user *p, u32 a, u64 b)
 {
 	if (__put_user(a, &p->events))
 		return -EFAULT;
-	log_event(1);
+	a = log_event(a);
 	if (__put_user(b, &p->data))
 		return -EFAULT;
 	return 0;

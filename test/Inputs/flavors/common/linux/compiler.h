@@ -25,6 +25,8 @@
 #define __noreturn		__attribute__((__noreturn__))
 #define __maybe_unused		__attribute__((__unused__))
 #define __cleanup(func)		__attribute__((__cleanup__(func)))
+#define __pure			__attribute__((__pure__))
+#define __attribute_const__	__attribute__((__const__))
 #define notrace			__attribute__((__no_instrument_function__))
 
 /* Inline-asm helpers. */
