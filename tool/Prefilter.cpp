@@ -117,6 +117,9 @@ private:
         Body.Uses.push_back(Name);
       else
         LastIdentifier = Name;
+      if (!Depth && Parens == 1 && !Declarator.empty() &&
+          FirstArguments.size() + 1 == Declarator.size())
+        FirstArguments.push_back(Name);
       return;
     }
     if (Depth == 0)
@@ -127,19 +130,23 @@ private:
 
   void fileScope(const Token &T, llvm::StringRef Called) {
     if (T.is(tok::l_paren)) {
-      if (Parens++ == 0 && !Called.empty() && !isAttributeLike(Called))
+      if (Parens++ == 0 && !Called.empty() && !isAttributeLike(Called)) {
+        FirstArguments.resize(Declarator.size());
         Declarator.push_back(Called);
+      }
     } else if (T.is(tok::r_paren)) {
       Parens -= Parens > 0;
-    } else if (T.is(tok::equal) && Parens == 0) {
+    } else if ((T.is(tok::equal) || T.is(tok::semi)) && Parens == 0) {
       Declarator.clear();
-    } else if (T.is(tok::semi) && Parens == 0) {
-      Declarator.clear();
+      FirstArguments.clear();
     } else if (T.is(tok::l_brace)) {
       Depth = 1;
       Body = SourceDefinition();
+      FirstArguments.resize(Declarator.size());
       Body.Names = std::move(Declarator);
+      Body.FirstArguments = std::move(FirstArguments);
       Declarator.clear();
+      FirstArguments.clear();
     }
   }
 
@@ -159,6 +166,7 @@ private:
   llvm::DenseSet<llvm::StringRef> All;
   llvm::StringRef LastIdentifier;
   std::vector<llvm::StringRef> Declarator;
+  std::vector<llvm::StringRef> FirstArguments; ///< Per Declarator name.
   SourceDefinition Body;
   unsigned Depth = 0, Parens = 0;
 };
@@ -180,20 +188,64 @@ SourceScan scanSource(llvm::StringRef Text) {
   return scanBuffer(*llvm::MemoryBuffer::getMemBufferCopy(Text));
 }
 
+/// The names a body defines: its declarator's, but a macro's first
+/// argument in place of the macro.
+static std::vector<llvm::StringRef>
+definedNames(const SourceDefinition &D, const llvm::StringSet<> &Macros) {
+  if (D.IsMacro)
+    return D.Names;
+  std::vector<llvm::StringRef> Out;
+  for (size_t I = 0; I < D.Names.size(); ++I) {
+    bool Defining = Macros.contains(D.Names[I]);
+    llvm::StringRef Arg =
+        I < D.FirstArguments.size() ? D.FirstArguments[I] : "";
+    if (!Defining)
+      Out.push_back(D.Names[I]);
+    else if (!Arg.empty())
+      Out.push_back(Arg);
+  }
+  return Out;
+}
+
+/// Macros that a body can be defined through: every macro but those that
+/// name themselves (`#define user_access_begin(a, b) user_access_begin(a, b)`
+/// keeps a function's name visible, it defines nothing).
+static llvm::StringSet<>
+definingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
+  llvm::StringSet<> Macros, SelfNamed;
+  for (const SourceScan *S : Scans)
+    for (const SourceDefinition &D : S->Definitions) {
+      if (!D.IsMacro)
+        continue;
+      llvm::StringRef Name = D.Names.front();
+      bool Self = llvm::is_contained(D.Uses, Name);
+      (Self ? SelfNamed : Macros).insert(Name);
+    }
+  for (const auto &Name : SelfNamed)
+    Macros.erase(Name.getKey());
+  return Macros;
+}
+
 llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
   llvm::StringSet<> Relevant;
   for (const ApiEntry &E : apiTable())
-    Relevant.insert(E.Name);
+    if (canBeFindingSite(E))
+      Relevant.insert(E.Name);
+  llvm::StringSet<> Macros = definingMacros(Scans);
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const SourceScan *S : Scans)
       for (const SourceDefinition &D : S->Definitions) {
+        std::vector<llvm::StringRef> Names = definedNames(D, Macros);
         bool Known = llvm::all_of(
-            D.Names, [&](llvm::StringRef N) { return Relevant.contains(N); });
+            Names, [&](llvm::StringRef N) { return Relevant.contains(N); });
         if (Known || !usesAny(D, Relevant))
           continue;
-        for (llvm::StringRef N : D.Names)
-          Grew |= Relevant.insert(N).second;
+        // The table decides which API names are relevant: the bodies of
+        // copy_to_user() and its kind name access_ok() and the rest.
+        for (llvm::StringRef N : Names)
+          if (!lookupApi(N))
+            Grew |= Relevant.insert(N).second;
       }
   }
   return Relevant;

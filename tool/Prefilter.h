@@ -39,6 +39,10 @@ namespace uaccess {
 /// before its '(' at file scope and those inside it).
 struct SourceDefinition {
   std::vector<llvm::StringRef> Names;
+  /// Per name of a body, the first identifier inside its parentheses (or
+  /// empty): the function's own name when the name is a defining macro's,
+  /// as in `SYSCALL_DEFINE2(poll, ...) { ... }`.
+  std::vector<llvm::StringRef> FirstArguments;
   std::vector<llvm::StringRef> Uses; ///< Sorted, unique.
   bool IsMacro = false;
 };
@@ -65,8 +69,11 @@ private:
 /// Lexes \p Text (C, raw: no preprocessing) into its definitions.
 SourceScan scanSource(llvm::StringRef Text);
 
-/// The API's names, then every name in \p Scans whose definition uses a
-/// name already in the set, until nothing is added.
+/// The API's names that can be a finding's site (canBeFindingSite()),
+/// then every name in \p Scans whose definition uses a name already in
+/// the set, until nothing is added. A body defined through a macro of the
+/// scans (`SYSCALL_DEFINE2(poll, ...) { ... }`) adds the macro's first
+/// argument, not the macro: naming the macro defines another function.
 llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans);
 
 /// True when a non-macro definition of \p Scan uses a name in \p Relevant.

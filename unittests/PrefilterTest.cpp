@@ -59,4 +59,51 @@ TEST(PrefilterTest, OnlyMacrosDefineNoRelevantBody) {
   EXPECT_FALSE(definesRelevantBody(H, relevantNames({&H})));
 }
 
+TEST(PrefilterTest, SelfCheckingCopiesAloneCanHaveNoFinding) {
+  llvm::StringSet<> Relevant = relevantNames({});
+  for (const char *Name : {"copy_to_user", "copy_from_user", "clear_user"})
+    EXPECT_FALSE(Relevant.contains(Name)) << Name;
+  for (const char *Name :
+       {"put_user", "get_user", "__get_user", "__copy_to_user", "access_ok",
+        "unsafe_put_user", "user_access_begin", "user_access_end"})
+    EXPECT_TRUE(Relevant.contains(Name)) << Name;
+  SourceScan H = scanSource(
+      "static inline int copy_in(void *d, const void __user *s)\n"
+      "{ return copy_from_user(d, s, 4); }\n"
+      "static inline int copy_in_fast(void *d, const void __user *s)\n"
+      "{ return __copy_from_user(d, s, 4); }\n");
+  Relevant = relevantNames({&H});
+  EXPECT_FALSE(Relevant.contains("copy_in"));
+  EXPECT_TRUE(Relevant.contains("copy_in_fast"));
+  // The copies' own bodies use the API; the table still decides.
+  SourceScan Api = scanSource(
+      "static inline long copy_to_user(void __user *to, const void *f, long n)"
+      "\n{ if (access_ok(to, n)) n = __copy_to_user(to, f, n); return n; }\n");
+  EXPECT_FALSE(relevantNames({&Api}).contains("copy_to_user"));
+}
+
+TEST(PrefilterTest, MacroDefinedBodiesNameTheMacrosArgument) {
+  SourceScan H = scanSource(
+      "#define DEFINE2(name, ...) long sys_##name(__VA_ARGS__)\n"
+      "DEFINE2(peek, int __user *p) { int v; return get_user(v, p); }\n"
+      "static inline int plain(int __user *p) { return put_user(1, p); }\n");
+  ASSERT_EQ(H.Definitions.size(), 3u);
+  EXPECT_EQ(H.Definitions[1].FirstArguments,
+            std::vector<llvm::StringRef>{"peek"});
+  llvm::StringSet<> Relevant = relevantNames({&H});
+  EXPECT_TRUE(Relevant.contains("peek"));
+  EXPECT_FALSE(Relevant.contains("DEFINE2"));
+  EXPECT_TRUE(Relevant.contains("plain"));
+  EXPECT_TRUE(definesRelevantBody(H, Relevant));
+  EXPECT_FALSE(namesRelevant(scanSource("DEFINE2(other, int x) { return x; }"),
+                             Relevant));
+  // A macro naming itself keeps the function's name visible.
+  SourceScan Self = scanSource("#define peek2(p) peek2(p)\n"
+                               "static inline int peek2(const int __user *p)\n"
+                               "{ int v; return get_user(v, p); }\n");
+  Relevant = relevantNames({&Self});
+  EXPECT_TRUE(Relevant.contains("peek2"));
+  EXPECT_FALSE(Relevant.contains("const"));
+}
+
 } // namespace

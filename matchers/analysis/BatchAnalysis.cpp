@@ -21,9 +21,7 @@ using namespace clang;
 namespace uaccess {
 
 bool isBatchableAccessor(const UaccessUse &U) {
-  llvm::StringRef N = U.name();
-  return N == "put_user" || N == "__put_user" || N == "get_user" ||
-         N == "__get_user";
+  return isBatchableAccessor(U.name());
 }
 
 namespace {

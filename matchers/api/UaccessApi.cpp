@@ -153,6 +153,15 @@ bool reliesOnAccessOk(const ApiEntry &E) {
          E.TheRole == Role::UncheckedBegin;
 }
 
+bool isBatchableAccessor(llvm::StringRef Name) {
+  return Name == "put_user" || Name == "__put_user" || Name == "get_user" ||
+         Name == "__get_user";
+}
+
+bool canBeFindingSite(const ApiEntry &E) {
+  return E.TheRole != Role::CheckedAccessor || isBatchableAccessor(E.Name);
+}
+
 } // namespace uaccess
 
 namespace uaccess {

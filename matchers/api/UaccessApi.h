@@ -71,6 +71,18 @@ bool isBegin(Role R);
 /// An access that needs an earlier access_ok() to be safe.
 bool reliesOnAccessOk(const ApiEntry &E);
 
+/// A single-value access that batching can join with others into one
+/// window: put_user(), get_user() and their unchecked forms.
+bool isBatchableAccessor(llvm::StringRef Name);
+
+/// True when a use of \p E can be where a finding is: a window's begin,
+/// end or op, an access that relies on access_ok(), a batchable access,
+/// access_ok() itself. Not the self-checking copies (copy_to_user(),
+/// copy_from_user(), clear_user()): each opens and closes its own window
+/// and checks its own range, so a function using only them has nothing to
+/// report (in a window, the window's begin is the finding's place).
+bool canBeFindingSite(const ApiEntry &E);
+
 } // namespace uaccess
 
 namespace uaccess {
