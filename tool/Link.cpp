@@ -47,10 +47,12 @@ bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names) {
 
 void linkAcrossUnits(MergedReport &Report,
                      const std::vector<CompileCommand> &Database,
-                     WorkerOptions Workers, llvm::StringRef Root) {
+                     WorkerOptions Workers, llvm::StringRef Root,
+                     bool FromDatabase) {
   if (llvm::none_of(Report.Findings, [](const Finding &F) { return F.Link; }))
     return;
   ProgramCalls Calls;
+  Calls.setFromDatabase(FromDatabase);
   std::set<std::string> Tried;
   Workers.Run.ChecksSpec = "-*";
   Workers.Run.DumpUses = false;

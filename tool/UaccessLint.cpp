@@ -1145,8 +1145,11 @@ int main(int argc, const char **argv) {
   uaccess::WorkerOptions Workers = workerOptions(argv[0]);
   uaccess::MergedReport Report =
       analyze(TUs, Finder, Workers, Changed, Summary);
+  // Flags after '--' without -p: only the named files are known.
+  bool FromDatabase = !BuildPath.empty() || !CL.HaveDashDash;
   uaccess::linkAcrossUnits(Report, Program, Workers,
-                           sarifSourceRoot(TUs.Commands, Summary));
+                           sarifSourceRoot(TUs.Commands, Summary),
+                           FromDatabase);
   bool Unused = !DumpUses &&
                 acceptFindings(Report.Findings, TUs, Summary, Finder, Accepted);
   keepSelectedLines(Report.Findings, Changed);

@@ -122,6 +122,50 @@ TEST(CallerLinkTest, NoCallerAnywhereKeepsTheFinding) {
   EXPECT_TRUE(Out[0].Notes.empty());
 }
 
+/// As link(), over summaries asked of a whole compile database.
+std::vector<Finding> linkDatabase(Finding F, const CallSummary &Summary) {
+  std::vector<Finding> Findings{F};
+  ProgramCalls Calls;
+  Calls.setFromDatabase(true);
+  Calls.add(Summary);
+  for (std::set<std::string> Names = namesToAsk(Findings, Calls);
+       !Names.empty(); Names = namesToAsk(Findings, Calls))
+    Calls.markAsked(Names);
+  linkFindings(Findings, Calls, "/k");
+  return Findings;
+}
+
+TEST(CallerLinkTest, NoCallerInTheDatabaseIsSaid) {
+  std::vector<Finding> Out = linkDatabase(pending(), CallSummary());
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' is not guarded by any access_ok() on 'from' here, "
+            "and read() has no caller in this database");
+  EXPECT_TRUE(Out[0].Notes.empty());
+}
+
+TEST(CallerLinkTest, NoCallerOfACallerUpTheChainIsSaid) {
+  CallSummary S;
+  S.Calls.push_back(call("top", "read", 12)); // top() has no caller.
+  S.Calls.back().Args.push_back(passedOn(0));
+  std::vector<Finding> Out = linkDatabase(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' is not guarded by any access_ok() on 'from', here "
+            "or in its callers, and top() has no caller in this database");
+  ASSERT_EQ(Out[0].Notes.size(), 1u);
+}
+
+TEST(CallerLinkTest, AnUncheckedCallKeepsTheOldWording) {
+  CallSummary S;
+  S.Calls.push_back(call("top", "read", 12));
+  S.Calls.back().Args.push_back(passedOn(0));
+  S.Calls.push_back(call("bad", "read", 30)); // Passes a local: no args.
+  std::vector<Finding> Out = linkDatabase(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+}
+
 TEST(CallerLinkTest, NamesNotAskedYetLeaveTheFindingAsItWas) {
   std::vector<Finding> Findings{pending()};
   ProgramCalls Calls;

@@ -95,4 +95,58 @@ TEST(PointerDerivationTest, ArrayMembersFoldIntoTheirObject) {
   EXPECT_EQ(S.Base, "frame->next");
 }
 
+TEST(PointerDerivationTest, CopiesAndCastsOfAParameterAreCopies) {
+  // fpu/signal.c: `struct _fpstate_32 __user *fp = buf;`, twice.
+  Parsed P = derive(std::string(Structs) +
+                    "void f(void *buf) { if (buf) { struct d *fp = buf; } "
+                    "else { long *fp = (long *)buf; } struct d *x; x = "
+                    "(struct d *)buf; }");
+  std::optional<PointerCopy> C = P.Derivation->copyOf("x");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "buf");
+  EXPECT_TRUE(C->exact());
+  EXPECT_FALSE(C->SameType);
+  // Both fp copy buf: the name is a copy whichever declaration is read.
+  C = P.Derivation->copyOf("fp");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "buf");
+  EXPECT_FALSE(P.Derivation->copyOf("buf"));
+}
+
+TEST(PointerDerivationTest, ConstantOffsetsAndWalksAreKept) {
+  Parsed P = derive(std::string(Structs) +
+                    "void f(struct d *p, int n) { struct d *q = p + 2; "
+                    "struct d *w = p; while (n--) w++; struct d *s = p; s = "
+                    "s + 1; }");
+  std::optional<PointerCopy> C = P.Derivation->copyOf("q");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Offset, 2);
+  EXPECT_TRUE(C->SameType);
+  EXPECT_FALSE(C->Walks);
+  EXPECT_FALSE(C->exact());
+  C = P.Derivation->copyOf("w");
+  ASSERT_TRUE(C);
+  EXPECT_TRUE(C->Walks);
+  C = P.Derivation->copyOf("s");
+  ASSERT_TRUE(C);
+  EXPECT_TRUE(C->Walks);
+}
+
+TEST(PointerDerivationTest, CopiesThatMayHoldAnotherValueAreNot) {
+  Parsed P = derive(std::string(Structs) + R"(
+struct d *g;
+void f(struct d *p, struct d *o, int n, struct d **out) {
+  struct d *other = p; if (n) other = o;       /* another origin */
+  struct d *var = p + n;                       /* a variable offset */
+  struct d *bytes = (struct d *)((char *)p + 4); /* bytes */
+  struct d *addr = p; *out = (struct d *)&addr; /* escapes */
+  struct d *fromg = g;                         /* a global's value */
+  struct d *moved = o; o = p;                  /* origin reassigned */
+  struct d *load = p->next;                    /* a load */
+})");
+  for (const char *V :
+       {"other", "var", "bytes", "addr", "fromg", "moved", "load", "p", "g"})
+    EXPECT_FALSE(P.Derivation->copyOf(V)) << V;
+}
+
 } // namespace

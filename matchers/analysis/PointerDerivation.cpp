@@ -34,6 +34,39 @@ void addressOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
   }
 }
 
+bool samePointee(QualType A, QualType B) {
+  if (!A->isPointerType() || !B->isPointerType())
+    return false;
+  return A->getPointeeType().getCanonicalType().getUnqualifiedType() ==
+         B->getPointeeType().getCanonicalType().getUnqualifiedType();
+}
+
+/// `p`, `(T *)p`, `p + 2` stored into a \p To: the variable copied, and
+/// the elements of *p added. A sum in another type's elements, or a
+/// variable or negative offset, copies nothing this can follow.
+std::optional<PointerCopy> copySource(const Expr &From, QualType To,
+                                      const ASTContext &Ctx) {
+  const Expr *E = From.IgnoreParenCasts();
+  long Offset = 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts());
+    std::optional<llvm::APSInt> K = BO->getRHS()->getIntegerConstantExpr(Ctx);
+    if (BO->getOpcode() != BO_Add || !L || !K || K->isNegative() ||
+        !samePointee(BO->getType(), L->getType()))
+      return std::nullopt;
+    Offset = K->getExtValue();
+    E = L;
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  if (!Ref || !isa<VarDecl>(Ref->getDecl()) || !Ref->getType()->isPointerType())
+    return std::nullopt;
+  PointerCopy C;
+  C.Origin = Ref->getDecl()->getNameAsString();
+  C.Offset = Offset;
+  C.SameType = samePointee(To, Ref->getType());
+  return C;
+}
+
 } // namespace
 
 void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
@@ -69,11 +102,35 @@ void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
 /// Every `p = <from q>` and `T *p = <from q>` of the body joins p and q.
 class DerivationCollector : public RecursiveASTVisitor<DerivationCollector> {
 public:
-  explicit DerivationCollector(PointerDerivation &Out) : Out(Out) {}
+  DerivationCollector(PointerDerivation &Out, const ASTContext &Ctx)
+      : Out(Out), Ctx(Ctx) {}
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getInit() && isPointerLike(VD->getType()))
       join(VD->getNameAsString(), *VD->getInit());
+    if (!VD->getType()->isPointerType())
+      return true;
+    PointerDerivation::VarUse &U = Out.Vars[VD->getName()];
+    U.Local |= VD->isLocalVarDecl() && !VD->isStaticLocal();
+    U.Foreign |= VD->isStaticLocal();
+    if (VD->getInit())
+      store(U, *VD->getInit(), VD->getType());
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+    if (!VD || !VD->getType()->isPointerType())
+      return true;
+    PointerDerivation::VarUse &U = Out.Vars[VD->getName()];
+    U.Param |= isa<ParmVarDecl>(VD);
+    U.Foreign |= VD->hasGlobalStorage();
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (PointerDerivation::VarUse *U = varUse(*UO->getSubExpr())) {
+      U->Walks |= UO->isIncrementDecrementOp();
+      U->Escapes |= UO->getOpcode() == UO_AddrOf;
+    }
     return true;
   }
   bool VisitMemberExpr(MemberExpr *ME) {
@@ -85,10 +142,31 @@ public:
     const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
     if (BO->isAssignmentOp() && Ref && isPointerLike(Ref->getType()))
       join(Ref->getDecl()->getNameAsString(), *BO->getRHS());
+    PointerDerivation::VarUse *U = varUse(*BO->getLHS());
+    if (!U || !BO->isAssignmentOp())
+      return true;
+    if (BO->getOpcode() == BO_Assign)
+      store(*U, *BO->getRHS(), BO->getLHS()->getType());
+    else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
+      U->Walks = true;
+    else
+      U->Copies.push_back(std::nullopt);
     return true;
   }
 
 private:
+  PointerDerivation::VarUse *varUse(const Expr &E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E.IgnoreParens());
+    const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!VD || !VD->getType()->isPointerType())
+      return nullptr;
+    return &Out.Vars[VD->getName()];
+  }
+  void store(PointerDerivation::VarUse &U, const Expr &From, QualType To) {
+    ++U.Stores;
+    U.Copies.push_back(copySource(From, To, Ctx));
+  }
+
   void join(const std::string &Var, const Expr &From) {
     llvm::SmallVector<std::string, 2> Origins;
     pointerOrigins(From, Origins);
@@ -97,13 +175,14 @@ private:
   }
 
   PointerDerivation &Out;
+  const ASTContext &Ctx;
 };
 
 char PointerDerivation::ID = 0;
 
 PointerDerivation::PointerDerivation(const FunctionDecl &FD) {
   if (FD.getBody())
-    DerivationCollector(*this).TraverseStmt(FD.getBody());
+    DerivationCollector(*this, FD.getASTContext()).TraverseStmt(FD.getBody());
 }
 
 PointerShape PointerDerivation::objectShape(PointerShape Shape) const {
@@ -132,6 +211,45 @@ bool PointerDerivation::related(llvm::StringRef A, llvm::StringRef B) const {
   if (IA == Classes.end() || IB == Classes.end())
     return false;
   return Classes.getLeaderValue(A.str()) == Classes.getLeaderValue(B.str());
+}
+
+bool PointerDerivation::stable(llvm::StringRef Var) const {
+  auto It = Vars.find(Var);
+  if (It == Vars.end())
+    return false;
+  const VarUse &U = It->second;
+  if (U.Escapes || U.Walks || U.Foreign || U.Param == U.Local)
+    return false;
+  // A parameter is never assigned; a local, only where it gets its value.
+  return U.Stores == (U.Local ? 1u : 0u);
+}
+
+std::optional<PointerCopy>
+PointerDerivation::copyOf(llvm::StringRef Var) const {
+  auto It = Vars.find(Var);
+  if (It == Vars.end())
+    return std::nullopt;
+  const VarUse &U = It->second;
+  if (!U.Local || U.Param || U.Foreign || U.Escapes)
+    return std::nullopt;
+  std::optional<PointerCopy> Out;
+  bool SelfStep = false;
+  for (const std::optional<PointerCopy> &C : U.Copies) {
+    if (!C)
+      return std::nullopt;
+    if (C->Origin == Var) { // `q = q + 1` advances q.
+      SelfStep = true;
+      continue;
+    }
+    if (Out && (Out->Origin != C->Origin || Out->Offset != C->Offset ||
+                Out->SameType != C->SameType))
+      return std::nullopt;
+    Out = C;
+  }
+  if (!Out || !stable(Out->Origin))
+    return std::nullopt;
+  Out->Walks = U.Walks || SelfStep;
+  return Out;
 }
 
 } // namespace uaccess

@@ -21,10 +21,12 @@
 
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace clang {
@@ -39,6 +41,18 @@ namespace uaccess {
 /// derivation: their value comes from memory, not from the pointer.
 void pointerOrigins(const clang::Expr &E,
                     llvm::SmallVectorImpl<std::string> &Out);
+
+/// A local pointer variable that only ever holds another pointer's value,
+/// as PointerDerivation::copyOf() finds it: `fp = buf`,
+/// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`.
+struct PointerCopy {
+  std::string Origin;   ///< The variable it is copied from.
+  long Offset = 0;      ///< Elements of *Origin added at the copy.
+  bool SameType = true; ///< Its pointee is Origin's: indices are Origin's.
+  bool Walks = false;   ///< Advanced after the copy (`q++`, `q += n`).
+  /// True when it is Origin itself wherever it is read.
+  bool exact() const { return Offset == 0 && !Walks; }
+};
 
 class PointerDerivation : public ManagedAnalysis {
 public:
@@ -55,9 +69,28 @@ public:
   /// base `frame->extramask`, but extramask is an array inside *frame, so
   /// the access is a field of `frame`.
   PointerShape objectShape(PointerShape Shape) const;
+  /// \p Var as a copy of another pointer, when that is sound on every
+  /// path: \p Var is a local whose every assignment (and initializer)
+  /// copies the same variable, through casts and plus the same constant,
+  /// or advances \p Var itself; the origin is never assigned after its
+  /// declaration; neither has its address taken. Flow-insensitive, but
+  /// only relations that hold wherever the copy is read are returned.
+  std::optional<PointerCopy> copyOf(llvm::StringRef Var) const;
 
 private:
   friend class DerivationCollector;
+  /// What the body does to a variable name (all declarations of it).
+  struct VarUse {
+    bool Local = false;   ///< Some declaration is a local variable.
+    bool Param = false;   ///< A parameter of that name.
+    bool Foreign = false; ///< A global or static of that name.
+    bool Escapes = false; ///< Its address is taken.
+    bool Walks = false;   ///< `v++`, `v += n`.
+    unsigned Stores = 0;  ///< Initializers and plain assignments.
+    llvm::SmallVector<std::optional<PointerCopy>, 2> Copies;
+  };
+  bool stable(llvm::StringRef Var) const;
+  llvm::StringMap<VarUse> Vars;
   llvm::EquivalenceClasses<std::string> Classes;
   /// Names of struct members of array type that the body uses.
   llvm::StringSet<> ArrayFields;

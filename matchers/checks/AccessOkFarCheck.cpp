@@ -14,6 +14,7 @@
 
 #include "analysis/PointerDerivation.h"
 #include "analysis/WindowAnalysis.h"
+#include "utils/Fingerprint.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
 
@@ -138,8 +139,41 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
 
 PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
                                      const UaccessUse &U) {
-  return FA.getAnalysis<PointerDerivation>()->objectShape(
-      AccessOkModel::pointerOf(U));
+  // `p++` and `p--` access what `p` points to before the step.
+  llvm::StringRef Text = U.arg(U.Api->PointerArg).trim();
+  if (Text.ends_with("++") || Text.ends_with("--"))
+    Text = Text.drop_back(2).rtrim();
+  return FA.getAnalysis<PointerDerivation>()->objectShape(pointerShape(Text));
+}
+
+PointerShape AccessOkFarCheck::originShape(FunctionAnalyses &FA,
+                                           PointerShape Shape, bool ForCheck) {
+  std::optional<PointerCopy> Copy =
+      FA.getAnalysis<PointerDerivation>()->copyOf(Shape.Base);
+  if (!Copy || (ForCheck && !Copy->exact()))
+    return Shape;
+  std::optional<long> Index = Shape.constantIndex();
+  Shape.Base = Copy->Origin;
+  if (Copy->exact() && Copy->SameType)
+    return Shape; // Its indices are the origin's.
+  Shape.IndexText.clear();
+  // A walking copy, or an index in another type's elements: somewhere in
+  // the origin's object, the range undecided.
+  if (Copy->Walks || !Index || (*Index != 0 && !Copy->SameType)) {
+    Shape.Kind = PointerShape::Other;
+    return Shape;
+  }
+  Shape.Kind = PointerShape::Indexed;
+  Shape.IndexText = std::to_string(Copy->Offset + *Index);
+  return Shape;
+}
+
+std::string AccessOkFarCheck::pointerName(FunctionAnalyses &FA,
+                                          const UaccessUse &U) {
+  std::string Base = shape(FA, U).Base;
+  if (!Base.empty())
+    return Base;
+  return collapseWhitespace(U.arg(U.Api->PointerArg));
 }
 
 bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
@@ -240,10 +274,11 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
                                                       const UaccessUse &A) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  PointerShape Ptr = shape(FA, A);
+  PointerShape Ptr = originShape(FA, shape(FA, A), false);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
-    bool Same = Ptr.Base.empty() || shape(FA, *C).Base == Ptr.Base;
+    std::string Checked = originShape(FA, shape(FA, *C), true).Base;
+    bool Same = Ptr.Base.empty() || Checked == Ptr.Base;
     bool Dom = Model.dominates(*C, A);
     if (Same && Dom)
       G.Guard = C;
@@ -251,7 +286,7 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
              SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
       G.OnOtherPath = C;
     // A check whose pointer cannot be read may be this one's: undecided.
-    else if (!Same && Dom && shape(FA, *C).Base.empty())
+    else if (!Same && Dom && Checked.empty())
       G.Unreadable = C;
     else if (!Same && Dom)
       G.OtherPointer = C;
@@ -268,10 +303,16 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   } else if (G.Unreadable) {
     return;
   } else if (G.OnOtherPath) {
-    if (FindingBuilder *B = report(
-            FA, A, "other-path",
-            What + " is not guarded on every path: the access_ok() on '" +
-                Ptr.Base + "' does not run before it on all of them"))
+    // An access whose pointer cannot be read (`(int __user *)p + n`) is
+    // named as written, and the check by its own pointer.
+    std::string Checked = pointerName(FA, *G.OnOtherPath);
+    std::string Through =
+        Ptr.Base.empty() ? " through '" + pointerName(FA, A) + "'" : "";
+    if (FindingBuilder *B =
+            report(FA, A, "other-path",
+                   What + Through +
+                       " is not guarded on every path: the access_ok() on '" +
+                       Checked + "' does not run before it on all of them"))
       B->note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
   } else if (G.OtherPointer) {
     std::string Checked = shape(FA, *G.OtherPointer).Base;
@@ -295,7 +336,7 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
 void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                                      const UaccessUse &Guard) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  PointerShape Ptr = shape(FA, A);
+  PointerShape Ptr = originShape(FA, shape(FA, A), false);
   std::string What = "'" + A.name().str() + "'";
   unsigned Lines = Model.linesBetween(Guard, A);
   unsigned Stmts = Model.statementsBetween(Guard, A);
@@ -326,7 +367,9 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   const FunctionDecl &FD = FA.decl();
   PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
-  int Param = Ptr.Base.empty() ? -1 : parameterIndex(FD, Ptr.Base);
+  // A local copy of a parameter (`fp = buf`) is checked where it is.
+  std::string Origin = originShape(FA, Ptr, false).Base;
+  int Param = Origin.empty() ? -1 : parameterIndex(FD, Origin);
   CallerSearch Search;
   if (Param >= 0) {
     std::vector<const FunctionDecl *> Chain;

@@ -60,6 +60,15 @@ private:
                      bool ArchInternal) const;
   /// An access's pointer, with array members folded into their object.
   static PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U);
+  /// \p Shape in terms of the pointer its base is a local copy of
+  /// (`fp = buf`, PointerDerivation::copyOf), so that a check of either
+  /// covers the other; unchanged when it is no copy. \p ForCheck: a check
+  /// covers the origin only through a copy that is the origin wherever it
+  /// is read (no offset, never advanced).
+  static PointerShape originShape(FunctionAnalyses &FA, PointerShape Shape,
+                                  bool ForCheck);
+  /// The pointer of \p U for messages: its shape's base, else as written.
+  static std::string pointerName(FunctionAnalyses &FA, const UaccessUse &U);
   bool isArchInternal(clang::SourceLocation Loc,
                       const clang::SourceManager &SM) const;
   /// One finding per function, pointer and kind: a later access of the same

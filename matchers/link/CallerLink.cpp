@@ -57,6 +57,10 @@ struct Resolution {
   /// caller's own parameter, and nothing calls that caller.
   const ProgramCalls::Site *UncheckedAt = nullptr;
   bool NoCallers = false;
+  /// The first function found that nothing calls, and whether some
+  /// unchecked path ends otherwise (an unchecked call, the depth limit).
+  std::string Orphan;
+  bool OtherUnchecked = false;
   /// Functions not asked about yet: the answer waits for their summaries.
   std::set<std::string> Missing;
 
@@ -70,12 +74,19 @@ struct Resolution {
     Chain = Up;
   }
   /// The first unchecked path with a call to blame is the one noted.
-  void unchecked(const ProgramCalls::Site *At, bool Orphan = false) {
+  void unchecked(const ProgramCalls::Site *At, bool NoCaller = false) {
     if (!UncheckedAt) {
       UncheckedAt = At;
-      NoCallers = Orphan;
+      NoCallers = NoCaller;
     }
+    OtherUnchecked |= !NoCaller;
     Unchecked = true;
+  }
+  /// \p Function has no caller at all; \p Via passed its parameter on.
+  void orphan(const std::string &Function, const ProgramCalls::Site *Via) {
+    if (Orphan.empty())
+      Orphan = Function;
+    unchecked(Via, true);
   }
 };
 
@@ -119,8 +130,10 @@ private:
     }
     std::vector<const ProgramCalls::Site *> Sites =
         Calls.callsTo(Function, Unit);
-    if (Sites.empty() || Chain.size() >= MaxDepth)
-      return R.unchecked(Via, Sites.empty());
+    if (Sites.empty())
+      return R.orphan(Function, Via);
+    if (Chain.size() >= MaxDepth)
+      return R.unchecked(Via);
     for (const ProgramCalls::Site *S : Sites)
       resolveSite(*S, Param, Indirect, Chain, R);
   }
@@ -203,6 +216,19 @@ void noteUnchecked(Finding &F, const Resolution &R) {
                        "() here without a check of the pointer it passes"});
 }
 
+/// Every unchecked path ends at a function that nothing in the database
+/// calls: say so, rather than leave "or in its callers" open.
+void rewordOrphan(Finding &F, const Resolution &R, const ProgramCalls &Calls) {
+  if (!Calls.fromDatabase() || R.Orphan.empty() || R.OtherUnchecked ||
+      !R.Missing.empty())
+    return;
+  const CallerLink &L = *F.Link;
+  bool Own = R.Orphan == F.Function;
+  F.Message = "'" + L.Accessor + "' is not guarded by any access_ok() on '" +
+              L.Pointer + (Own ? "' here" : "', here or in its callers") +
+              ", and " + R.Orphan + "() has no caller in this database";
+}
+
 } // namespace
 
 std::set<std::string> namesToAsk(const std::vector<Finding> &Findings,
@@ -227,8 +253,10 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     bool Near = Checked && Depth <= F.Link->NearDepth;
     if (Checked && !Near)
       reword(F, R, Root);
-    else if (!Checked)
+    else if (!Checked) {
+      rewordOrphan(F, R, Calls);
       noteUnchecked(F, R);
+    }
     F.Link.reset();
     return Near;
   });

@@ -11,7 +11,9 @@
 //  * a check at every call, farther up: "relies on an access_ok() in
 //    another function", naming the check, its file and line, and the chain;
 //  * a call with no check, or no caller anywhere: kept as "not guarded",
-//    with a note at the unchecked call when there is one.
+//    with a note at the unchecked call when there is one; when every such
+//    path ends at a function that nothing in the database calls, the
+//    finding says so ("f() has no caller in this database").
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,6 +53,11 @@ public:
   std::vector<const Site *> callsTo(llvm::StringRef Function,
                                     llvm::StringRef Unit) const;
   const WrapperDefinition *wrapper(llvm::StringRef Function) const;
+  /// Set when the summaries were asked of a compile database's TUs, not
+  /// only of the files the command line named: then a function no summary
+  /// calls has no caller in the database, and findings may say so.
+  void setFromDatabase(bool Whole) { FromDatabase = Whole; }
+  bool fromDatabase() const { return FromDatabase; }
 
 private:
   std::deque<Site> Sites;
@@ -58,6 +65,7 @@ private:
   std::set<std::string> SeenSites;
   llvm::StringMap<WrapperDefinition> Wrappers;
   llvm::StringSet<> Asked;
+  bool FromDatabase = false;
 };
 
 /// The functions whose call summaries the findings' links still need.

@@ -1,0 +1,139 @@
+// A check of a pointer covers the accesses through its local copies, and a
+// check of a copy covers the pointer it copies (issue 12): `tmp = buf` in
+// 6.12 drivers/char/mem.c, `fp = buf` in arch/x86/kernel/fpu/signal.c, the
+// cast `msg_compat = (struct compat_msghdr __user *)msg` in net/socket.c.
+// Only copies that hold the pointer on every path count: a copy assigned
+// from something else too, or whose origin is reassigned, is another pointer.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+
+#include <linux/uaccess.h>
+
+struct hdr { u32 flags; u32 len; };
+struct compat_hdr { u32 flags; u16 len; };
+
+/* mem.c read_port(): the copy walks the checked range. Silent. */
+long read_port(char __user *buf, long count)
+{
+	char __user *tmp = buf;
+
+	if (!access_ok(buf, count))
+		return -EFAULT;
+	while (count-- > 0) {
+		if (__put_user(0, tmp))
+			return -EFAULT;
+		tmp++;
+	}
+	return tmp - buf;
+}
+
+/* fpu/signal.c save_fsave_header(): copies of its parameter, checked by
+ * the caller one call up. Silent. */
+static int save_header(void __user *buf, u32 status)
+{
+	if (status) {
+		struct hdr __user *fp = buf;
+
+		return __put_user(status, &fp->flags);
+	} else {
+		struct compat_hdr __user *fp = buf;
+
+		return __put_user(1, &fp->len);
+	}
+}
+
+int save_frame(void __user *buf, int size)
+{
+	if (!access_ok(buf, size))
+		return -EFAULT;
+	return save_header(buf, 3);
+}
+
+/* ____sys_recvmsg(): a cast copy of a checked parameter. Silent. */
+int put_flags(struct hdr __user *msg, int compat)
+{
+	struct compat_hdr __user *msg_compat = (struct compat_hdr __user *)msg;
+
+	if (!access_ok(msg, sizeof(*msg)))
+		return -EFAULT;
+	if (compat)
+		return __put_user(1, &msg_compat->len);
+	return __put_user(1, &msg->len);
+}
+
+/* A check of the copy covers the original. Silent. */
+int check_copy(struct hdr __user *buf, u32 *out)
+{
+	struct hdr __user *u = buf;
+
+	if (!access_ok(u, sizeof(*u)))
+		return -EFAULT;
+	return __get_user(*out, &buf->len);
+}
+
+/* A constant offset inside the checked range is covered; past it, short. */
+int read_offsets(struct hdr __user *p, u32 *out)
+{
+	struct hdr __user *second = p + 1;
+	struct hdr __user *third = p + 2;
+
+	if (!access_ok(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	if (__get_user(*out, &second->len))
+		return -EFAULT;
+	return __get_user(*out, &third->len);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__get_user' accesses element 2 of 'p', but access_ok() covers only 2 [access-ok-far]
+}
+
+/* Reassigned from another pointer on some path: not a copy. */
+long read_other(char __user *buf, char __user *other, int flag)
+{
+	char __user *tmp = buf;
+
+	if (flag)
+		tmp = other;
+	if (!access_ok(buf, 1))
+		return -EFAULT;
+	return __put_user(0, tmp);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'tmp', but the access_ok() before it checks 'buf' [access-ok-far]
+}
+
+/* The origin changes after the copy: the check is of another value. */
+long read_moved(char __user *buf, char __user *other)
+{
+	char __user *tmp = buf;
+
+	buf = other;
+	if (!access_ok(buf, 1))
+		return -EFAULT;
+	return __put_user(0, tmp);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'tmp', but the access_ok() before it checks 'buf' [access-ok-far]
+}
+
+/* A copy that walks before its check does not cover the original. */
+long check_walked(char __user *buf, u8 *out)
+{
+	char __user *q = buf;
+
+	q++;
+	if (!access_ok(q, 1))
+		return -EFAULT;
+	return __get_user(*out, buf);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__get_user' accesses 'buf', but the access_ok() before it checks 'q' [access-ok-far]
+}
+
+/* A copy of a parameter nothing checks: the callers are searched for it. */
+static int store_status(void __user *buf)
+{
+	struct hdr __user *fp = buf;
+
+	return __put_user(1, &fp->flags);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'fp', here or in its callers [access-ok-far]
+}
+
+int store_unchecked(void __user *buf)
+{
+	return store_status(buf);
+}
