@@ -158,14 +158,15 @@ def steps(a, db, scratch):
     yield "clang-19 -fsyntax-only", [sys.executable, __file__,
                                      "--parallel-run", clang_jobs, str(a.j)]
     yield "uaccess-lint", lint
-    yield "uaccess-lint --exhaustive", lint + ["--exhaustive"]
+    if "exhaustive" not in a.skip:
+        yield "uaccess-lint --exhaustive", lint + ["--exhaustive"]
     tidy = shutil.which("run-clang-tidy-19")
-    if tidy:
+    if tidy and "clang-tidy" not in a.skip:
         yield "run-clang-tidy-19 linuxkernel-must-check-errs", [
             tidy, "-p", a.p, "-j", str(a.j), "-quiet",
             "-checks=-*,linuxkernel-must-check-errs"]
     spatch = shutil.which("spatch")
-    if spatch:
+    if spatch and "spatch" not in a.skip:
         rule = os.path.join(scratch, "put_user_in_loop.cocci")
         with open(rule, "w") as f:
             f.write(PUT_USER_IN_LOOP)
@@ -208,6 +209,10 @@ def main():
     ap.add_argument("--repeat", type=int, default=1)
     ap.add_argument("-j", type=int, default=os.cpu_count(),
                     help="jobs for every step (default: all CPUs)")
+    ap.add_argument("--skip", nargs="+", default=[],
+                    choices=["exhaustive", "clang-tidy", "spatch"],
+                    help="leave steps out (a whole-tree database: the "
+                         "exhaustive run alone costs more than clang)")
     ap.add_argument("--per-file", action="store_true",
                     help="one TU at a time, clang and the tool per file")
     if sys.argv[1:2] == ["--parallel-run"]:
