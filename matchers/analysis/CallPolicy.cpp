@@ -114,22 +114,26 @@ bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
                       });
 }
 
-// A call to a function that begins a window, or a cleanup variable whose
-// function does (6.19's guards).
+// A call to a function that begins a window and ends none (one that ends
+// its own, as iov_iter's copy_iovec_from_user(), opens nothing for its
+// caller), or a cleanup variable whose function does (6.19's guards).
 bool CallPolicy::callsAnOpener(const FunctionDecl &Caller) {
+  static auto opensWithoutEnd = [](const Shape &S) {
+    return S.Begins && !S.Ends;
+  };
   struct Finder : RecursiveASTVisitor<Finder> {
     CallPolicy &Policy;
     bool Found = false;
     explicit Finder(CallPolicy &P) : Policy(P) {}
     bool VisitCallExpr(CallExpr *C) {
       if (const FunctionDecl *Callee = C->getDirectCallee())
-        Found |= Policy.shapeOf(*Callee).Begins;
+        Found |= opensWithoutEnd(Policy.shapeOf(*Callee));
       return !Found;
     }
     bool VisitVarDecl(VarDecl *VD) {
       if (const auto *Cleanup = VD->getAttr<CleanupAttr>())
         if (const FunctionDecl *F = Cleanup->getFunctionDecl())
-          Found |= Policy.shapeOf(*F).Begins;
+          Found |= opensWithoutEnd(Policy.shapeOf(*F));
       return !Found;
     }
   } F(*this);

@@ -49,8 +49,24 @@ efault:
 	return -EFAULT;
 }
 
+// A sibling that opens and closes its own window opens none for the
+// caller: the caller may not have a window open at the call.
+static int put_own_window(u32 __user *p, u32 v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 int sys_poll_like(u32 __user *p)
 {
+	if (put_own_window(p, 0))
+		return -EFAULT;
 	return poll_lost_begin(p, 1);
 }
 
