@@ -17,6 +17,37 @@ Mutation kinds (expected check):
   move-op-past-end  move one unsafe_* op after its window's
                     normal-path end                          (window-unsafe-outside)
 
+The extra kinds run only when --kinds names them (--kinds extra: all six;
+--kinds all: every kind), so that the other arches' runs keep the five
+above:
+  early-exit        `if (uaccess_mutant_flag) FAIL` before a window's first
+                    op, FAIL the checked begin's own failure statement (a
+                    return, or a goto past the window); the flag is an
+                    extern int the mutant declares at the start of line 1  (window-unbalanced)
+  delete-begin      drop the `if (!user_*_access_begin(...)) FAIL;` of a
+                    window with one (checked) begin and unsafe ops   (window-unsafe-outside)
+  accessor-in-window
+                    `if (ACC(args)) goto LABEL;` before an op, ACC the
+                    op's self-contained accessor, checked and __ ones
+                    alternately (put_user/__put_user for unsafe_put_user,
+                    copy_to_user/__copy_to_user ...)         (window-call)
+  op-family         unsafe_get_user -> unsafe_put_user in a read window,
+                    unsafe_put_user -> unsafe_get_user in a write one (window-mismatch)
+  past-range        in a window opened for sizeof(*p), an op's &p->f
+                    becomes &p[1].f (the filldir shape)      (access-ok-far)
+  other-pointer     the checked begin names another __user pointer than
+                    the ops use: a parameter, or a local declared before
+                    it, not assigned from the begin's     (access-ok-far)
+A finding of the expected check at a call of the mutated function counts
+too (`call to 'f', which performs unsafe user accesses, outside a user
+access window`): a function whose begin is deleted still works in its
+callers' window when one of them opens windows, and is reported there.
+A begin's or access_ok()'s length shrunk in bytes (sizeof(*p) -> 1) is no
+kind: access-ok-far reasons about ranges in elements of *p only
+(sizeof(*p), N * sizeof(*p)), and a byte count it cannot compare stays
+silent by design (docs/checks/access-ok-far.md).  With an access-ok-far
+kind selected, --checks defaults to window-*,access-ok-far.
+
 --mode unbatch goes the other way, for the batchable check: each window of
 the file's own functions that holds only unsafe_put_user/unsafe_get_user
 (checked begin, not masked, no copy ops or wrapper macros: the others are
@@ -69,7 +100,17 @@ KINDS = [
     ("insert-call", "window-call"),
     ("move-op-past-end", "window-unsafe-outside"),
 ]
-EXPECTED = dict(KINDS)
+# Run only when --kinds names them (or --kinds extra / all): the other
+# arches' tests keep the five kinds above.
+EXTRA_KINDS = [
+    ("early-exit", "window-unbalanced"),
+    ("delete-begin", "window-unsafe-outside"),
+    ("accessor-in-window", "window-call"),
+    ("op-family", "window-mismatch"),
+    ("past-range", "access-ok-far"),
+    ("other-pointer", "access-ok-far"),
+]
+EXPECTED = dict(KINDS + EXTRA_KINDS)
 
 USES_WINDOWS = re.compile(
     r"\b(?:user_\w*access_begin|masked_user_\w*access_begin|unsafe_\w+)\s*\(")
@@ -513,9 +554,170 @@ def mut_move_op(src, fn, group, op, end):
     return edit(text, os_, oe + 1, "")
 
 
+# The extra kinds (--kinds).  early-exit's condition is a variable the
+# mutant declares at the start of its first line (so no line moves): the
+# tool cannot tell its value, and both branches stay.
+MUT_FLAG = "uaccess_mutant_flag"
+ACCESSORS = {
+    "unsafe_put_user": ("put_user", "__put_user"),
+    "unsafe_get_user": ("get_user", "__get_user"),
+    "unsafe_copy_to_user": ("copy_to_user", "__copy_to_user"),
+    "unsafe_copy_from_user": ("copy_from_user", "__copy_from_user"),
+}
+OTHER_DIRECTION = {
+    "read": ("unsafe_get_user", "unsafe_put_user"),
+    "write": ("unsafe_put_user", "unsafe_get_user"),
+}
+
+
+def insert_before_op(src, op, stmt):
+    """text with stmt inserted on its own line before op's statement
+    (braced together with it when the op is an unbraced body)."""
+    off, stop, _, _ = op_statement(src, op)
+    if not src.starts_line(off):
+        raise Skip("op does not start its line")
+    ind = indent_of(src, op["line"])
+    ls, _ = src.line_span(op["line"])
+    if src.is_unbraced_body(off):
+        text = edit(src.text, stop, stop, " }")
+        return edit(text, ls, ls, ind + "{ " + stmt + "\n")
+    return edit(src.text, ls, ls, ind + stmt + "\n")
+
+
+def checked_begin(group):
+    for b in group["begins"]:
+        if b["kind"] == "checked-begin":
+            return b
+    raise Skip("no checked begin")
+
+
+def mut_early_exit(src, fn, group, op):
+    """`if (flag) FAIL` before op, FAIL being what the checked begin does
+    when it fails (a return or a goto past the window)."""
+    if src.text.startswith("#"):
+        raise Skip("file starts with a directive")
+    _, fail, stop = begin_if(src, checked_begin(group))
+    stmt = "if (%s) %s" % (MUT_FLAG, " ".join(src.text[fail:stop].split()))
+    return "extern int %s; " % MUT_FLAG + insert_before_op(src, op, stmt)
+
+
+def mut_delete_begin(src, fn, group):
+    if len(group["begins"]) != 1:
+        raise Skip("several begins (masked and checked)")
+    if not group["ops"]:
+        raise Skip("window without unsafe ops")
+    return edit(src.text, *begin_deletion(src, checked_begin(group)))
+
+
+def mut_accessor(src, fn, group, op, index):
+    """`if (ACCESSOR(op's arguments but the label)) goto label;` before op,
+    the checked and the unchecked accessor alternately."""
+    off, _, name, args = op_statement(src, op)
+    if name not in ACCESSORS or name != op["name"]:
+        raise Skip("no accessor for %s" % name)
+    acc = ACCESSORS[name][index % 2]
+    label = src.text[args[-1][0]:args[-1][1]].strip()
+    call = "%s(%s)" % (acc, " ".join(src.text[args[0][0]:args[-2][1]].split()))
+    return insert_before_op(src, op, "if (%s) goto %s;" % (call, label))
+
+
+def mut_op_family(src, fn, group, op):
+    """An op of the other direction in a read or write window."""
+    fams = {b["family"] for b in group["begins"]}
+    if len(fams) != 1 or not OTHER_DIRECTION.get(next(iter(fams))):
+        raise Skip("window is not read-only or write-only")
+    same, other = OTHER_DIRECTION[next(iter(fams))]
+    off, _, name, _ = op_statement(src, op)
+    if name != same or op["name"] != same:
+        raise Skip("op is not %s" % same)
+    return edit(src.text, off, off + len(name), other)
+
+
+def begin_call(src, group):
+    b = checked_begin(group)
+    call = src.call_at(src.offset(b["line"], b["col"]))
+    if not call or call[0] != b["name"] or len(call[3]) != 2:
+        raise Skip("begin is not a two-argument call at its position")
+    return call
+
+
+def mut_past_range(src, fn, group, op):
+    """In a window opened for sizeof(*p), op's &p->f becomes &p[1].f: the
+    element after the one the begin checked (the filldir shape)."""
+    (p0, p1), (l0, l1) = begin_call(src, group)[3]
+    base = "".join(src.text[p0:p1].split())
+    if not re.match(r"^[A-Za-z_]\w*$", base):
+        raise Skip("begin's pointer is not a variable")
+    if "".join(src.text[l0:l1].split()) != "sizeof(*%s)" % base:
+        raise Skip("begin's range is not sizeof(*pointer)")
+    _, _, name, args = op_statement(src, op)
+    ptr = 0 if name in ("unsafe_copy_to_user", "unsafe_try_cmpxchg_user") else 1
+    a0, a1 = args[ptr]
+    m = re.match(r"(\s*&\s*)%s\s*->" % re.escape(base), src.text[a0:a1])
+    if not m:
+        raise Skip("op's pointer is not &pointer->field")
+    return edit(src.text, a0 + m.start(), a0 + m.end(), m.group(1) + base + "[1].")
+
+
+def user_params(src, fn):
+    """Names of the __user pointer parameters of fn, from its definition."""
+    start = src.line_starts[fn["line"] - 1]
+    brace = src.mask.find("{", start)
+    open_ = src.mask.find("(", start, brace)
+    if brace < 0 or open_ < 0:
+        raise Skip("function definition not found")
+    call = src.call_at(open_ - len(src.word_before(src.prev_sig(open_))))
+    if not call:
+        raise Skip("function parameters not parsed")
+    names = []
+    for a, b in call[3]:
+        decl = src.mask[a:b]
+        m = re.search(r"__user\b[^,]*\*\s*(\w+)\s*$", decl)
+        if m:
+            names.append(m.group(1))
+    return names
+
+
+def mut_other_pointer(src, fn, group):
+    """The checked begin names another __user pointer: a parameter, or a
+    local declared before it, that is not derived from the begin's."""
+    (p0, p1), _ = begin_call(src, group)[3]
+    own = re.findall(r"[A-Za-z_]\w*", src.mask[p0:p1])
+    start = src.line_starts[fn["line"] - 1]
+    before = src.mask[start:src.offset(*pos(checked_begin(group)))]
+    # `uiov = (struct compat_iovec __user *)uvec`: the same pointer.
+    # The parameters, then the locals declared before the begin.
+    names = user_params(src, fn)
+    names += [n for n in re.findall(r"__user\s*\*\s*(\w+)\s*[;=,]", before)
+              if n not in names]
+    derived = {n for n in names for o in own
+               if re.search(r"\b%s\s*=[^;=]*\b%s\b" % (o, n), before)
+               or re.search(r"\b%s\s*=[^;=]*\b%s\b" % (n, o), before)}
+    others = [n for n in names if n not in own and n not in derived]
+    if not others:
+        raise Skip("no other __user pointer")
+    return edit(src.text, p0, p1, others[0])
+
+
+def generate_extra(add, src, fn, g, ops, index):
+    """The EXTRA_KINDS mutants of window g (ops: its op statements)."""
+    b = g["begins"][0]
+    add("delete-begin", fn, b, lambda: mut_delete_begin(src, fn, g))
+    add("other-pointer", fn, b, lambda: mut_other_pointer(src, fn, g))
+    if ops:
+        first = ops[0]
+        add("early-exit", fn, first, lambda: mut_early_exit(src, fn, g, first))
+    for op in ops:
+        add("accessor-in-window", fn, op,
+            lambda: mut_accessor(src, fn, g, op, index[0]))
+        index[0] += 1
+        add("op-family", fn, op, lambda: mut_op_family(src, fn, g, op))
+        add("past-range", fn, op, lambda: mut_past_range(src, fn, g, op))
+
+
 def generate(rel, src, funcs, main_path):
     """All candidate mutants of one file: list of dicts; plus skip counts."""
-    muts, skips = [], {}
+    muts, skips, index = [], {}, [0]
 
     def add(kind, fn, at, thunk):
         try:
@@ -555,6 +757,7 @@ def generate(rel, src, funcs, main_path):
                     end = after[0]
                     add("move-op-past-end", fn, op,
                         lambda: mut_move_op(src, fn, g, op, end))
+            generate_extra(add, src, fn, g, ops, index)
     return muts, skips
 
 
@@ -634,8 +837,9 @@ def whole_lines(src, start, stop):
     return s, e
 
 
-def begin_deletion(src, b):
-    """The edit deleting `if (!BEGIN(...)) FAIL;` (also `if (unlikely(!...))`)."""
+def begin_if(src, b):
+    """The statement `if (!BEGIN(...)) FAIL;` (also `if (unlikely(!...))`)
+    of begin entry b: (offset of the if, offset of FAIL, offset after FAIL)."""
     off = src.offset(b["line"], b["col"])
     if src.ident_at(off) != b["name"]:
         raise Skip("begin not spelled at its position")
@@ -649,14 +853,21 @@ def begin_deletion(src, b):
         if src.mask[p:p + 1] != ")":
             raise Skip("begin is not the whole if condition")
         p += 1
-    stop = statement_end(src, src.skip_ws(p))
+    fail = src.skip_ws(p)
+    stop = statement_end(src, fail)
     if stop is None:
         raise Skip("unparsable failure statement after the begin")
+    return m.start(), fail, stop
+
+
+def begin_deletion(src, b):
+    """The edit deleting `if (!BEGIN(...)) FAIL;` (also `if (unlikely(!...))`)."""
+    start, _, stop = begin_if(src, b)
     if src.ident_at(src.skip_ws(stop)) == "else":
         raise Skip("the begin's if has an else")
-    if src.is_unbraced_body(m.start()):
-        return m.start(), stop, ";"
-    s, e = whole_lines(src, m.start(), stop)
+    if src.is_unbraced_body(start):
+        return start, stop, ";"
+    s, e = whole_lines(src, start, stop)
     return s, e, ""
 
 
@@ -976,8 +1187,10 @@ def parse_args():
     ap.add_argument("--list-misses", action="store_true")
     ap.add_argument("--max-per-kind", type=int, default=0,
                     help="at most N mutants per kind, spread evenly (0: all)")
-    ap.add_argument("--kinds", nargs="+", choices=[k for k, _ in KINDS],
-                    help="only these mutation kinds")
+    ap.add_argument("--kinds", nargs="+",
+                    choices=[k for k, _ in KINDS + EXTRA_KINDS] + ["extra", "all"],
+                    help="these mutation kinds (default: the first five; extra: "
+                    "the others; all: every kind)")
     ap.add_argument("--keep-misses", metavar="DIR",
                     help="write each missed mutant and the tool's findings under DIR")
     ap.add_argument("--save-diffs", metavar="DIR",
@@ -998,9 +1211,16 @@ def check_mode_options(opts):
         raise SetupError("--kinds applies to --mode window only")
     if opts.verify_fixes and not unbatch:
         raise SetupError("--verify-fixes applies to --mode unbatch only")
+    kinds = set()
+    for k in opts.kinds or []:
+        kinds |= {"extra": {n for n, _ in EXTRA_KINDS},
+                  "all": set(EXPECTED)}.get(k, {k})
+    opts.kinds = kinds
     if opts.checks is None:
         opts.checks = {"unbatch": "batchable",
                        "unchecked": "access-ok-far"}.get(opts.mode, "window-*")
+        if any(EXPECTED[k] == "access-ok-far" for k in kinds):
+            opts.checks += ",access-ok-far"
 
 
 def read_database(dbpath):
@@ -1028,6 +1248,8 @@ class Run:
         self.unbatch = opts.mode == "unbatch"
         self.kinds = {"unbatch": [UNBATCH_KIND],
                       "unchecked": [UNCHECKED_KIND]}.get(opts.mode, KINDS)
+        if opts.kinds:
+            self.kinds = [k for k in KINDS + EXTRA_KINDS if k[0] in opts.kinds]
         self.kernel = os.path.realpath(opts.kernel)
         self.tool = os.path.abspath(opts.tool)
         self.dbpath = os.path.join(self.kernel, "compile_commands.json")
@@ -1180,8 +1402,7 @@ def select_mutants(run, mutants):
     """The mutants of --kinds, at most --max-per-kind of each kind, spread
     evenly over the kind's mutants."""
     opts = run.opts
-    if opts.kinds:
-        mutants = [m for m in mutants if m["kind"] in opts.kinds]
+    mutants = [m for m in mutants if m["kind"] in dict(run.kinds)]
     if opts.max_per_kind > 0:
         picked = []
         for kind, _ in run.kinds:
@@ -1211,7 +1432,11 @@ def analyze_mutant(run, files, m):
     expected = EXPECTED[m["kind"]]
     base_keys = files[m["path"]]["base_keys"]
     in_fn = [f for f in findings if f.get("function") == m["function"]]
-    hits = [f for f in in_fn if f.get("check") == expected
+    # A function that lost its begin may still be a helper some caller
+    # opens a window for: the finding is then at the caller's call of it.
+    at_call = [f for f in findings if f.get("function") != m["function"]
+               and "call to '%s'" % m["function"] in f.get("message", "")]
+    hits = [f for f in in_fn + at_call if f.get("check") == expected
             and key(f) not in base_keys]
     elsewhere = [f for f in findings if f.get("function") != m["function"]
                  and f.get("check") == expected and key(f) not in base_keys]
@@ -1269,7 +1494,7 @@ def print_file_table(run, paths, results, windows, skipped, setup_errors):
     return hdr
 
 
-def print_kind_table(paths, results, setup_errors):
+def print_kind_table(run, paths, results, setup_errors):
     """Window mode: the run's headline and one row per mutation kind;
     returns the header."""
     print("uaccess-lint mutation run: %d files, %d mutants" % (len(paths), len(results)))
@@ -1278,7 +1503,7 @@ def print_kind_table(paths, results, setup_errors):
     hdr = "%-18s %9s %9s %9s %9s %8s" % ("kind", "generated", "compiled", "detected", "failed", "recall")
     print(hdr)
     print("-" * len(hdr))
-    for kind, _ in KINDS:
+    for kind, _ in run.kinds:
         gen, comp, det, fail, rec = counts([m for m in results if m["kind"] == kind])
         print("%-18s %9d %9d %9d %9d %8s" % (kind, gen, comp, det, fail, rec))
     return hdr
@@ -1391,7 +1616,7 @@ def main():
     if run.unbatch:
         hdr = print_file_table(run, paths, mutants, windows, skipped, setup_errors)
     else:
-        hdr = print_kind_table(paths, mutants, setup_errors)
+        hdr = print_kind_table(run, paths, mutants, setup_errors)
     recall = print_overall(mutants, hdr)
     if run.unbatch:
         print_rewrites(opts, mutants)

@@ -69,21 +69,76 @@ static bool mayBeHelper(const FunctionDecl &Def) {
 }
 
 // Asked for every call the window analysis meets, so computed once per
-// function.
+// function. The entry is in the map (not a helper) while the callers are
+// looked at, so a recursive chain of calls ends.
 const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
   const FunctionDecl *Def = FD.getDefinition();
-  auto [It, Inserted] = Shapes.try_emplace(Def ? Def : &FD);
-  Shape &S = It->second;
-  if (!Inserted || !Def || !Def->hasBody() || isApiBody(*Def))
-    return S;
-  S.Known = true;
-  for (const UaccessUse &U : Cache.get(*Def).uses().uses()) {
-    S.Begins |= isBegin(U.Api->TheRole) || U.Api->TheRole == Role::Scoped;
-    S.Ends |= U.Api->TheRole == Role::End;
-    S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
+  const FunctionDecl *Key = Def ? Def : &FD;
+  auto It = Shapes.find(Key);
+  if (It != Shapes.end())
+    return It->second;
+  Shape S;
+  if (Def && Def->hasBody() && !isApiBody(*Def)) {
+    S.Known = true;
+    for (const UaccessUse &U : Cache.get(*Def).uses().uses()) {
+      S.Begins |= isBegin(U.Api->TheRole) || U.Api->TheRole == Role::Scoped;
+      S.Ends |= U.Api->TheRole == Role::End;
+      S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
+    }
   }
-  S.Helper = !S.Begins && mayBeHelper(*Def);
-  return S;
+  Shapes[Key] = S;
+  if (S.Known)
+    S.Helper =
+        !S.Begins && mayBeHelper(*Def) && (!S.Unsafe || mayRunInAWindow(*Def));
+  return Shapes[Key] = S;
+}
+
+// A static or inline function with unsafe ops runs in its caller's window
+// only where a caller may have one open: one with a begin (or a scoped window,
+// or a call to a function that begins one), or one that itself works in its
+// caller's window. A callback (its address taken, never called here) and a
+// function whose callers open no window (its begin deleted) are analyzed
+// on their own; a function the TU never names is left to its users' TUs.
+// One with ends only (6.19's guard destructors) closes its callers' windows.
+bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
+  if (!Def.isReferenced() && !Def.isUsed())
+    return true;
+  return llvm::any_of(Cache.callers().callsTo(Def),
+                      [&](const CallerIndex::Site &C) {
+                        const FunctionDecl *Caller = C.Caller->getDefinition();
+                        if (!Caller || Caller == &Def)
+                          return false;
+                        const Shape &S = shapeOf(*Caller);
+                        return S.Begins || (S.Helper && (S.Ends || S.Unsafe)) ||
+                               callsAnOpener(*Caller);
+                      });
+}
+
+// A call to a function that begins a window and ends none (one that ends
+// its own, as iov_iter's copy_iovec_from_user(), opens nothing for its
+// caller), or a cleanup variable whose function does (6.19's guards).
+bool CallPolicy::callsAnOpener(const FunctionDecl &Caller) {
+  static auto opensWithoutEnd = [](const Shape &S) {
+    return S.Begins && !S.Ends;
+  };
+  struct Finder : RecursiveASTVisitor<Finder> {
+    CallPolicy &Policy;
+    bool Found = false;
+    explicit Finder(CallPolicy &P) : Policy(P) {}
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *Callee = C->getDirectCallee())
+        Found |= opensWithoutEnd(Policy.shapeOf(*Callee));
+      return !Found;
+    }
+    bool VisitVarDecl(VarDecl *VD) {
+      if (const auto *Cleanup = VD->getAttr<CleanupAttr>())
+        if (const FunctionDecl *F = Cleanup->getFunctionDecl())
+          Found |= opensWithoutEnd(Policy.shapeOf(*F));
+      return !Found;
+    }
+  } F(*this);
+  F.TraverseStmt(Caller.getBody());
+  return F.Found;
 }
 
 bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {

@@ -74,11 +74,14 @@ private:
   struct Shape {
     bool Known = false; ///< Has a body here and is not the API itself.
     bool Begins = false, Ends = false, Unsafe = false;
-    /// Static or inline with no begin: it works in its caller's window.
+    /// Static or inline with no begin, called where a window may be open:
+    /// it works in its caller's window.
     bool Helper = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
   bool endsAWindow(const clang::FunctionDecl &Caller);
+  bool mayRunInAWindow(const clang::FunctionDecl &Def);
+  bool callsAnOpener(const clang::FunctionDecl &Caller);
   bool inlineBodyIsSafe(const clang::FunctionDecl &FD, std::string &Inner);
   bool maySleep(const clang::FunctionDecl &FD, std::string &Reason,
                 unsigned Depth);

@@ -255,8 +255,14 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   if (Window.Base.empty() || !Covered)
     return;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   for (const UaccessUse &U : FA.uses().uses()) {
-    if (U.Api->TheRole != Role::UnsafeOp || !Model.dominates(A, U))
+    // Ops in its window on some path: after `if (masked) p = masked_...(p);
+    // else if (!begin(p, n)) fail;` the begin dominates none of them.
+    bool InWindow = Model.dominates(A, U) ||
+                    (Windows && llvm::is_contained(Windows->openersOf(U),
+                                                   static_cast<int>(A.Id)));
+    if (U.Api->TheRole != Role::UnsafeOp || !InWindow)
       continue;
     PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();

@@ -1,0 +1,93 @@
+// A static function with unsafe ops or ends and no begin works in its
+// caller's window only where a caller may have one open. A callback (its
+// address taken, never called in the TU: readdir's filldir64 as
+// ctx->actor) and a function whose callers open no window (do_sys_poll
+// under its syscalls) have lost their begin: their ops are outside any
+// window and their ends close nothing, reported in the function itself.
+// RUN: not %uaccess-lint --checks='window-*' %s -- %x86-flags > %t.x86 2>&1
+// RUN: FileCheck %s --implicit-check-not=error: < %t.x86
+// RUN: not %uaccess-lint --checks='window-*' %s -- %generic-flags > %t.gen 2>&1
+// RUN: FileCheck %s --implicit-check-not=error: < %t.gen
+// RUN: not %uaccess-lint --checks='window-*' %s -- %arm64-flags > %t.arm64 2>&1
+// RUN: FileCheck %s --implicit-check-not=error: < %t.arm64
+
+#include <linux/uaccess.h>
+
+struct dirent { u64 ino; u32 len; };
+struct ctx { int (*actor)(struct ctx *, u64, u32); struct dirent __user *d; };
+
+static int filldir_cb(struct ctx *c, u64 ino, u32 len)
+{
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+	unsafe_put_user(ino, &c->d->ino, efault);
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+	unsafe_put_user(len, &c->d->len, efault);
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'user_write_access_end' ends a user access window that is not open on every path [window-unbalanced]
+	user_write_access_end();
+	return 0;
+efault:
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'user_write_access_end' ends {{.*}} [window-unbalanced]
+	user_write_access_end();
+	return -EFAULT;
+}
+
+void iterate(struct ctx *c)
+{
+	c->actor = filldir_cb;
+}
+
+static int poll_lost_begin(u32 __user *p, u32 v)
+{
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+	unsafe_put_user(v, p, efault);
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'user_write_access_end' ends {{.*}} [window-unbalanced]
+	user_write_access_end();
+	return 0;
+efault:
+	// CHECK: helper-no-window.c:[[@LINE+1]]:2: error: 'user_write_access_end' ends {{.*}} [window-unbalanced]
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A sibling that opens and closes its own window opens none for the
+// caller: the caller may not have a window open at the call.
+static int put_own_window(u32 __user *p, u32 v)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int sys_poll_like(u32 __user *p)
+{
+	if (put_own_window(p, 0))
+		return -EFAULT;
+	return poll_lost_begin(p, 1);
+}
+
+// A helper called from a window stays its caller's: nothing reported.
+static int put_one(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int put_in_window(u32 __user *p)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (put_one(p, 2))
+		goto efault;
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
