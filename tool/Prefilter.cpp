@@ -101,6 +101,7 @@ private:
         llvm::StringRef Name = identifier(T);
         (Macro.Names.empty() ? Macro.Names : Macro.Uses).push_back(Name);
       }
+      Macro.Pastes |= Define && T.is(tok::hashhash);
       Lex.LexFromRawLexer(T);
     }
     if (!Macro.Names.empty() && !Macro.Uses.empty())
@@ -207,9 +208,11 @@ definedNames(const SourceDefinition &D, const llvm::StringSet<> &Macros) {
   return Out;
 }
 
-/// Macros that a body can be defined through: every macro but those that
-/// name themselves (`#define user_access_begin(a, b) user_access_begin(a, b)`
-/// keeps a function's name visible, it defines nothing).
+/// Macros that a body can be defined through: those that paste tokens into
+/// a new name (SYSCALL_DEFINE2's `_##name`), but not those that also name
+/// themselves (`#define f(a) f(a)` keeps a function's name visible). Any
+/// other macro called before a body is kept as the body's name: a rename
+/// (`#define foo(a) bar(a)`) is called by the name it defines.
 static llvm::StringSet<>
 definingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
   llvm::StringSet<> Macros, SelfNamed;
@@ -218,7 +221,7 @@ definingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
       if (!D.IsMacro)
         continue;
       llvm::StringRef Name = D.Names.front();
-      bool Self = llvm::is_contained(D.Uses, Name);
+      bool Self = !D.Pastes || llvm::is_contained(D.Uses, Name);
       (Self ? SelfNamed : Macros).insert(Name);
     }
   for (const auto &Name : SelfNamed)

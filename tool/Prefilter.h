@@ -45,6 +45,9 @@ struct SourceDefinition {
   std::vector<llvm::StringRef> FirstArguments;
   std::vector<llvm::StringRef> Uses; ///< Sorted, unique.
   bool IsMacro = false;
+  /// A macro whose replacement pastes tokens (`##`): one that can build a
+  /// new function's name from its argument, as SYSCALL_DEFINE2 does.
+  bool Pastes = false;
 };
 
 /// What the raw lexer found in one file. The strings live in the scan.

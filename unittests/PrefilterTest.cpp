@@ -104,6 +104,12 @@ TEST(PrefilterTest, MacroDefinedBodiesNameTheMacrosArgument) {
   Relevant = relevantNames({&Self});
   EXPECT_TRUE(Relevant.contains("peek2"));
   EXPECT_FALSE(Relevant.contains("const"));
+  // A rename pastes nothing: its name is what callers write.
+  SourceScan Rename =
+      scanSource("#define peek3(p) peek3_impl(p)\n"
+                 "static inline int peek3(const int __user *p)\n"
+                 "{ int v; return get_user(v, p); }\n");
+  EXPECT_TRUE(relevantNames({&Rename}).contains("peek3"));
 }
 
 } // namespace
