@@ -215,16 +215,16 @@ definedNames(const SourceDefinition &D, const llvm::StringSet<> &Macros) {
 /// (`#define foo(a) bar(a)`) is called by the name it defines.
 static llvm::StringSet<>
 definingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
-  llvm::StringSet<> Macros, SelfNamed;
+  llvm::StringSet<> Macros, NotDefining;
   for (const SourceScan *S : Scans)
     for (const SourceDefinition &D : S->Definitions) {
       if (!D.IsMacro)
         continue;
       llvm::StringRef Name = D.Names.front();
-      bool Self = !D.Pastes || llvm::is_contained(D.Uses, Name);
-      (Self ? SelfNamed : Macros).insert(Name);
+      bool Defining = D.Pastes && !llvm::is_contained(D.Uses, Name);
+      (Defining ? Macros : NotDefining).insert(Name);
     }
-  for (const auto &Name : SelfNamed)
+  for (const auto &Name : NotDefining)
     Macros.erase(Name.getKey());
   return Macros;
 }
@@ -235,21 +235,24 @@ llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
     if (canBeFindingSite(E))
       Relevant.insert(E.Name);
   llvm::StringSet<> Macros = definingMacros(Scans);
+  std::vector<std::pair<const SourceDefinition *, std::vector<llvm::StringRef>>>
+      Defs;
+  for (const SourceScan *S : Scans)
+    for (const SourceDefinition &D : S->Definitions)
+      Defs.emplace_back(&D, definedNames(D, Macros));
   for (bool Grew = true; Grew;) {
     Grew = false;
-    for (const SourceScan *S : Scans)
-      for (const SourceDefinition &D : S->Definitions) {
-        std::vector<llvm::StringRef> Names = definedNames(D, Macros);
-        bool Known = llvm::all_of(
-            Names, [&](llvm::StringRef N) { return Relevant.contains(N); });
-        if (Known || !usesAny(D, Relevant))
-          continue;
-        // The table decides which API names are relevant: the bodies of
-        // copy_to_user() and its kind name access_ok() and the rest.
-        for (llvm::StringRef N : Names)
-          if (!lookupApi(N))
-            Grew |= Relevant.insert(N).second;
-      }
+    for (const auto &[D, Names] : Defs) {
+      bool Known = llvm::all_of(
+          Names, [&](llvm::StringRef N) { return Relevant.contains(N); });
+      if (Known || !usesAny(*D, Relevant))
+        continue;
+      // The table decides which API names are relevant: the bodies of
+      // copy_to_user() and its kind name access_ok() and the rest.
+      for (llvm::StringRef N : Names)
+        if (!lookupApi(N))
+          Grew |= Relevant.insert(N).second;
+    }
   }
   return Relevant;
 }
