@@ -114,31 +114,39 @@ bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
                       });
 }
 
-// A call to a function that begins a window and ends none (one that ends
-// its own, as iov_iter's copy_iovec_from_user(), opens nothing for its
-// caller), or a cleanup variable whose function does (6.19's guards).
-bool CallPolicy::callsAnOpener(const FunctionDecl &Caller) {
-  static auto opensWithoutEnd = [](const Shape &S) {
-    return S.Begins && !S.Ends;
-  };
+/// True when \p Body calls a function for which \p Pred holds, directly or
+/// as the function of a cleanup variable.
+static bool callsAny(const Stmt *Body,
+                     llvm::function_ref<bool(const FunctionDecl &)> Pred) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    CallPolicy &Policy;
+    llvm::function_ref<bool(const FunctionDecl &)> Pred;
     bool Found = false;
-    explicit Finder(CallPolicy &P) : Policy(P) {}
+    explicit Finder(llvm::function_ref<bool(const FunctionDecl &)> P)
+        : Pred(P) {}
     bool VisitCallExpr(CallExpr *C) {
       if (const FunctionDecl *Callee = C->getDirectCallee())
-        Found |= opensWithoutEnd(Policy.shapeOf(*Callee));
+        Found |= Pred(*Callee);
       return !Found;
     }
     bool VisitVarDecl(VarDecl *VD) {
       if (const auto *Cleanup = VD->getAttr<CleanupAttr>())
         if (const FunctionDecl *F = Cleanup->getFunctionDecl())
-          Found |= opensWithoutEnd(Policy.shapeOf(*F));
+          Found |= Pred(*F);
       return !Found;
     }
-  } F(*this);
-  F.TraverseStmt(Caller.getBody());
+  } F(Pred);
+  F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
+}
+
+// A call to a function that begins a window and ends none (one that ends
+// its own, as iov_iter's copy_iovec_from_user(), opens nothing for its
+// caller), or a cleanup variable whose function does (6.19's guards).
+bool CallPolicy::callsAnOpener(const FunctionDecl &Caller) {
+  return callsAny(Caller.getBody(), [&](const FunctionDecl &F) {
+    const Shape &S = shapeOf(F);
+    return S.Begins && !S.Ends;
+  });
 }
 
 bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {
@@ -193,24 +201,8 @@ bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
         return U.Api->TheRole == Role::End;
       }))
     return true;
-  struct Finder : RecursiveASTVisitor<Finder> {
-    CallPolicy &Policy;
-    bool Found = false;
-    explicit Finder(CallPolicy &P) : Policy(P) {}
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *Callee = C->getDirectCallee())
-        Found |= Policy.closesForCaller(*Callee);
-      return !Found;
-    }
-    bool VisitVarDecl(VarDecl *VD) {
-      if (const auto *Cleanup = VD->getAttr<CleanupAttr>())
-        if (const FunctionDecl *F = Cleanup->getFunctionDecl())
-          Found |= Policy.closesForCaller(*F);
-      return !Found;
-    }
-  } F(*this);
-  F.TraverseStmt(Caller.getBody());
-  return F.Found;
+  return callsAny(Caller.getBody(),
+                  [&](const FunctionDecl &F) { return closesForCaller(F); });
 }
 
 CallVerdict CallPolicy::judge(const CallExpr &Call) {
