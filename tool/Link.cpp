@@ -45,12 +45,13 @@ bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names) {
   return false;
 }
 
-void linkAcrossUnits(MergedReport &Report,
-                     const std::vector<CompileCommand> &Database,
-                     WorkerOptions Workers, llvm::StringRef Root,
-                     bool FromDatabase) {
+LinkStats linkAcrossUnits(MergedReport &Report,
+                          const std::vector<CompileCommand> &Database,
+                          WorkerOptions Workers, llvm::StringRef Root,
+                          bool FromDatabase) {
+  LinkStats Stats;
   if (llvm::none_of(Report.Findings, [](const Finding &F) { return F.Link; }))
-    return;
+    return Stats;
   ProgramCalls Calls;
   Calls.setFromDatabase(FromDatabase);
   std::set<std::string> Tried;
@@ -67,7 +68,10 @@ void linkAcrossUnits(MergedReport &Report,
       break;
     Workers.Run.SummarizeCalls.assign(Names.begin(), Names.end());
     bool Complete = true;
-    for (TUOutcome &O : runWorkers(namingCommands(Database, Names), Workers)) {
+    std::vector<CompileCommand> Asked = namingCommands(Database, Names);
+    ++Stats.Rounds;
+    Stats.TUs += Asked.size();
+    for (TUOutcome &O : runWorkers(Asked, Workers)) {
       // A TU that failed may hold the call that has no check.
       Complete &= O.Status == TUStatus::Analyzed;
       if (O.Status == TUStatus::Analyzed)
@@ -77,6 +81,7 @@ void linkAcrossUnits(MergedReport &Report,
       Calls.markAsked(Names);
   }
   linkFindings(Report.Findings, Calls, Root);
+  return Stats;
 }
 
 } // namespace uaccess

@@ -18,15 +18,20 @@
 
 namespace uaccess {
 
+/// What the link step parsed: the TUs of every round, and the rounds.
+struct LinkStats {
+  unsigned Rounds = 0, TUs = 0;
+};
+
 /// Finishes \p Report's linked findings over \p Database (adjusted
 /// commands); \p Workers runs the summaries. Files under \p Root are named
 /// relative to it. \p FromDatabase: \p Database is a compile database's,
 /// not the command line's files, so a function none of its TUs calls has
 /// no caller there.
-void linkAcrossUnits(
-    MergedReport &Report,
-    const std::vector<clang::tooling::CompileCommand> &Database,
-    WorkerOptions Workers, llvm::StringRef Root, bool FromDatabase);
+LinkStats
+linkAcrossUnits(MergedReport &Report,
+                const std::vector<clang::tooling::CompileCommand> &Database,
+                WorkerOptions Workers, llvm::StringRef Root, bool FromDatabase);
 
 /// True when \p Text names one of \p Names as a whole identifier.
 bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names);

@@ -87,6 +87,7 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
       continue;
     }
     ++Summary.Analyzed;
+    Summary.SkippedBodies += O.Report.SkippedBodies;
     const std::string &Arch = O.Report.Arch;
     if (!Arch.empty())
       Summary.Arches.insert(Arch);
@@ -135,7 +136,8 @@ llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
        {std::pair<llvm::StringRef, unsigned *>("analyzed", &Summary.Analyzed),
         {"skipped", &Summary.Skipped},
         {"failed", &Summary.Failed},
-        {"prefiltered", &Summary.Prefiltered}})
+        {"prefiltered", &Summary.Prefiltered},
+        {"skipped_bodies", &Summary.SkippedBodies}})
     if (std::optional<int64_t> N = TUs.getInteger(Key))
       *Count += *N;
   if (const llvm::json::Array *Failures = TUs.getArray("failures"))

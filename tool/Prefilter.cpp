@@ -272,6 +272,112 @@ llvm::StringRef firstRelevant(const SourceScan &Scan,
   return {};
 }
 
+std::vector<unsigned> relevantDefinitions(const SourceScan &Scan,
+                                          const llvm::StringSet<> &Relevant) {
+  std::vector<unsigned> Out;
+  for (unsigned I = 0; I < Scan.Definitions.size(); ++I)
+    if (usesAny(Scan.Definitions[I], Relevant))
+      Out.push_back(I);
+  return Out;
+}
+
+namespace {
+
+/// The bodies of one TU that skippableBodies() keeps, found in two steps:
+/// callers (up from the relevant definitions), then callees (down from
+/// every kept one).
+class BodyClosure {
+public:
+  BodyClosure(llvm::ArrayRef<const SourceScan *> Scans,
+              const llvm::StringSet<> &Relevant)
+      : Scans(Scans), Relevant(Relevant) {
+    for (const SourceScan *S : Scans)
+      for (const SourceDefinition &D : S->Definitions)
+        for (llvm::StringRef N : D.Names)
+          ByName[N].push_back(&D);
+  }
+
+  /// \p D uses a relevant name, or the name of a kept caller.
+  void keepCaller(const SourceDefinition &D) {
+    if (!Kept.insert(&D).second)
+      return;
+    Work.push_back(&D);
+    // Users of a relevant name are kept already; the API's own bodies
+    // (copy_to_user() names access_ok()) make none of their callers
+    // relevant, as in relevantNames().
+    for (llvm::StringRef N : D.Names)
+      if (!Relevant.contains(N) && !lookupApi(N) && Called.insert(N).second)
+        CalledQueue.push_back(N);
+  }
+
+  void closeOverCallers() {
+    while (!CalledQueue.empty()) {
+      llvm::StringRef N = CalledQueue.pop_back_val();
+      for (const SourceScan *S : Scans) {
+        if (!std::binary_search(S->Identifiers.begin(), S->Identifiers.end(),
+                                N))
+          continue;
+        for (const SourceDefinition &D : S->Definitions)
+          if (std::binary_search(D.Uses.begin(), D.Uses.end(), N))
+            keepCaller(D);
+      }
+    }
+  }
+
+  /// Everything a kept definition names, through macros, is kept too.
+  void closeOverCallees() {
+    while (!Work.empty()) {
+      const SourceDefinition *D = Work.pop_back_val();
+      for (llvm::StringRef U : D->Uses)
+        for (const SourceDefinition *E : ByName.lookup(U))
+          if (Kept.insert(E).second)
+            Work.push_back(E);
+    }
+  }
+
+  std::vector<std::string> skippable() const {
+    llvm::StringSet<> KeptNames, Out;
+    for (const SourceDefinition *D : Kept)
+      if (!D->IsMacro)
+        KeptNames.insert(D->Names.begin(), D->Names.end());
+    for (const SourceScan *S : Scans)
+      for (const SourceDefinition &D : S->Definitions)
+        if (!D.IsMacro && !Kept.count(&D))
+          for (llvm::StringRef N : D.Names)
+            if (!KeptNames.contains(N))
+              Out.insert(N);
+    std::vector<std::string> Names;
+    for (const auto &N : Out)
+      Names.push_back(N.getKey().str());
+    llvm::sort(Names);
+    return Names;
+  }
+
+private:
+  llvm::ArrayRef<const SourceScan *> Scans;
+  const llvm::StringSet<> &Relevant;
+  llvm::StringMap<std::vector<const SourceDefinition *>> ByName;
+  llvm::DenseSet<const SourceDefinition *> Kept;
+  llvm::SmallVector<const SourceDefinition *> Work;
+  llvm::StringSet<> Called;
+  llvm::SmallVector<llvm::StringRef> CalledQueue;
+};
+
+} // namespace
+
+std::vector<std::string>
+skippableBodies(llvm::ArrayRef<const SourceScan *> Scans,
+                const llvm::StringSet<> &Relevant,
+                llvm::ArrayRef<std::vector<unsigned>> RelevantDefinitions) {
+  BodyClosure Closure(Scans, Relevant);
+  for (size_t I = 0; I < Scans.size(); ++I)
+    for (unsigned D : RelevantDefinitions[I])
+      Closure.keepCaller(Scans[I]->Definitions[D]);
+  Closure.closeOverCallers();
+  Closure.closeOverCallees();
+  return Closure.skippable();
+}
+
 } // namespace uaccess
 
 namespace uaccess {
@@ -463,6 +569,35 @@ void keepTouchedTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
   }
 }
 
+/// PrefilterResult::SkippableBodies of the TUs to parse.
+void findSkippableBodies(const std::vector<TUFiles> &TUs,
+                         const FileTable &Files,
+                         const llvm::StringSet<> &Relevant, unsigned Jobs,
+                         PrefilterResult &Out) {
+  std::vector<char> Needed(Files.Paths.size(), 0);
+  for (size_t I = 0; I < TUs.size(); ++I)
+    if (Out.Analyze[I] && TUs[I])
+      for (size_t F : *TUs[I])
+        Needed[F] = 1;
+  std::vector<std::vector<unsigned>> Seeds(Files.Paths.size());
+  parallelFor(Files.Paths.size(), Jobs, [&](size_t F) {
+    if (Needed[F])
+      Seeds[F] = relevantDefinitions(Files.Scans[F], Relevant);
+  });
+  Out.SkippableBodies.assign(TUs.size(), {});
+  parallelFor(TUs.size(), Jobs, [&](size_t I) {
+    if (!Out.Analyze[I] || !TUs[I])
+      return;
+    std::vector<const SourceScan *> Scans;
+    std::vector<std::vector<unsigned>> TUSeeds;
+    for (size_t F : *TUs[I]) {
+      Scans.push_back(&Files.Scans[F]);
+      TUSeeds.push_back(Seeds[F]);
+    }
+    Out.SkippableBodies[I] = skippableBodies(Scans, Relevant, TUSeeds);
+  });
+}
+
 } // namespace
 
 PrefilterResult
@@ -494,6 +629,7 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   if (Touched)
     keepTouchedTUs(TUs, Files, Touched, Result);
   Result.Skipped = llvm::count(Result.Analyze, false);
+  findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
   return Result;
 }
 
@@ -507,6 +643,7 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
   PrefilterResult All;
   All.Analyze.resize(Commands.size());
   All.Why.resize(Commands.size());
+  All.SkippableBodies.resize(Commands.size());
   for (const auto &[Index, Positions] : Members) {
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
@@ -515,6 +652,7 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
     for (size_t K = 0; K < Positions.size(); ++K) {
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);
+      All.SkippableBodies[Positions[K]] = std::move(Choice.SkippableBodies[K]);
     }
     All.Skipped += Choice.Skipped;
   }

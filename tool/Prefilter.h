@@ -79,6 +79,28 @@ SourceScan scanSource(llvm::StringRef Text);
 /// argument, not the macro: naming the macro defines another function.
 llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans);
 
+/// The positions in \p Scan.Definitions of the definitions that use a name
+/// in \p Relevant.
+std::vector<unsigned> relevantDefinitions(const SourceScan &Scan,
+                                          const llvm::StringSet<> &Relevant);
+
+/// The names of the function bodies one TU can parse without looking
+/// inside (`ASTConsumer::shouldSkipFunctionBody`), given the scans of its
+/// files (\p Scans, the main file first), the run's relevant names and,
+/// per scan, its relevantDefinitions(). A body is kept when:
+///  * it uses a relevant name, or a name that a kept body of the TU defines
+///    (a static caller of a caller of put_user(): the checks look for
+///    access_ok() and open windows in callers), the API's own names aside;
+///  * or a kept definition names it, directly or through macros (a callee:
+///    the checks look inside a helper called in a window, or one that may
+///    take a lock).
+/// Every other body of the scans is skippable, unless a kept body has the
+/// same name (two definitions under #if).
+std::vector<std::string>
+skippableBodies(llvm::ArrayRef<const SourceScan *> Scans,
+                const llvm::StringSet<> &Relevant,
+                llvm::ArrayRef<std::vector<unsigned>> RelevantDefinitions);
+
 /// True when a non-macro definition of \p Scan uses a name in \p Relevant.
 bool definesRelevantBody(const SourceScan &Scan,
                          const llvm::StringSet<> &Relevant);
@@ -111,6 +133,9 @@ struct PrefilterResult {
   /// scanner failed"), or empty.
   std::vector<std::string> Why;
   unsigned Skipped = 0;
+  /// One per command: skippableBodies() of a TU that is parsed; empty
+  /// when it is not, or when its includes could not be learned.
+  std::vector<std::vector<std::string>> SkippableBodies;
 };
 
 /// Whether a patch touches a file (absolute path); see --diff.

@@ -84,6 +84,12 @@ void printSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
   if (Summary.Skipped)
     OS << ", " << Summary.Skipped << " not C";
   OS << "; wall time " << formatDuration(Seconds) << "\n";
+  if (Summary.LinkTUs)
+    OS << "uaccess-lint: summary: the link step parsed " << Summary.LinkTUs
+       << " TUs in " << Summary.LinkRounds
+       << (Summary.LinkRounds == 1 ? " round" : " rounds")
+       << " for callers in other files; " << formatDuration(Summary.LinkSeconds)
+       << "\n";
 }
 
 } // namespace uaccess

@@ -127,6 +127,7 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                                  {"skipped", Summary.Skipped},
                                  {"failed", Summary.Failed},
                                  {"prefiltered", Summary.Prefiltered},
+                                 {"skipped_bodies", Summary.SkippedBodies},
                                  {"failures", std::move(Failures)}}}};
   OS << llvm::formatv("{0:2}", Doc) << "\n";
 }

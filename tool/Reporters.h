@@ -15,6 +15,12 @@ struct RunSummary {
   unsigned Analyzed = 0, Skipped = 0, Failed = 0;
   /// TUs the prefilter found could have no findings (not parsed).
   unsigned Prefiltered = 0;
+  /// Function bodies the analyzed TUs skipped (the prefilter's choice).
+  unsigned SkippedBodies = 0;
+  /// The link step's summary runs: TUs parsed (a TU once per round that
+  /// asks it), the rounds, and its wall time.
+  unsigned LinkTUs = 0, LinkRounds = 0;
+  double LinkSeconds = 0;
   std::vector<std::pair<std::string, std::string>> Failures; ///< file, why
   /// The arches of the analyzed TUs, by their kernel names.
   std::set<std::string> Arches;

@@ -28,6 +28,7 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
@@ -38,6 +39,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <deque>
 #include <map>
 #include <set>
 
@@ -978,22 +980,39 @@ bool acceptFindings(std::vector<uaccess::Finding> &Findings,
   return Unused;
 }
 
+/// --explain-prefilter's line for one TU: parsed or not, why, and which
+/// bodies a parse skips.
+void explainChoice(StringRef File, const uaccess::PrefilterResult &Choice,
+                   size_t I) {
+  errs() << "uaccess-lint: prefilter: " << File << ": "
+         << (Choice.Analyze[I] ? "parsed: " : "skipped")
+         << (!Choice.Analyze[I] && !Choice.Why[I].empty() ? ": " : "")
+         << Choice.Why[I];
+  const std::vector<std::string> &Bodies = Choice.SkippableBodies[I];
+  if (!Bodies.empty())
+    errs() << "; skips the bodies of " << llvm::join(Bodies, ", ");
+  errs() << "\n";
+}
+
 double secondsSince(std::chrono::steady_clock::time_point Start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
       .count();
 }
 
-/// The positions of the TUs that can have findings (all of them with
+/// A TU to parse: its position, and the bodies it can skip.
+using ChosenTU = std::pair<size_t, std::vector<std::string>>;
+
+/// The TUs that can have findings (all of them, skipping nothing, with
 /// --exhaustive or --dump-uaccess); the others are counted as prefiltered.
-std::vector<size_t>
+std::vector<ChosenTU>
 prefilter(const RunnableTUs &TUs, unsigned Jobs,
           const std::optional<uaccess::ChangedLines> &Changed,
           uaccess::RunSummary &Summary) {
   const std::vector<CompileCommand> &All = TUs.Commands;
-  std::vector<size_t> Chosen;
+  std::vector<ChosenTU> Chosen;
   if (Exhaustive || DumpUses) {
     for (size_t I = 0; I < All.size(); ++I)
-      Chosen.push_back(I);
+      Chosen.emplace_back(I, std::vector<std::string>());
     return Chosen;
   }
   auto Start = std::chrono::steady_clock::now();
@@ -1008,12 +1027,9 @@ prefilter(const RunnableTUs &TUs, unsigned Jobs,
            << uaccess::formatDuration(secondsSince(Start)) << "\n";
   for (size_t I = 0; I < All.size(); ++I) {
     if (ExplainPrefilter)
-      errs() << "uaccess-lint: prefilter: " << All[I].Filename << ": "
-             << (Choice.Analyze[I] ? "parsed: " : "skipped")
-             << (!Choice.Analyze[I] && !Choice.Why[I].empty() ? ": " : "")
-             << Choice.Why[I] << "\n";
+      explainChoice(All[I].Filename, Choice, I);
     if (Choice.Analyze[I])
-      Chosen.push_back(I);
+      Chosen.emplace_back(I, std::move(Choice.SkippableBodies[I]));
   }
   // A dry run: which TUs a run would parse.
   if (ExplainPrefilter)
@@ -1041,14 +1057,18 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
         const std::optional<uaccess::ChangedLines> &Changed,
         uaccess::RunSummary &Summary) {
   size_t EarlierFailures = Summary.Failures.size();
-  std::vector<size_t> Chosen = prefilter(TUs, Workers.Jobs, Changed, Summary);
+  std::vector<ChosenTU> Chosen = prefilter(TUs, Workers.Jobs, Changed, Summary);
   std::vector<uaccess::RunOptions> Runs;
   for (const std::unique_ptr<uaccess::Settings> &S : Finder.all())
     Runs.push_back(runOptions(*S));
   std::vector<CompileCommand> Commands;
-  for (size_t I : Chosen) {
+  // Each TU's own copy: the bodies it skips are its own.
+  std::deque<uaccess::RunOptions> RunOfTU;
+  for (auto &[I, Skippable] : Chosen) {
     Commands.push_back(TUs.Commands[I]);
-    Workers.RunOf.push_back(&Runs[TUs.SettingsOf[I]]);
+    RunOfTU.push_back(Runs[TUs.SettingsOf[I]]);
+    RunOfTU.back().SkipBodies = std::move(Skippable);
+    Workers.RunOf.push_back(&RunOfTU.back());
   }
   uaccess::ProgressMeter Meter(progressMode(), Commands.size(), errs());
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
@@ -1056,13 +1076,27 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
       uaccess::runWorkers(Commands, Workers);
   Meter.finish();
   for (size_t K = 0; K < Chosen.size(); ++K)
-    Outcomes[K].Config = TUs.SettingsOf[Chosen[K]];
+    Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
        ArrayRef(Summary.Failures).drop_front(EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
   return Report;
+}
+
+/// The link step, counted in \p Summary.
+void link(uaccess::MergedReport &Report,
+          const std::vector<CompileCommand> &Program,
+          const uaccess::WorkerOptions &Workers, const RunnableTUs &TUs,
+          bool FromDatabase, uaccess::RunSummary &Summary) {
+  auto Start = std::chrono::steady_clock::now();
+  uaccess::LinkStats Linked = uaccess::linkAcrossUnits(
+      Report, Program, Workers, sarifSourceRoot(TUs.Commands, Summary),
+      FromDatabase);
+  Summary.LinkTUs = Linked.TUs;
+  Summary.LinkRounds = Linked.Rounds;
+  Summary.LinkSeconds = secondsSince(Start);
 }
 
 /// Parses the command line; false on a usage error.
@@ -1146,10 +1180,8 @@ int main(int argc, const char **argv) {
   uaccess::MergedReport Report =
       analyze(TUs, Finder, Workers, Changed, Summary);
   // Flags after '--' without -p: only the named files are known.
-  bool FromDatabase = !BuildPath.empty() || !CL.HaveDashDash;
-  uaccess::linkAcrossUnits(Report, Program, Workers,
-                           sarifSourceRoot(TUs.Commands, Summary),
-                           FromDatabase);
+  link(Report, Program, Workers, TUs, !BuildPath.empty() || !CL.HaveDashDash,
+       Summary);
   bool Unused = !DumpUses &&
                 acceptFindings(Report.Findings, TUs, Summary, Finder, Accepted);
   keepSelectedLines(Report.Findings, Changed);

@@ -113,3 +113,56 @@ TEST(PrefilterTest, MacroDefinedBodiesNameTheMacrosArgument) {
 }
 
 } // namespace
+
+std::vector<std::string> skippable(std::vector<const SourceScan *> Scans) {
+  std::vector<const SourceScan *> Headers(Scans.begin() + 1, Scans.end());
+  llvm::StringSet<> Relevant = relevantNames(Headers);
+  std::vector<std::vector<unsigned>> Seeds;
+  for (const SourceScan *S : Scans)
+    Seeds.push_back(relevantDefinitions(*S, Relevant));
+  return skippableBodies(Scans, Relevant, Seeds);
+}
+
+TEST(PrefilterTest, CallersOfRelevantBodiesAreKept) {
+  SourceScan Main = scanSource(
+      "static int store(int __user *p) { return __put_user(1, p); }\n"
+      "static int mid(int __user *p) { return store(p); }\n"
+      "int top(int __user *p) { return access_ok(p, 4) ? mid(p) : 0; }\n"
+      "int other(void) { return 3; }\n");
+  SourceScan Header = scanSource("static inline int lone(void) { return 1; }");
+  EXPECT_EQ(skippable({&Main, &Header}),
+            (std::vector<std::string>{"lone", "other"}));
+}
+
+TEST(PrefilterTest, CalleesOfKeptBodiesAreKeptThroughMacros) {
+  SourceScan Main = scanSource(
+      "int w(int __user *p) { unsafe_put_user(CALL(1), p, out); out: "
+      "return 0; }\n");
+  SourceScan Header =
+      scanSource("#define CALL(x) helper(x)\n"
+                 "static inline int helper(int x) { return deeper(x); }\n"
+                 "static inline int deeper(int x) { return x; }\n"
+                 "static inline int unused(int x) { return x; }\n");
+  EXPECT_EQ(skippable({&Main, &Header}), std::vector<std::string>{"unused"});
+}
+
+TEST(PrefilterTest, SelfCheckingCopiesKeepNoCaller) {
+  // copy_to_user()'s own body uses access_ok(): it is kept, and its
+  // callers are not (they have nothing to report).
+  SourceScan Main =
+      scanSource("int f(void __user *p) { return copy_to_user(p, 0, 4); }\n");
+  SourceScan Header = scanSource(
+      "static inline long copy_to_user(void __user *to, const void *s, long "
+      "n) { return access_ok(to, n) ? raw(to, s, n) : n; }\n"
+      "static inline long raw(void __user *to, const void *s, long n) "
+      "{ return n; }\n");
+  EXPECT_EQ(skippable({&Main, &Header}), std::vector<std::string>{"f"});
+}
+
+TEST(PrefilterTest, ANameKeptOnceIsNeverSkipped) {
+  // Two definitions of one name under #if: one kept keeps both.
+  SourceScan Main =
+      scanSource("#ifdef A\nint g(int __user *p) { return put_user(1, p); }\n"
+                 "#else\nint g(int __user *p) { return 0; }\n#endif\n");
+  EXPECT_TRUE(skippable({&Main}).empty());
+}

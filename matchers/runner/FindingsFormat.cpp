@@ -114,7 +114,8 @@ Value toJSON(const TUReport &R) {
                 {"compiler_errors", R.CompilerErrors},
                 {"first_error", bytesToJSON(R.FirstError)},
                 {"arch", R.Arch},
-                {"calls", R.Calls}};
+                {"calls", R.Calls},
+                {"skipped_bodies", R.SkippedBodies}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
@@ -221,7 +222,8 @@ bool fromJSON(const Value &V, TUReport &R, Path P) {
          mapBytes(V, "dump", R.Dump, P) &&
          O.map("compiler_errors", R.CompilerErrors) &&
          mapBytes(V, "first_error", R.FirstError, P) && O.map("arch", R.Arch) &&
-         O.mapOptional("calls", R.Calls);
+         O.mapOptional("calls", R.Calls) &&
+         O.mapOptional("skipped_bodies", R.SkippedBodies);
 }
 
 } // namespace uaccess

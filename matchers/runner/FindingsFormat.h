@@ -37,6 +37,11 @@ struct TUReport {
   std::string Arch;
   /// The calls the driver asked about (RunOptions::SummarizeCalls).
   CallSummary Calls;
+  /// Function bodies the parser skipped (RunOptions::SkipBodies).
+  uint64_t SkippedBodies = 0;
+  /// The skipped bodies included one an analyzed body calls: the TU must
+  /// be parsed again, skipping nothing. Never in a finished report.
+  bool NeedsEveryBody = false;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);

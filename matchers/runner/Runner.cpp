@@ -5,6 +5,7 @@
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
 #include "utils/KernelArch.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -29,7 +30,8 @@ llvm::json::Value toJSON(const RunOptions &O) {
                             {"dump", O.DumpUses},
                             {"check_options", std::move(Options)},
                             {"safe_callees", O.SafeCallees},
-                            {"summarize_calls", O.SummarizeCalls}};
+                            {"summarize_calls", O.SummarizeCalls},
+                            {"skip_bodies", O.SkipBodies}};
 }
 
 bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
@@ -38,7 +40,8 @@ bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
   if (!M || !M.map("checks", O.ChecksSpec) || !M.map("dump", O.DumpUses) ||
       !M.map("check_options", Options) ||
       !M.map("safe_callees", O.SafeCallees) ||
-      !M.mapOptional("summarize_calls", O.SummarizeCalls))
+      !M.mapOptional("summarize_calls", O.SummarizeCalls) ||
+      !M.mapOptional("skip_bodies", O.SkipBodies))
     return false;
   O.CheckOptions.insert(Options.begin(), Options.end());
   return true;
@@ -88,6 +91,19 @@ public:
   std::vector<const FunctionDecl *> Definitions;
 };
 
+/// A call the prefilter did not see by name (one a macro pastes together,
+/// `helper_##x()`) to a function whose body was skipped: the checks would
+/// see a declaration where an exhaustive run sees the body.
+bool callsASkippedBody(const FunctionDecl *FD) {
+  if (!isAnalyzable(*FD))
+    return false;
+  return llvm::any_of(callsIn(FD->getBody()), [](const CallExpr *Call) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    return Def && Def->hasSkippedBody();
+  });
+}
+
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(std::unique_ptr<CheckContext> Ctx,
@@ -95,14 +111,32 @@ public:
                const MacroLedger &Ledger, const RunOptions &Opts,
                TUReport &Report)
       : Ctx(std::move(Ctx)), Checks(std::move(Checks)), Ledger(Ledger),
-        Opts(Opts), Report(Report) {}
+        Opts(Opts), Report(Report) {
+    SkipBodies.insert(Opts.SkipBodies.begin(), Opts.SkipBodies.end());
+  }
+
+  /// A body made by a macro (SYSCALL_DEFINE3) has a name the prefilter
+  /// never saw: it is always parsed.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    const auto *FD = dyn_cast<FunctionDecl>(D);
+    if (!FD || !FD->getIdentifier() || FD->getLocation().isMacroID() ||
+        !SkipBodies.contains(FD->getName()))
+      return false;
+    ++Report.SkippedBodies;
+    return true;
+  }
 
   void HandleTranslationUnit(ASTContext &AST) override {
     Ctx->setASTContext(AST);
     Report.Arch = kernelArchName(AST.getTargetInfo().getTriple());
-    AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
     DefinitionCollector Collector;
     Collector.TraverseDecl(AST.getTranslationUnitDecl());
+    if (Report.SkippedBodies &&
+        llvm::any_of(Collector.Definitions, callsASkippedBody)) {
+      Report.NeedsEveryBody = true;
+      return;
+    }
+    AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
     for (const FunctionDecl *FD : Collector.Definitions) {
       if (!isAnalyzable(*FD))
         continue;
@@ -133,6 +167,7 @@ private:
   const MacroLedger &Ledger;
   const RunOptions &Opts;
   TUReport &Report;
+  llvm::StringSet<> SkipBodies;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -141,6 +176,7 @@ public:
       : Opts(Opts), Report(Report), Dir(Dir) {}
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
+    CI.getFrontendOpts().SkipFunctionBodies = !Opts.SkipBodies.empty();
     Ledger = std::make_unique<MacroLedger>(CI.getSourceManager());
     CI.getPreprocessor().addPPCallbacks(
         Ledger->makeRecorder(CI.getPreprocessor()));
@@ -236,8 +272,9 @@ private:
 
 } // namespace
 
-TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
-                                const RunOptions &Opts) {
+/// One parse of \p Command with \p Opts.
+static TUReport parseAndCheck(const tooling::CompileCommand &Command,
+                              const RunOptions &Opts) {
   TUReport Report;
   Report.File = Command.Filename;
   OneCommandDatabase DB(Command);
@@ -253,6 +290,16 @@ TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
   Report.CompilerErrors = std::max<uint64_t>(Errors.getNumErrors(), Failed);
   Report.FirstError = Errors.first();
   return Report;
+}
+
+TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
+                                const RunOptions &Opts) {
+  TUReport Report = parseAndCheck(Command, Opts);
+  if (!Report.NeedsEveryBody)
+    return Report;
+  RunOptions Everything = Opts;
+  Everything.SkipBodies.clear();
+  return parseAndCheck(Command, Everything);
 }
 
 } // namespace uaccess

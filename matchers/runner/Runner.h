@@ -26,6 +26,10 @@ struct RunOptions {
   /// Functions whose calls (and check wrappers among them) the TU's
   /// CallSummary lists, for the link step; none when empty.
   std::vector<std::string> SummarizeCalls;
+  /// Functions whose bodies the parser skips when they are spelled in a
+  /// file, not made by a macro (the prefilter's skippableBodies()): a
+  /// skipped body is a declaration to the checks.
+  std::vector<std::string> SkipBodies;
 };
 
 /// Parses \p Command (already adjusted for clang 19) and runs the enabled
