@@ -5,25 +5,33 @@
 # write compile_commands.json for them.
 #
 # Usage: scripts/prepare-kernel.sh [--arch=ARCH] [--gcc] [--version=V]
-#                                  [extra objects...]
+#                                  [--whole] [extra objects...]
 #   ARCH: x86_64 (default), arm64, powerpc (ppc64le_defconfig), riscv, s390
 #   --gcc: build with the host's gcc instead (x86_64 only), in a tree of its
 #          own, for the test that a gcc database gives the same findings.
 #   --version=6.1: Debian's linux-source-6.1 instead of 6.12 (x86_64), the
 #          kernel before masked begins; its tree is linux-source-6.1.
+#   --whole: instead of building the test objects, write a database of every
+#          C object of the defconfig's vmlinux and modules, built or not, to
+#          TREE/whole/compile_commands.json (the test objects' database stays
+#          as it is), read from a dry run of make; nothing is compiled. It is
+#          kept until .config is newer. Prints its path on the last line.
 # Prints the kernel tree's path on the last line of stdout. Objects the
 # arch's defconfig does not build are left out of the database (listed on
 # stderr), so one object list serves every arch.
 set -euo pipefail
+scripts=$(cd "$(dirname "$0")" && pwd)
 
 version=6.12
 arch=x86_64
 compiler=clang
+whole=
 while [ $# -gt 0 ]; do
   case "$1" in
     --arch=*) arch=${1#--arch=}; shift ;;
     --gcc) compiler=gcc; shift ;;
     --version=*) version=${1#--version=}; shift ;;
+    --whole) whole=1; shift ;;
     *) break ;;
   esac
 done
@@ -100,6 +108,22 @@ fi
 if [ ! -f "$stamp" ]; then
   "${kmake[@]}" -j"$(nproc)" prepare >/dev/null
   touch "$stamp"
+fi
+if [ -n "$whole" ]; then
+  db=$tree/whole/compile_commands.json
+  if [ ! -f "$db" ] || [ .config -nt "$db" ]; then
+    # A dry run prints only the commands of objects that are out of date.
+    # A KCFLAGS of its own changes every command line, so Kbuild's
+    # if_changed prints the objects already built too; the marker is taken
+    # out of the database. -k: the link step fails for want of vmlinux.a.
+    marker=-DUACCESS_LINT_WHOLE_DRY_RUN
+    mkdir -p "$tree/whole"
+    { "${kmake[@]}" -n -k KCFLAGS="$marker" vmlinux modules 2>"$tree/whole/dry-run.log" || true; } |
+      python3 "$scripts/whole-db.py" "$tree" "$marker" >"$db.tmp"
+    mv "$db.tmp" "$db"
+  fi
+  echo "$db"
+  exit 0
 fi
 # -k: an object this arch's defconfig does not build fails alone.
 "${kmake[@]}" -k -j"$(nproc)" "${objects[@]}" >/dev/null 2>"$tree/.uaccess-lint-build.log" || true
