@@ -69,6 +69,11 @@ public:
       sortUnique(D.Uses);
     Out.Identifiers.assign(All.begin(), All.end());
     llvm::sort(Out.Identifiers);
+    sortUnique(Out.FileScopeCalls);
+    llvm::sort(Out.FileScopeArguments);
+    Out.FileScopeArguments.erase(std::unique(Out.FileScopeArguments.begin(),
+                                             Out.FileScopeArguments.end()),
+                                 Out.FileScopeArguments.end());
   }
 
 private:
@@ -93,20 +98,59 @@ private:
     Lex.LexFromRawLexer(T);
     bool Define = T.is(tok::raw_identifier) &&
                   T.getRawIdentifier() == "define" && !T.isAtStartOfLine();
-    SourceDefinition Macro;
-    Macro.IsMacro = true;
+    if (Define)
+      Lex.LexFromRawLexer(T);
+    MacroLexer Macro(*this);
     while (!T.isAtStartOfLine() && T.isNot(tok::eof)) {
-      if (Define && T.is(tok::raw_identifier) &&
-          T.getRawIdentifier() != "define") {
-        llvm::StringRef Name = identifier(T);
-        (Macro.Names.empty() ? Macro.Names : Macro.Uses).push_back(Name);
-      }
-      Macro.Pastes |= Define && T.is(tok::hashhash);
+      if (Define)
+        Macro.token(T);
       Lex.LexFromRawLexer(T);
     }
-    if (!Macro.Names.empty() && !Macro.Uses.empty())
-      Out.Definitions.push_back(std::move(Macro));
+    if (!Macro.Def.Names.empty() && !Macro.Def.Uses.empty())
+      Out.Definitions.push_back(std::move(Macro.Def));
   }
+
+  /// One #define: its name, its parameters, the identifiers it uses, and
+  /// those it pastes that are no parameter (`const##op` pastes `const`).
+  struct MacroLexer {
+    explicit MacroLexer(DefinitionLexer &L) : L(L) { Def.IsMacro = true; }
+
+    void token(const Token &T) {
+      bool Identifier = T.is(tok::raw_identifier);
+      llvm::StringRef Name = Identifier ? L.identifier(T) : "";
+      if (Def.Names.empty()) {
+        if (Identifier)
+          Def.Names.push_back(Name);
+        return;
+      }
+      if (State == Start)
+        State = T.is(tok::l_paren) && !T.hasLeadingSpace() ? Params : Body;
+      else if (State == Params && T.is(tok::r_paren))
+        State = Body;
+      if (Identifier && State == Params)
+        ParamNames.push_back(Name);
+      if (Identifier)
+        Def.Uses.push_back(Name);
+      bool Literal = Identifier && !llvm::is_contained(ParamNames, Name);
+      Def.HasBrace |= T.is(tok::l_brace);
+      if (T.is(tok::hashhash)) {
+        Def.Pastes = true;
+        if (!Previous.empty())
+          Def.PastedFragments.push_back(Previous);
+      } else if (AfterPaste && Literal) {
+        Def.PastedFragments.push_back(Name);
+      }
+      AfterPaste = T.is(tok::hashhash);
+      Previous = Literal ? Name : llvm::StringRef();
+    }
+
+    DefinitionLexer &L;
+    SourceDefinition Def;
+    enum { Start, Params, Body } State = Start;
+    std::vector<llvm::StringRef> ParamNames;
+    llvm::StringRef Previous;
+    bool AfterPaste = false;
+  };
 
   void token(const Token &T) {
     bool WasIdentifier = !LastIdentifier.empty();
@@ -118,6 +162,8 @@ private:
         Body.Uses.push_back(Name);
       else
         LastIdentifier = Name;
+      if (!Depth && Parens && !OpenCall.empty())
+        Out.FileScopeArguments.emplace_back(OpenCall, Name);
       if (!Depth && Parens == 1 && !Declarator.empty() &&
           FirstArguments.size() + 1 == Declarator.size())
         FirstArguments.push_back(Name);
@@ -134,9 +180,13 @@ private:
       if (Parens++ == 0 && !Called.empty() && !isAttributeLike(Called)) {
         FirstArguments.resize(Declarator.size());
         Declarator.push_back(Called);
+        Out.FileScopeCalls.push_back(Called);
+        OpenCall = Called;
       }
     } else if (T.is(tok::r_paren)) {
       Parens -= Parens > 0;
+      if (!Parens)
+        OpenCall = {};
     } else if ((T.is(tok::equal) || T.is(tok::semi)) && Parens == 0) {
       Declarator.clear();
       FirstArguments.clear();
@@ -166,6 +216,8 @@ private:
   SourceScan &Out;
   llvm::DenseSet<llvm::StringRef> All;
   llvm::StringRef LastIdentifier;
+  /// The identifier called at file scope whose parentheses are open.
+  llvm::StringRef OpenCall;
   std::vector<llvm::StringRef> Declarator;
   std::vector<llvm::StringRef> FirstArguments; ///< Per Declarator name.
   SourceDefinition Body;
@@ -293,8 +345,11 @@ public:
       : Scans(Scans), Relevant(Relevant) {
     for (const SourceScan *S : Scans)
       for (const SourceDefinition &D : S->Definitions)
-        for (llvm::StringRef N : D.Names)
+        for (llvm::StringRef N : D.Names) {
           ByName[N].push_back(&D);
+          if (D.IsMacro)
+            Macros.insert(N);
+        }
   }
 
   /// \p D uses a relevant name, or the name of a kept caller.
@@ -324,15 +379,81 @@ public:
     }
   }
 
-  /// Everything a kept definition names, through macros, is kept too.
+  /// A parse never skips a body a macro makes (its name is pasted): the
+  /// bodies after a macro's name (`SYSCALL_DEFINE2(poll, ...) { ... }`)
+  /// and the macros called at file scope (`native_cpuid_reg(eax)`) keep
+  /// their callees.
+  void keepMacroMadeBodies() {
+    for (const SourceScan *S : Scans) {
+      for (llvm::StringRef N : S->FileScopeCalls)
+        if (makesBody(N))
+          for (const SourceDefinition *E : ByName.lookup(N))
+            keepCallee(*E);
+      // What such a macro is given can be called in the body it makes:
+      // DEFINE_FREE(put_task, ..., put_task_struct(_T)).
+      for (const auto &[Call, Argument] : S->FileScopeArguments)
+        if (makesBody(Call))
+          for (const SourceDefinition *E : ByName.lookup(Argument))
+            keepCallee(*E);
+      for (const SourceDefinition &D : S->Definitions)
+        if (!D.IsMacro && llvm::any_of(D.Names, [&](llvm::StringRef N) {
+              return Macros.contains(N);
+            }))
+          keepCallee(D);
+    }
+  }
+
+  /// Everything a kept definition names, through macros, is kept too; and
+  /// every body whose name starts or ends with what a kept macro pastes
+  /// (`const##op` calls `const_test_bit()`).
   void closeOverCallees() {
     while (!Work.empty()) {
-      const SourceDefinition *D = Work.pop_back_val();
-      for (llvm::StringRef U : D->Uses)
-        for (const SourceDefinition *E : ByName.lookup(U))
-          if (Kept.insert(E).second)
-            Work.push_back(E);
+      while (!Work.empty()) {
+        const SourceDefinition *D = Work.pop_back_val();
+        for (llvm::StringRef U : D->Uses)
+          for (const SourceDefinition *E : ByName.lookup(U))
+            keepCallee(*E);
+        for (llvm::StringRef F : D->PastedFragments)
+          if (Fragments.insert(F).second)
+            NewFragments.push_back(F);
+      }
+      keepPastedNames();
     }
+  }
+
+  /// A macro whose replacement, or that of a macro it uses, has a '{'.
+  bool makesBody(llvm::StringRef Name) {
+    auto [It, New] = MakesBody.try_emplace(Name, false);
+    if (!New)
+      return It->second; // Known, or in progress (a cycle adds nothing).
+    bool Makes = false;
+    for (const SourceDefinition *D : ByName.lookup(Name))
+      if (D->IsMacro)
+        Makes |= D->HasBrace || llvm::any_of(D->Uses, [&](llvm::StringRef U) {
+                   return Macros.contains(U) && U != Name && makesBody(U);
+                 });
+    MakesBody[Name] = Makes;
+    return Makes;
+  }
+
+  void keepCallee(const SourceDefinition &D) {
+    if (Kept.insert(&D).second)
+      Work.push_back(&D);
+  }
+
+  void keepPastedNames() {
+    if (NewFragments.empty())
+      return;
+    for (const SourceScan *S : Scans)
+      for (const SourceDefinition &D : S->Definitions)
+        if (!Kept.count(&D) && llvm::any_of(D.Names, [&](llvm::StringRef N) {
+              return llvm::any_of(NewFragments, [&](llvm::StringRef F) {
+                return N.size() > F.size() &&
+                       (N.starts_with(F) || N.ends_with(F));
+              });
+            }))
+          keepCallee(D);
+    NewFragments.clear();
   }
 
   std::vector<std::string> skippable() const {
@@ -361,6 +482,9 @@ private:
   llvm::SmallVector<const SourceDefinition *> Work;
   llvm::StringSet<> Called;
   llvm::SmallVector<llvm::StringRef> CalledQueue;
+  llvm::StringSet<> Macros, Fragments;
+  llvm::StringMap<bool> MakesBody;
+  llvm::SmallVector<llvm::StringRef> NewFragments;
 };
 
 } // namespace
@@ -374,6 +498,7 @@ skippableBodies(llvm::ArrayRef<const SourceScan *> Scans,
     for (unsigned D : RelevantDefinitions[I])
       Closure.keepCaller(Scans[I]->Definitions[D]);
   Closure.closeOverCallers();
+  Closure.keepMacroMadeBodies();
   Closure.closeOverCallees();
   return Closure.skippable();
 }
@@ -602,8 +727,8 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
 
 PrefilterResult
 prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
-                  unsigned Jobs, IncludeScanner Scanner,
-                  TouchedFileFn Touched) {
+                  unsigned Jobs, IncludeScanner Scanner, TouchedFileFn Touched,
+                  bool FindSkippable) {
   std::vector<std::optional<std::vector<std::string>>> Included(
       Commands.size());
   parallelFor(Commands.size(), Jobs, [&](size_t I) {
@@ -629,14 +754,16 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   if (Touched)
     keepTouchedTUs(TUs, Files, Touched, Result);
   Result.Skipped = llvm::count(Result.Analyze, false);
-  findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
+  Result.SkippableBodies.resize(Commands.size());
+  if (FindSkippable)
+    findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
   return Result;
 }
 
 PrefilterResult
 prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
                 ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
-                TouchedFileFn Touched) {
+                TouchedFileFn Touched, bool FindSkippable) {
   std::map<unsigned, std::vector<size_t>> Members;
   for (size_t I = 0; I < Commands.size(); ++I)
     Members[Group[I]].push_back(I);
@@ -648,7 +775,8 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
       Part.push_back(Commands[I]);
-    PrefilterResult Choice = prefilterCommands(Part, Jobs, Scanner, Touched);
+    PrefilterResult Choice =
+        prefilterCommands(Part, Jobs, Scanner, Touched, FindSkippable);
     for (size_t K = 0; K < Positions.size(); ++K) {
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);

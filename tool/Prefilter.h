@@ -48,6 +48,11 @@ struct SourceDefinition {
   /// A macro whose replacement pastes tokens (`##`): one that can build a
   /// new function's name from its argument, as SYSCALL_DEFINE2 does.
   bool Pastes = false;
+  /// A macro's identifiers next to a `##` that are none of its parameters:
+  /// `const` in `const##op(nr, addr)`, the start or end of a name it makes.
+  std::vector<llvm::StringRef> PastedFragments;
+  /// A macro whose replacement has a '{': one that can make a function.
+  bool HasBrace = false;
 };
 
 /// What the raw lexer found in one file. The strings live in the scan.
@@ -55,6 +60,14 @@ struct SourceScan {
   std::vector<SourceDefinition> Definitions;
   /// Every identifier of the file, sorted and unique.
   std::vector<llvm::StringRef> Identifiers;
+  /// The identifiers called at file scope (`SYSCALL_DEFINE2(...)`,
+  /// `native_cpuid_reg(eax)`, a function's own name), sorted and unique: a
+  /// macro among them may make a function.
+  std::vector<llvm::StringRef> FileScopeCalls;
+  /// The identifiers inside parentheses at file scope, each with the name
+  /// called there, sorted and unique: what a macro that makes a function
+  /// is given (and parameter lists).
+  std::vector<std::pair<llvm::StringRef, llvm::StringRef>> FileScopeArguments;
 
   SourceScan() = default;
   SourceScan(SourceScan &&) = default;
@@ -144,11 +157,12 @@ using TouchedFileFn = llvm::function_ref<bool(llvm::StringRef)>;
 /// Decides, for each of \p Commands (adjusted for clang 19), whether it
 /// must be parsed; \p Jobs threads scan at once. With \p Touched (a patch
 /// gate), a TU none of whose files the patch touches is skipped too: every
-/// finding it could give is outside the patch.
+/// finding it could give is outside the patch. With \p FindSkippable, the
+/// result lists the bodies each parsed TU may skip.
 PrefilterResult
 prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner,
-                  TouchedFileFn Touched = nullptr);
+                  TouchedFileFn Touched = nullptr, bool FindSkippable = false);
 
 /// prefilterCommands() over the commands of each group apart: \p Group
 /// has one entry per command. The TUs of a group cover the headers they
@@ -157,7 +171,8 @@ prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
 PrefilterResult
 prefilterGroups(const std::vector<clang::tooling::CompileCommand> &Commands,
                 llvm::ArrayRef<unsigned> Group, unsigned Jobs,
-                IncludeScanner Scanner, TouchedFileFn Touched = nullptr);
+                IncludeScanner Scanner, TouchedFileFn Touched = nullptr,
+                bool FindSkippable = false);
 
 } // namespace uaccess
 

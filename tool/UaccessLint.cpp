@@ -256,6 +256,11 @@ cl::opt<bool> Exhaustive(
              "when its main file, or a header no other parsed TU includes, "
              "has a body that uses the uaccess API)."),
     cl::cat(Category));
+cl::opt<bool> SkipBodies(
+    "skip-bodies",
+    cl::desc("Let the parse of a TU skip the function bodies no finding can "
+             "depend on (experimental: see docs/scale.md)."),
+    cl::Hidden, cl::cat(Category));
 cl::opt<uaccess::IncludeScanner> PrefilterScanner(
     "prefilter-scanner", cl::desc("How the prefilter learns included files."),
     cl::values(clEnumValN(uaccess::IncludeScanner::DependencyScan, "deps",
@@ -1021,7 +1026,7 @@ prefilter(const RunnableTUs &TUs, unsigned Jobs,
   // cover the headers they include for themselves.
   uaccess::PrefilterResult Choice = uaccess::prefilterGroups(
       All, TUs.SettingsOf, Jobs, PrefilterScanner,
-      Changed ? uaccess::TouchedFileFn(Touched) : nullptr);
+      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, SkipBodies);
   if (ExplainPrefilter)
     errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
            << uaccess::formatDuration(secondsSince(Start)) << "\n";

@@ -166,3 +166,32 @@ TEST(PrefilterTest, ANameKeptOnceIsNeverSkipped) {
                  "#else\nint g(int __user *p) { return 0; }\n#endif\n");
   EXPECT_TRUE(skippable({&Main}).empty());
 }
+
+TEST(PrefilterTest, BodiesMacrosMakeKeepTheirCallees) {
+  // A parse never skips a body a macro makes; what it calls stays.
+  SourceScan Main = scanSource(
+      "#define MAKE(name, call) static int name(void) { return call; }\n"
+      "#define DEFINE1(name, a) long sys_##name(a)\n"
+      "MAKE(made, given(1))\n"
+      "DEFINE1(peek, int x) { return from_syscall(x); }\n");
+  SourceScan Header =
+      scanSource("static inline int given(int x) { return x; }\n"
+                 "static inline int from_syscall(int x) { return x; }\n"
+                 "static inline int unused(int x) { return x; }\n");
+  EXPECT_EQ(skippable({&Main, &Header}), std::vector<std::string>{"unused"});
+}
+
+TEST(PrefilterTest, WhatAKeptMacroPastesIsKept) {
+  SourceScan Main =
+      scanSource("int w(int __user *p) { return put_user(test(1), p); }\n");
+  SourceScan Header = scanSource(
+      "#define bitop(op, nr) (__builtin_constant_p(nr) ? const##op(nr) : "
+      "op(nr))\n"
+      "#define test(nr) bitop(_test, nr)\n"
+      "static inline int const_test(int nr) { return nr; }\n"
+      "static inline int _test(int nr) { return nr; }\n"
+      "static inline int other(int nr) { return nr; }\n");
+  ASSERT_EQ(Header.Definitions[0].PastedFragments,
+            std::vector<llvm::StringRef>{"const"});
+  EXPECT_EQ(skippable({&Main, &Header}), std::vector<std::string>{"other"});
+}

@@ -64,7 +64,7 @@ void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
     const FunctionDecl *Def = nullptr;
     // The API's own functions (arm64's access_ok()) are uses already.
     if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()) ||
-        !Callee->hasBody(Def) || Uses.ownerOf(Call))
+        !(Def = parsedDefinition(*Callee)) || Uses.ownerOf(Call))
       continue;
     std::optional<CheckWrapper> W = checkWrapperOf(*Def, Ctx);
     // An untested check guards nothing.

@@ -39,7 +39,7 @@ int dereferencedParameter(const Expr &Arg) {
 
 /// A function this TU only declares: its body, if any, is another TU's.
 bool isForeign(const FunctionDecl *Callee) {
-  return Callee && Callee->getIdentifier() && !Callee->hasBody() &&
+  return Callee && Callee->getIdentifier() && !parsedDefinition(*Callee) &&
          Callee->isExternallyVisible() && !lookupApi(Callee->getName());
 }
 

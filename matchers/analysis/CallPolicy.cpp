@@ -78,7 +78,7 @@ const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
   if (It != Shapes.end())
     return It->second;
   Shape S;
-  if (Def && Def->hasBody() && !isApiBody(*Def)) {
+  if (parsedDefinition(FD) && !isApiBody(*Def)) {
     S.Known = true;
     for (const UaccessUse &U : Cache.get(*Def).uses().uses()) {
       S.Begins |= isBegin(U.Api->TheRole) || U.Api->TheRole == Role::Scoped;
@@ -166,8 +166,8 @@ bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
 
 std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
   std::vector<const UaccessUse *> Ends;
-  const FunctionDecl *Def = FD.getDefinition();
-  if (!Def || !Def->hasBody())
+  const FunctionDecl *Def = parsedDefinition(FD);
+  if (!Def)
     return Ends;
   for (const UaccessUse &U : Cache.get(*Def).uses().uses())
     if (U.Api->TheRole == Role::End)
@@ -195,7 +195,7 @@ bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
 // An end of its own, a call to a closing helper, or a cleanup variable
 // whose destructor closes (6.19's scoped guards).
 bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
-  if (!Caller.hasBody())
+  if (!parsedDefinition(Caller))
     return false;
   if (llvm::any_of(Cache.get(Caller).uses().uses(), [](const UaccessUse &U) {
         return U.Api->TheRole == Role::End;
@@ -238,10 +238,11 @@ CallVerdict CallPolicy::judge(const CallExpr &Call) {
   bool Inlinable =
       Def && (isInlineHelper(*Def) ||
               (!Def->isExternallyVisible() && !Def->hasAttr<NoInlineAttr>()));
-  if (Inlinable && Def->hasBody() && inlineBodyIsSafe(*Def, V.InnerCall))
+  if (Inlinable && parsedDefinition(*Def) &&
+      inlineBodyIsSafe(*Def, V.InnerCall))
     return V;
   V.Safe = false;
-  if (Def && Def->hasBody()) {
+  if (Def && parsedDefinition(*Def)) {
     std::string Reason;
     V.MaySleep = maySleep(*Def, Reason, 0);
     V.SleepReason = Reason;
@@ -279,8 +280,8 @@ bool CallPolicy::maySleep(const FunctionDecl &FD, std::string &Reason,
     Reason = FD.getNameAsString();
     return true;
   }
-  const FunctionDecl *Def = FD.getDefinition();
-  if (!Def || !Def->hasBody() || Depth > 8)
+  const FunctionDecl *Def = Depth > 8 ? nullptr : parsedDefinition(FD);
+  if (!Def)
     return false;
   auto It = SleepMemo.find(Def);
   if (It != SleepMemo.end()) {

@@ -86,7 +86,7 @@ const FunctionDecl *contextCallee(const Stmt &S, unsigned Depth,
         matchesAnyName(contextCallees(), Callee->getName()))
       return Callee;
     const FunctionDecl *Def = nullptr;
-    if (Depth && Callee->hasBody(Def))
+    if (Depth && (Def = parsedDefinition(*Callee)))
       if (const FunctionDecl *Inner =
               contextCallee(*Def->getBody(), Depth - 1, Seen))
         return Inner;

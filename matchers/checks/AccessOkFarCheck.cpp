@@ -506,9 +506,10 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
                                   std::vector<const FunctionDecl *> &Chain,
                                   CallerSearch &Out) {
   const auto &[Caller, Call] = Site;
-  if (!Caller->hasBody() ||
+  bool HasBody = parsedDefinition(*Caller);
+  if (!HasBody ||
       llvm::is_contained(Chain, Caller)) { // Recursion checks nothing new.
-    Out.Unchecked |= !Caller->hasBody();
+    Out.Unchecked |= !HasBody;
     return;
   }
   ArgumentTrace T = traceArgument(Cache, *Caller, *Call, Param);

@@ -91,19 +91,6 @@ public:
   std::vector<const FunctionDecl *> Definitions;
 };
 
-/// A call the prefilter did not see by name (one a macro pastes together,
-/// `helper_##x()`) to a function whose body was skipped: the checks would
-/// see a declaration where an exhaustive run sees the body.
-bool callsASkippedBody(const FunctionDecl *FD) {
-  if (!isAnalyzable(*FD))
-    return false;
-  return llvm::any_of(callsIn(FD->getBody()), [](const CallExpr *Call) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    return Def && Def->hasSkippedBody();
-  });
-}
-
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(std::unique_ptr<CheckContext> Ctx,
@@ -131,11 +118,6 @@ public:
     Report.Arch = kernelArchName(AST.getTargetInfo().getTriple());
     DefinitionCollector Collector;
     Collector.TraverseDecl(AST.getTranslationUnitDecl());
-    if (Report.SkippedBodies &&
-        llvm::any_of(Collector.Definitions, callsASkippedBody)) {
-      Report.NeedsEveryBody = true;
-      return;
-    }
     AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
     for (const FunctionDecl *FD : Collector.Definitions) {
       if (!isAnalyzable(*FD))
@@ -154,6 +136,8 @@ public:
           Bodies.push_back(FD);
       Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted);
     }
+    // The analyses asked for a body the prefilter let the parse skip.
+    Report.NeedsEveryBody = Report.SkippedBodies && skippedBodyWasAskedFor();
     if (!Opts.DumpUses)
       return;
     for (const FunctionDecl *FD : Collector.Definitions)
@@ -277,6 +261,7 @@ static TUReport parseAndCheck(const tooling::CompileCommand &Command,
                               const RunOptions &Opts) {
   TUReport Report;
   Report.File = Command.Filename;
+  forgetSkippedBodies();
   OneCommandDatabase DB(Command);
   tooling::ClangTool Tool(DB, {Command.Filename});
   // The command is final; drop ClangTool's default adjusters but keep

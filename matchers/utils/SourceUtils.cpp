@@ -11,6 +11,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 
+#include <atomic>
+
 using namespace clang;
 
 namespace uaccess {
@@ -52,6 +54,19 @@ enclosingIfThen(const Stmt &S, ASTContext &Ctx,
         return If;
   return nullptr;
 }
+
+static std::atomic<bool> SkippedBodyAskedFor{false};
+
+const FunctionDecl *parsedDefinition(const FunctionDecl &FD) {
+  const FunctionDecl *Def = FD.getDefinition();
+  if (Def && Def->hasSkippedBody())
+    SkippedBodyAskedFor = true;
+  return Def && Def->doesThisDeclarationHaveABody() ? Def : nullptr;
+}
+
+bool skippedBodyWasAskedFor() { return SkippedBodyAskedFor; }
+
+void forgetSkippedBodies() { SkippedBodyAskedFor = false; }
 
 std::vector<const CallExpr *> callsIn(const Stmt *S) {
   struct Collector : RecursiveASTVisitor<Collector> {

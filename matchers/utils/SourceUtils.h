@@ -9,6 +9,7 @@
 #ifndef UACCESS_LINT_UTILS_SOURCEUTILS_H
 #define UACCESS_LINT_UTILS_SOURCEUTILS_H
 
+#include "clang/AST/Decl.h"
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -42,6 +43,18 @@ enclosingIfThen(const clang::Stmt &S, clang::ASTContext &Ctx,
 /// left side of a comma. A condition, an operand, an initializer or a
 /// return value is used.
 bool isValueDiscarded(const clang::Expr &E, clang::ASTContext &Ctx);
+
+/// The definition of \p FD when the parse has its body; null when there is
+/// none, or when the parse skipped it (the prefilter's choice, see
+/// tool/Prefilter.h). A skipped body asked for here is remembered: the
+/// analyses would see a declaration where a parse of every body sees the
+/// body, so the TU must be parsed again, skipping nothing.
+const clang::FunctionDecl *parsedDefinition(const clang::FunctionDecl &FD);
+
+/// Whether parsedDefinition() met a skipped body since the last
+/// forgetSkippedBodies(). One TU per process (a worker) at a time.
+bool skippedBodyWasAskedFor();
+void forgetSkippedBodies();
 
 /// Every call in \p S (a function body, say; none when null), macro
 /// expansions included, in traversal order.

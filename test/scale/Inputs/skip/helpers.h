@@ -11,9 +11,14 @@ static inline int unrelated_helper(int v)
 	return v + 1;
 }
 
-/* Reached only through a pasted name, as paste_call(clean) calls it. */
+/*
+ * Reached only through a name pasted from two arguments, as
+ * paste_call(clean, v) calls it: no file spells the name, nor a piece of it
+ * next to a '##'.
+ */
 static inline int pasted_clean(int v)
 {
 	return v - 1;
 }
-#define paste_call(x, v) pasted_##x(v)
+#define glue(a, b) a##b
+#define paste_call(x, v) glue(pasted_, x)(v)
