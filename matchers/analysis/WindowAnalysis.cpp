@@ -121,18 +121,10 @@ bool pruneTriviallyFalseEdges(const FunctionUses &Uses, ASTContext &Ctx) {
 /// A function with no uses of its own matters only when it calls a helper
 /// that needs a window.
 bool callsWindowHelper(const FunctionDecl &FD, CallPolicy &Policy) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    CallPolicy &Policy;
-    bool Found = false;
-    explicit Finder(CallPolicy &P) : Policy(P) {}
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *Callee = C->getDirectCallee())
-        Found |= Policy.needsWindow(*Callee);
-      return !Found;
-    }
-  } F(Policy);
-  F.TraverseStmt(FD.getBody());
-  return F.Found;
+  return llvm::any_of(callsIn(FD.getBody()), [&](const CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    return Callee && Policy.needsWindow(*Callee);
+  });
 }
 
 } // namespace
