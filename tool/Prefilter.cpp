@@ -709,7 +709,6 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
     if (Needed[F])
       Seeds[F] = relevantDefinitions(Files.Scans[F], Relevant);
   });
-  Out.SkippableBodies.assign(TUs.size(), {});
   parallelFor(TUs.size(), Jobs, [&](size_t I) {
     if (!Out.Analyze[I] || !TUs[I])
       return;
