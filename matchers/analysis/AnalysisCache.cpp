@@ -5,6 +5,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace clang;
 
@@ -43,7 +44,28 @@ CFG *FunctionAnalyses::cfg(bool PruneTriviallyFalseEdges) {
 }
 
 namespace {
-/// Records every direct call with the function it is made from.
+/// The field a call goes through: `regset->set(...)`, `(*ops->get)(...)`.
+const FieldDecl *calledField(const CallExpr &C) {
+  const Expr *Callee = C.getCallee()->IgnoreParenImpCasts();
+  if (const auto *Deref = dyn_cast<UnaryOperator>(Callee);
+      Deref && Deref->getOpcode() == UO_Deref)
+    Callee = Deref->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Member = dyn_cast<MemberExpr>(Callee);
+  return Member ? dyn_cast<FieldDecl>(Member->getMemberDecl()) : nullptr;
+}
+
+/// The function \p Value names: `genregs_set`, `&genregs_set`.
+const FunctionDecl *functionNamed(const Expr *Value) {
+  Value = Value->IgnoreParenImpCasts();
+  if (const auto *AddrOf = dyn_cast<UnaryOperator>(Value);
+      AddrOf && AddrOf->getOpcode() == UO_AddrOf)
+    Value = AddrOf->getSubExpr()->IgnoreParenImpCasts();
+  const auto *Ref = dyn_cast<DeclRefExpr>(Value);
+  return Ref ? dyn_cast<FunctionDecl>(Ref->getDecl()) : nullptr;
+}
+
+/// Records every direct call with the function it is made from, the calls
+/// through function-pointer fields, and the functions stored in them.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   using Map =
@@ -58,27 +80,82 @@ public:
     return Continue;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (const FunctionDecl *Callee = C->getDirectCallee(); Callee && Current)
+    if (!Current)
+      return true;
+    if (const FunctionDecl *Callee = C->getDirectCallee())
       Calls[Callee->getCanonicalDecl()].push_back({Current, C});
+    else if (const FieldDecl *Field = calledField(*C))
+      FieldCalls[Field].push_back({Current, C});
     return true;
+  }
+  bool VisitInitListExpr(InitListExpr *IL) {
+    const InitListExpr *Semantic =
+        IL->isSemanticForm() ? IL : IL->getSemanticForm();
+    const RecordDecl *RD = Semantic->getType()->getAsRecordDecl();
+    if (!RD || RD->isUnion())
+      return true;
+    unsigned I = 0;
+    for (const FieldDecl *Field : RD->fields())
+      if (I < Semantic->getNumInits())
+        noteStore(Field, Semantic->getInit(I++));
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    const auto *Member = B->getOpcode() == BO_Assign
+                             ? dyn_cast<MemberExpr>(B->getLHS()->IgnoreParens())
+                             : nullptr;
+    if (Member)
+      if (const auto *Field = dyn_cast<FieldDecl>(Member->getMemberDecl()))
+        noteStore(Field, B->getRHS());
+    return true;
+  }
+  /// The calls through each field, for each function stored in it.
+  void addIndirect(Map &Indirect) const {
+    for (const auto &[Field, Functions] : Stored) {
+      auto It = FieldCalls.find(Field);
+      if (It != FieldCalls.end())
+        for (const FunctionDecl *F : Functions)
+          llvm::append_range(Indirect[F], It->second);
+    }
   }
 
 private:
+  void noteStore(const FieldDecl *Field, const Expr *Value) {
+    if (const FunctionDecl *F = Value ? functionNamed(Value) : nullptr)
+      Stored[Field].insert(F->getCanonicalDecl());
+  }
+
   Map &Calls;
   const FunctionDecl *Current = nullptr;
+  llvm::DenseMap<const FieldDecl *, std::vector<CallerIndex::Site>> FieldCalls;
+  llvm::DenseMap<const FieldDecl *,
+                 llvm::SmallSetVector<const FunctionDecl *, 2>>
+      Stored;
 };
 } // namespace
 
 CallerIndex::CallerIndex(ASTContext &Ctx) {
-  CallCollector(Calls).TraverseDecl(Ctx.getTranslationUnitDecl());
+  CallCollector Collector(Calls);
+  Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
+  Collector.addIndirect(IndirectCalls);
+}
+
+llvm::ArrayRef<CallerIndex::Site>
+CallerIndex::sitesIn(const SiteMap &Map, const FunctionDecl &Callee) {
+  auto It = Map.find(Callee.getCanonicalDecl());
+  if (It == Map.end())
+    return {};
+  return It->second;
 }
 
 llvm::ArrayRef<CallerIndex::Site>
 CallerIndex::callsTo(const FunctionDecl &Callee) const {
-  auto It = Calls.find(Callee.getCanonicalDecl());
-  if (It == Calls.end())
-    return {};
-  return It->second;
+  return sitesIn(Calls, Callee);
+}
+
+llvm::ArrayRef<CallerIndex::Site>
+CallerIndex::indirectCallsTo(const FunctionDecl &Callee) const {
+  return sitesIn(IndirectCalls, Callee);
 }
 
 AnalysisCache::AnalysisCache(ASTContext &Ctx, const MacroLedger &Ledger,

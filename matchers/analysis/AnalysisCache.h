@@ -86,7 +86,8 @@ private:
   llvm::DenseMap<const void *, std::unique_ptr<ManagedAnalysis>> Analyses;
 };
 
-/// The direct calls in the TU, by callee.
+/// The direct calls in the TU, by callee; and the calls through a struct's
+/// function-pointer field, by the functions the TU stores in that field.
 class CallerIndex {
 public:
   struct Site {
@@ -96,9 +97,17 @@ public:
   explicit CallerIndex(clang::ASTContext &Ctx);
   /// The calls to \p Callee (any declaration of it); empty when none.
   llvm::ArrayRef<Site> callsTo(const clang::FunctionDecl &Callee) const;
+  /// The calls through a field (`regset->set(...)`) that the TU sets to
+  /// \p Callee, in an initializer (`.set = genregs_set`) or an assignment.
+  llvm::ArrayRef<Site> indirectCallsTo(const clang::FunctionDecl &Callee) const;
 
 private:
-  llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>> Calls;
+  using SiteMap =
+      llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>>;
+  static llvm::ArrayRef<Site> sitesIn(const SiteMap &Map,
+                                      const clang::FunctionDecl &Callee);
+  SiteMap Calls;
+  SiteMap IndirectCalls;
 };
 
 class AnalysisCache {

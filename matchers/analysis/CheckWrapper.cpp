@@ -60,29 +60,69 @@ bool namesAParameter(const Expr &E) {
   return F.Found;
 }
 
-/// \p E as an access_ok() of a parameter of the function.
-std::optional<CheckWrapper> accessOkOfParameter(const Expr *E,
-                                                ASTContext &Ctx) {
+bool assigns(const Stmt &Body, const ParmVarDecl &P) {
+  return anyStmtIn(Body, [&](const Stmt &S) {
+    const auto *Op = dyn_cast<BinaryOperator>(&S);
+    return Op && Op->isAssignmentOp() && parameterOf(Op->getLHS()) == &P;
+  });
+}
+
+/// What a call checks when its truth decides: an access_ok() fails when
+/// false, a checked accessor (`copy_from_user()`, which runs access_ok()
+/// itself) when true.
+enum class Fails { WhenFalse, WhenTrue };
+
+/// \p E as a check of a parameter of the function: access_ok() or
+/// __access_ok(), or a checked accessor, whose pointer is the parameter.
+std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
+                                             const FunctionDecl &FD,
+                                             ASTContext &Ctx) {
   const auto *Call = dyn_cast_or_null<CallExpr>(E);
   const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
-  if (!Callee || !Callee->getIdentifier() || Call->getNumArgs() != 2 ||
-      (Callee->getName() != "access_ok" && Callee->getName() != "__access_ok"))
+  const ApiEntry *Api = Callee && Callee->getIdentifier()
+                            ? lookupApi(Callee->getName())
+                            : nullptr;
+  Role Expected =
+      When == Fails::WhenFalse ? Role::AccessOk : Role::CheckedAccessor;
+  if (!Api || Api->TheRole != Expected || Api->PointerArg == NoArg ||
+      Api->LengthArg == NoArg ||
+      Call->getNumArgs() <= unsigned(std::max(Api->PointerArg, Api->LengthArg)))
     return std::nullopt;
-  const ParmVarDecl *Pointer = parameterOf(Call->getArg(0));
+  const ParmVarDecl *Pointer = parameterOf(Call->getArg(Api->PointerArg));
   if (!Pointer)
     return std::nullopt;
   CheckWrapper W;
   W.PointerParam = Pointer->getFunctionScopeIndex();
-  const Expr *Length = Call->getArg(1);
-  if (const ParmVarDecl *P = parameterOf(Length))
-    W.LengthParam = P->getFunctionScopeIndex();
-  else if (!namesAParameter(*Length))
+  // A length the body changes first (`nr = FDS_BYTES(nr)`) is not the
+  // caller's: unknown.
+  const Expr *Length = Call->getArg(Api->LengthArg);
+  if (const ParmVarDecl *P = parameterOf(Length)) {
+    if (!assigns(*FD.getBody(), *P))
+      W.LengthParam = P->getFunctionScopeIndex();
+  } else if (!namesAParameter(*Length)) {
     W.LengthText = writtenText(*Length, Ctx);
+  }
   return W;
 }
 
-/// `if (!access_ok(p, n)) return ...;`, with no else.
-std::optional<CheckWrapper> failsEarly(const Stmt &S, ASTContext &Ctx) {
+/// A returned check: `return access_ok(p, n);`, `return copy_from_user(k,
+/// p, n);`, `return copy_from_user(k, p, n) ? -EFAULT : 0;`.
+std::optional<CheckWrapper>
+returnedCheck(const Expr *Value, const FunctionDecl &FD, ASTContext &Ctx) {
+  if (!Value)
+    return std::nullopt;
+  Value = truthOf(Value);
+  if (const auto *Cond = dyn_cast<ConditionalOperator>(Value))
+    Value = truthOf(Cond->getCond());
+  if (auto W = checkOfParameter(Value, Fails::WhenFalse, FD, Ctx))
+    return W;
+  return checkOfParameter(Value, Fails::WhenTrue, FD, Ctx);
+}
+
+/// `if (!access_ok(p, n)) return ...;` or `if (copy_from_user(k, p, n))
+/// return ...;`, with no else.
+std::optional<CheckWrapper> failsEarly(const Stmt &S, const FunctionDecl &FD,
+                                       ASTContext &Ctx) {
   const auto *If = dyn_cast<IfStmt>(&S);
   if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
     return std::nullopt;
@@ -91,7 +131,31 @@ std::optional<CheckWrapper> failsEarly(const Stmt &S, ASTContext &Ctx) {
     Then = Block->body_empty() ? nullptr : Block->body_back();
   if (!isa_and_nonnull<ReturnStmt>(Then))
     return std::nullopt;
-  return accessOkOfParameter(negated(If->getCond()), Ctx);
+  if (auto W =
+          checkOfParameter(negated(If->getCond()), Fails::WhenFalse, FD, Ctx))
+    return W;
+  return checkOfParameter(truthOf(If->getCond()), Fails::WhenTrue, FD, Ctx);
+}
+
+/// `if (p) return <check of p>;`, with no else: the function returns
+/// unchecked only when `p` is NULL, which access_ok() passes anyway (6.12
+/// fs/select.c get_fd_set()).
+std::optional<CheckWrapper>
+checksUnlessNull(const Stmt &S, const FunctionDecl &FD, ASTContext &Ctx) {
+  const auto *If = dyn_cast<IfStmt>(&S);
+  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+    return std::nullopt;
+  const ParmVarDecl *Tested = parameterOf(truthOf(If->getCond()));
+  const Stmt *Then = If->getThen();
+  if (const auto *Block = dyn_cast<CompoundStmt>(Then))
+    Then = Block->size() == 1 ? Block->body_back() : nullptr;
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Then);
+  if (!Tested || !Ret)
+    return std::nullopt;
+  std::optional<CheckWrapper> W = returnedCheck(Ret->getRetValue(), FD, Ctx);
+  if (!W || W->PointerParam != Tested->getFunctionScopeIndex())
+    return std::nullopt;
+  return W;
 }
 
 } // namespace
@@ -103,10 +167,10 @@ std::optional<CheckWrapper> checkWrapperOf(const FunctionDecl &FD,
     return std::nullopt;
   for (const Stmt *S : Body->body()) {
     if (const auto *Ret = dyn_cast<ReturnStmt>(S))
-      return Ret->getRetValue()
-                 ? accessOkOfParameter(truthOf(Ret->getRetValue()), Ctx)
-                 : std::nullopt;
-    if (std::optional<CheckWrapper> W = failsEarly(*S, Ctx))
+      return returnedCheck(Ret->getRetValue(), FD, Ctx);
+    if (std::optional<CheckWrapper> W = failsEarly(*S, FD, Ctx))
+      return W;
+    if (std::optional<CheckWrapper> W = checksUnlessNull(*S, FD, Ctx))
       return W;
   }
   return std::nullopt;

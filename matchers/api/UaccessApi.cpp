@@ -80,6 +80,9 @@ const ApiEntry Table[] = {
   {"__clear_user",                  R::UncheckedAccessor, F::Write,     D::ToUser,   0,  1,  N,  N,  "2.0",  "",    false},
   // Range checks.
   {"access_ok",                     R::AccessOk,          F::None,      D::None,     0,  1,  N,  N,  "2.0",  "",    false},
+  // What access_ok() expands to (asm-generic/access_ok.h, x86's own):
+  // code that calls it directly checks as much (copy_stack_frame()).
+  {"__access_ok",                   R::AccessOk,          F::None,      D::None,     0,  1,  N,  N,  "5.18", "",    false},
   {"can_do_masked_user_access",     R::MaskedProbe,       F::None,      D::None,     N,  N,  N,  N,  "6.11", "",    false},
 };
 // clang-format on

@@ -107,7 +107,8 @@ AccessOkFarCheck::AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
     : UaccessCheck(Name, Context),
       MaxStatements(Options.get("MaxStatements", 10u)),
       MaxLines(Options.get("MaxLines", 20u)),
-      CallerDepth(Options.get("CallerDepth", 1u)) {
+      CallerDepth(Options.get("CallerDepth", 1u)),
+      FarBufferChecks(Options.getBool("FarBufferChecks", false)) {
   std::string Spec = Options.get("ArchInternalFiles", DefaultArchInternalFiles);
   std::string Error;
   ArchInternal = GlobList::parse(Spec, Error);
@@ -214,6 +215,10 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   std::string Pointer = shape(FA, A).Base;
   std::string Key = Kind.str() + "\n" +
                     (Pointer.empty() ? "#" + std::to_string(A.Id) : Pointer);
+  // Each window opened without a check is a defect of its own, with its
+  // own begin to fix: its ops are not folded into the pointer's others.
+  if (const UaccessUse *Begin = uncheckedOpener(FA, A))
+    Key += "\n@" + std::to_string(Begin->Id);
   auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
   if (New) {
     Groups.emplace_back(diag(A.loc(), &FA.decl(), Message));
@@ -301,6 +306,11 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
 }
 
 void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
+  // Below 4 GiB on a 64-bit kernel: user memory whatever the check says
+  // (the 32-bit syscall entry's `(u32)regs->sp`).
+  if (FA.astContext().getTargetInfo().getPointerWidth(LangAS::Default) == 64 &&
+      fitsIn32Bits(A.arg(A.Api->PointerArg)))
+    return;
   Guards G = findGuards(FA, A);
   PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
@@ -346,7 +356,12 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
   std::string What = "'" + A.name().str() + "'";
   unsigned Lines = Model.linesBetween(Guard, A);
   unsigned Stmts = Model.statementsBetween(Guard, A);
-  if (Lines > MaxLines || Stmts > MaxStatements)
+  // One check of the whole buffer before the code that walks it is how
+  // the kernel writes a buffer piece by piece (proc_bus_pci_read(), i915's
+  // relocation loop): its distance to each piece is by design.
+  bool WholeBuffer = isVariableLength(Guard.arg(Guard.Api->LengthArg));
+  if ((Lines > MaxLines || Stmts > MaxStatements) &&
+      (!WholeBuffer || FarBufferChecks))
     if (FindingBuilder *B = report(
             FA, A, "far",
             What + " relies on an access_ok() " + std::to_string(Lines) +
@@ -437,23 +452,25 @@ CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
 }
 
 /// For an unsafe op: the begin that opened its window without a check.
+const UaccessUse *AccessOkFarCheck::uncheckedOpener(FunctionAnalyses &FA,
+                                                    const UaccessUse &Op) {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (Op.Api->TheRole != Role::UnsafeOp || !Windows)
+    return nullptr;
+  for (int Opener : Windows->openersOf(Op))
+    if (Opener >= 0 &&
+        FA.uses().use(Opener).Api->TheRole == Role::UncheckedBegin)
+      return &FA.uses().use(Opener);
+  return nullptr;
+}
+
 void AccessOkFarCheck::noteUncheckedWindow(FindingBuilder &B,
                                            FunctionAnalyses &FA,
                                            const UaccessUse &Op) {
-  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
-  if (Op.Api->TheRole != Role::UnsafeOp || !Windows)
-    return;
-  for (int Opener : Windows->openersOf(Op)) {
-    if (Opener < 0)
-      continue;
-    const UaccessUse &Begin = FA.uses().use(Opener);
-    if (Begin.Api->TheRole == Role::UncheckedBegin) {
-      B.note(Begin.loc(), "'" + Begin.name() +
-                              "' opens the window here without checking "
-                              "any range");
-      return;
-    }
-  }
+  if (const UaccessUse *Begin = uncheckedOpener(FA, Op))
+    B.note(Begin->loc(), "'" + Begin->name() +
+                             "' opens the window here without checking "
+                             "any range");
 }
 
 void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
@@ -486,7 +503,10 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
     Out.Unchecked = true;
     return;
   }
-  llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(FD);
+  // A callback's callers are the calls through the field the TU stores it
+  // in: a regset's `->set`, called by copy_regset_from_user().
+  std::vector<CallerIndex::Site> Sites(Cache.callers().callsTo(FD));
+  llvm::append_range(Sites, Cache.callers().indirectCallsTo(FD));
   if (Sites.empty()) {
     // Other TUs may call it: the link step looks there.
     if (FD.isExternallyVisible())

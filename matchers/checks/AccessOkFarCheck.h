@@ -20,7 +20,9 @@ namespace uaccess {
 ///
 /// Options: MaxStatements (10) and MaxLines (20), the farthest a check may
 /// be from the access it guards; CallerDepth (1), how many calls up a
-/// check in every caller still counts as near; ArchInternalFiles, the arch's
+/// check in every caller still counts as near; FarBufferChecks (false),
+/// whether a check of a whole variable-length buffer (`access_ok(buf,
+/// cnt)`) is also held to those distances; ArchInternalFiles, the arch's
 /// own uaccess code, where a window that names no pointer is the callers'
 /// business.
 class AccessOkFarCheck : public UaccessCheck {
@@ -76,6 +78,8 @@ private:
   FindingBuilder *report(FunctionAnalyses &FA, const UaccessUse &A,
                          llvm::StringRef Kind, const std::string &Message);
   void flushGroups();
+  static const UaccessUse *uncheckedOpener(FunctionAnalyses &FA,
+                                           const UaccessUse &Op);
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
   Guards findGuards(FunctionAnalyses &FA, const UaccessUse &A);
@@ -119,6 +123,7 @@ private:
   const unsigned MaxStatements;
   const unsigned MaxLines;
   const unsigned CallerDepth;
+  const bool FarBufferChecks;
   std::optional<GlobList> ArchInternal;
   // A deque: report() hands out pointers into it that later groups must
   // not move.

@@ -4,13 +4,41 @@
 #include "utils/NameMatch.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Regex.h"
 
 namespace uaccess {
 
+namespace {
+/// `(T *)rest`: a cast to a pointer type, and what it casts.
+std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
+  static const llvm::Regex Cast(
+      "^[(][[:space:]]*[A-Za-z_][A-Za-z0-9_[:space:]]*"
+      "[*][*[:space:]]*[)][[:space:]]*(.+)$");
+  llvm::SmallVector<llvm::StringRef, 2> M;
+  if (!Cast.match(Text, &M))
+    return std::nullopt;
+  return M[1];
+}
+} // namespace
+
 PointerShape pointerShape(llvm::StringRef Text) {
   PointerShape S;
   Text = Text.trim();
+  // A cast names the same object: `(__le32 __user *)buf` is `buf`, as the
+  // accesses of one buffer at several widths are (proc_bus_pci_read()).
+  // Added to after the cast, `(u32 __user *)buf + 1` counts in the new
+  // type's elements: somewhere in `buf`, at an offset not read here.
+  if (std::optional<llvm::StringRef> Operand = castOperand(Text)) {
+    S = pointerShape(*Operand);
+    bool Rescaled = S.Kind == PointerShape::Indexed &&
+                    !Operand->starts_with("(") && !Operand->starts_with("&");
+    if (Rescaled) {
+      S.Kind = PointerShape::Other;
+      S.IndexText.clear();
+    }
+    return S;
+  }
   // The base is everything before the last `->`: `&sr->umsg->msg_name`
   // goes through the user pointer `sr->umsg`, not the kernel struct `sr`.
   static const llvm::Regex Field(
@@ -66,6 +94,63 @@ std::optional<long> elementsCovered(llvm::StringRef Length,
   if (L.consume_front(One + "*") && !L.getAsInteger(10, N))
     return N;
   return std::nullopt;
+}
+
+namespace {
+/// \p Text without its `sizeof(...)` parts.
+std::string withoutSizeofs(llvm::StringRef Text) {
+  std::string Out;
+  while (!Text.empty()) {
+    size_t At = Text.find("sizeof");
+    Out += Text.take_front(At).str();
+    if (At == llvm::StringRef::npos)
+      break;
+    Text = Text.drop_front(At + 6).ltrim();
+    if (!Text.consume_front("("))
+      continue; // `sizeof x`: the operand is one word, fixed anyway.
+    for (int Depth = 1; Depth && !Text.empty(); Text = Text.drop_front())
+      Depth += Text.front() == '(' ? 1 : Text.front() == ')' ? -1 : 0;
+  }
+  return Out;
+}
+} // namespace
+
+bool isVariableLength(llvm::StringRef Length) {
+  std::string Rest = withoutSizeofs(Length);
+  static const llvm::Regex Name("[A-Za-z_][A-Za-z0-9_]*");
+  llvm::StringRef Text = Rest;
+  llvm::SmallVector<llvm::StringRef, 1> M;
+  while (Name.match(Text, &M)) {
+    bool Constant = M[0].upper() == M[0].str();
+    bool Suffix =
+        M[0].data() != Text.data() && llvm::isDigit(M[0].data()[-1]); // `8UL`
+    if (!Constant && !Suffix)
+      return true;
+    Text = Text.drop_front(M[0].data() - Text.data() + M[0].size());
+  }
+  return false;
+}
+
+bool fitsIn32Bits(llvm::StringRef Text) {
+  Text = Text.trim();
+  static const llvm::Regex CompatPtr("^compat_ptr[[:space:]]*[(].*[)]$");
+  if (CompatPtr.match(Text))
+    return true;
+  // Casts, outermost first; a 32-bit one must apply to a postfix
+  // expression, not to the first term of a sum.
+  static const llvm::Regex Cast("^[(]([^()]*)[)][[:space:]]*(.+)$");
+  static const llvm::Regex Narrow(
+      "^(u32|__u32|uint32_t|unsigned int|unsigned|compat_uptr_t|"
+      "compat_ulong_t)$");
+  static const llvm::Regex Postfix(
+      "^[A-Za-z_][A-Za-z0-9_]*([.]|->|[A-Za-z0-9_])*$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  while (Cast.match(Text, &M)) {
+    Text = M[2].trim();
+    if (Narrow.match(M[1].trim()))
+      return Postfix.match(Text);
+  }
+  return false;
 }
 
 } // namespace uaccess

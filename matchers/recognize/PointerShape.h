@@ -34,6 +34,19 @@ PointerShape pointerShape(llvm::StringRef Text);
 std::optional<long> elementsCovered(llvm::StringRef Length,
                                     llvm::StringRef Base);
 
+/// True when \p Length names a variable amount (`cnt`, `remain *
+/// sizeof(*p)`): a check of the whole buffer, not of a fixed number of
+/// bytes. Sizes (`sizeof(...)`), literals and upper-case constants
+/// (`PAGE_SIZE`) are fixed.
+bool isVariableLength(llvm::StringRef Length);
+
+/// True when the pointer \p Text is made from a value of at most 32 bits:
+/// a cast through `(u32)` or another 32-bit unsigned type of a postfix
+/// expression (`(u32 __user *)(unsigned long)(u32)regs->sp`), or
+/// `compat_ptr(x)`. On a 64-bit kernel such a pointer is below 4 GiB, in
+/// user space on every arch.
+bool fitsIn32Bits(llvm::StringRef Text);
+
 } // namespace uaccess
 
 #endif

@@ -155,6 +155,14 @@ public:
   UseCollector(FunctionUses &Out, const MacroLedger &Ledger, ASTContext &Ctx)
       : Out(Out), Ledger(Ledger), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
 
+  // The operand of sizeof, alignof or typeof never runs: an access_ok()
+  // inside BUILD_BUG_ON_INVALID() (GEM_BUG_ON() without debugging) checks
+  // nothing, and an accessor there accesses nothing.
+  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
+    return WalkUpFromUnaryExprOrTypeTraitExpr(E);
+  }
+  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
+
   bool VisitStmt(Stmt *S) {
     Attribution A = Ledger.attribute(S->getBeginLoc());
     if (A.Primary >= 0) {

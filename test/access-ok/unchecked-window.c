@@ -157,3 +157,21 @@ int many_writes(u32 __user *p)
 		return -EFAULT;
 	return 0;
 }
+
+// Each window opened without a check is a finding of its own, not a note
+// of the pointer's earlier finding (6.12 eb_copy_relocations() with its
+// user_access_begin() replaced: the window's begin is the defect to fix).
+int copy_then_mark(struct siginfo __user *info, struct siginfo *k)
+{
+	if (__copy_from_user(k, info, sizeof(*k)))
+		return -EFAULT;
+// CHECK: unchecked-window.c:[[@LINE-2]]:6: warning: '__copy_from_user' is not guarded by any access_ok() on 'info', here or in its callers
+	__uaccess_begin();
+	unsafe_put_user(-1, &info->si_code, efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'info', here or in its callers
+	__uaccess_end();
+	return 0;
+efault:
+	__uaccess_end();
+	return -EFAULT;
+}

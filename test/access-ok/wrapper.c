@@ -100,3 +100,69 @@ int read_checked(struct frame __user *frame, u64 *fp)
 
 // riscv (appended: the line numbers above stay put).
 // RUN: %uaccess-lint --checks=access-ok-far %s -- %riscv-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+
+// A function that copies from the parameter with a checked accessor and
+// fails when that fails checks it too, as does one that does so unless the
+// pointer is NULL (which access_ok() passes anyway): 6.12 fs/select.c,
+// where core_sys_select() reads each set with get_fd_set() before
+// set_fd_set() writes it back with __copy_to_user().
+static inline int get_fd_set(unsigned long nr, void __user *ufdset,
+			     unsigned long *fdset)
+{
+	nr = nr / 8;
+	if (ufdset)
+		return copy_from_user(fdset, ufdset, nr) ? -EFAULT : 0;
+	return 0;
+}
+
+static inline int get_frame(struct frame *k, struct frame __user *u)
+{
+	if (copy_from_user(k, u, sizeof(*u)))
+		return -EFAULT;
+	return 0;
+}
+
+static inline unsigned long set_fd_set(unsigned long nr, void __user *ufdset,
+				       unsigned long *fdset)
+{
+	if (ufdset)
+		return __copy_to_user(ufdset, fdset, nr / 8);
+	return 0;
+}
+
+int core_sys_select(int n, void __user *inp, void __user *outp,
+		    unsigned long *bits)
+{
+	int ret;
+
+	if ((ret = get_fd_set(n, inp, bits)) ||
+	    (ret = get_fd_set(n, outp, bits + 1)))
+		return ret;
+	if (set_fd_set(n, inp, bits) || set_fd_set(n, outp, bits + 1))
+		ret = -EFAULT;
+	return ret;
+}
+
+int update_frame(struct frame __user *frame)
+{
+	struct frame k;
+
+	if (get_frame(&k, frame))
+		return -EFAULT;
+	return __put_user(k.fp + 1, &frame->fp);
+}
+
+static inline unsigned long zero_fd_set(void __user *ufdset)
+{
+	if (ufdset)
+		return __clear_user(ufdset, 8);
+// CHECK: wrapper.c:[[@LINE-1]]:10: warning: '__clear_user' is not guarded by any access_ok() on 'ufdset', here or in its callers
+	return 0;
+}
+
+// Reported (at zero_fd_set() above): the read's result is thrown away.
+int zero_unread(void __user *exp, unsigned long *bits)
+{
+	get_fd_set(8, exp, bits);
+	return zero_fd_set(exp) ? -EFAULT : 0;
+}

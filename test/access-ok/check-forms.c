@@ -1,0 +1,70 @@
+// What counts as a check (issue 12): __access_ok() written directly is one
+// (6.12 arch/x86/kernel/stacktrace.c copy_stack_frame()); an access_ok()
+// that never runs, inside sizeof as BUILD_BUG_ON_INVALID() puts it
+// (i915's GEM_BUG_ON() without CONFIG_DRM_I915_DEBUG_GEM), is not. A
+// pointer made from a 32-bit value needs none on a 64-bit kernel.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// A 32-bit kernel (the generic flavor, built for i686):
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags -target i686-linux-gnu 2>&1 | FileCheck %s --check-prefixes=CHECK,BITS32 --implicit-check-not=warning:
+
+#include <linux/uaccess.h>
+
+#define BUILD_BUG_ON_INVALID(e) ((void)(sizeof((long)(e))))
+#define GEM_BUG_ON(expr) BUILD_BUG_ON_INVALID(expr)
+
+struct stack_frame_user {
+	const void __user *next_fp;
+	unsigned long ret_addr;
+};
+
+/* Checked by __access_ok() three lines up: silent. */
+int copy_stack_frame(struct stack_frame_user __user *fp,
+		     struct stack_frame_user *frame)
+{
+	int ret;
+
+	if (!__access_ok(fp, sizeof(*frame)))
+		return 0;
+
+	ret = 1;
+
+	if (__get_user(frame->next_fp, &fp->next_fp) ||
+	    __get_user(frame->ret_addr, &fp->ret_addr))
+		ret = 0;
+
+	return ret;
+}
+
+/* The assertion compiles to nothing: no check runs before the copy. */
+int shmem_pwrite(char __user *user_data, const char *vaddr,
+		 unsigned long len)
+{
+	GEM_BUG_ON(!access_ok(user_data, len));
+	if (__copy_to_user(user_data, vaddr, len))
+		return -EFAULT;
+// CHECK: check-forms.c:[[@LINE-2]]:6: warning: '__copy_to_user' is not guarded by any access_ok() on 'user_data', here or in its callers [access-ok-far]
+	return 0;
+}
+
+struct pt_regs { unsigned long bp, sp; };
+
+/* 6.12 arch/x86/entry/common.c __do_fast_syscall_32(): a pointer made from
+   a 32-bit value is below 4 GiB, in user space on a 64-bit kernel. On a
+   32-bit one it may be any address, and needs its check. */
+int fetch_bp(struct pt_regs *regs)
+{
+	return __get_user(*(u32 *)&regs->bp,
+			  (u32 __user *)(unsigned long)(u32)regs->sp);
+// BITS32: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded by any access_ok() [access-ok-far]
+}
+
+/* Made from a 64-bit value: checked nowhere. */
+int fetch_bp_wide(struct pt_regs *regs)
+{
+	return __get_user(*(u32 *)&regs->bp,
+			  (u32 __user *)(unsigned long)regs->sp);
+// CHECK: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded by any access_ok() [access-ok-far]
+}
