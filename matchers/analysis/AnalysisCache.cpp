@@ -91,7 +91,8 @@ public:
   bool VisitInitListExpr(InitListExpr *IL) {
     const InitListExpr *Semantic =
         IL->isSemanticForm() ? IL : IL->getSemanticForm();
-    const RecordDecl *RD = Semantic->getType()->getAsRecordDecl();
+    const RecordDecl *RD =
+        Semantic ? Semantic->getType()->getAsRecordDecl() : nullptr;
     if (!RD || RD->isUnion())
       return true;
     unsigned I = 0;

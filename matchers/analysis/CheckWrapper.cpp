@@ -60,6 +60,7 @@ bool namesAParameter(const Expr &E) {
   return F.Found;
 }
 
+/// True when \p Body assigns to the parameter \p P.
 bool assigns(const Stmt &Body, const ParmVarDecl &P) {
   return anyStmtIn(Body, [&](const Stmt &S) {
     const auto *Op = dyn_cast<BinaryOperator>(&S);

@@ -33,9 +33,12 @@ struct CheckWrapper {
   std::string LengthText;
 };
 
-/// The check \p FD makes when it is a check wrapper: a top-level
-/// `return access_ok(p, n);` (or `__access_ok`, `likely()`, `!!`), or a
-/// top-level `if (!access_ok(p, n)) return ...;`, on a parameter `p`.
+/// The check \p FD makes when it is a check wrapper, on a parameter `p`: a
+/// top-level `return access_ok(p, n);` (or `__access_ok`, `likely()`,
+/// `!!`) or `return copy_from_user(k, p, n) ? -EFAULT : 0;` (any checked
+/// accessor with a length), a top-level `if (!access_ok(p, n)) return
+/// ...;` or `if (copy_from_user(k, p, n)) return ...;`, or either return
+/// under a top-level `if (p)`.
 std::optional<CheckWrapper> checkWrapperOf(const clang::FunctionDecl &FD,
                                            clang::ASTContext &Ctx);
 
