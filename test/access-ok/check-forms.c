@@ -49,6 +49,17 @@ int shmem_pwrite(char __user *user_data, const char *vaddr,
 	return 0;
 }
 
+/* Nor does one in typeof. */
+int typeof_check(char __user *p, const char *k, unsigned long n)
+{
+	__typeof__(access_ok(p, n)) ok = 1;
+
+	if (__copy_to_user(p, k, n))
+		return -EFAULT;
+// CHECK: check-forms.c:[[@LINE-2]]:6: warning: '__copy_to_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+	return ok;
+}
+
 struct pt_regs { unsigned long bp, sp; };
 
 /* 6.12 arch/x86/entry/common.c __do_fast_syscall_32(): a pointer made from
