@@ -106,6 +106,14 @@ std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
   return W;
 }
 
+/// \p S as an `if` with no else, init statement or condition variable.
+const IfStmt *plainIf(const Stmt &S) {
+  const auto *If = dyn_cast<IfStmt>(&S);
+  return If && !If->getElse() && !If->getInit() && !If->getConditionVariable()
+             ? If
+             : nullptr;
+}
+
 /// A returned check: `return access_ok(p, n);`, `return copy_from_user(k,
 /// p, n);`, `return copy_from_user(k, p, n) ? -EFAULT : 0;`.
 std::optional<CheckWrapper>
@@ -124,8 +132,8 @@ returnedCheck(const Expr *Value, const FunctionDecl &FD, ASTContext &Ctx) {
 /// return ...;`, with no else.
 std::optional<CheckWrapper> failsEarly(const Stmt &S, const FunctionDecl &FD,
                                        ASTContext &Ctx) {
-  const auto *If = dyn_cast<IfStmt>(&S);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+  const IfStmt *If = plainIf(S);
+  if (!If)
     return std::nullopt;
   const Stmt *Then = If->getThen();
   if (const auto *Block = dyn_cast<CompoundStmt>(Then))
@@ -143,8 +151,8 @@ std::optional<CheckWrapper> failsEarly(const Stmt &S, const FunctionDecl &FD,
 /// fs/select.c get_fd_set()).
 std::optional<CheckWrapper>
 checksUnlessNull(const Stmt &S, const FunctionDecl &FD, ASTContext &Ctx) {
-  const auto *If = dyn_cast<IfStmt>(&S);
-  if (!If || If->getElse() || If->getInit() || If->getConditionVariable())
+  const IfStmt *If = plainIf(S);
+  if (!If)
     return std::nullopt;
   const ParmVarDecl *Tested = parameterOf(truthOf(If->getCond()));
   const Stmt *Then = If->getThen();

@@ -10,15 +10,28 @@
 namespace uaccess {
 
 namespace {
-/// `(T *)rest`: a cast to a pointer type, and what it casts.
-std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
+/// `(T)rest`, a cast written as a type of words and stars: the type,
+/// trimmed, and what it casts.
+struct LeadingCast {
+  llvm::StringRef Type;
+  llvm::StringRef Operand;
+};
+std::optional<LeadingCast> leadingCast(llvm::StringRef Text) {
   static const llvm::Regex Cast(
-      "^[(][[:space:]]*[A-Za-z_][A-Za-z0-9_[:space:]]*"
-      "[*][*[:space:]]*[)][[:space:]]*(.+)$");
-  llvm::SmallVector<llvm::StringRef, 2> M;
+      "^[(][[:space:]]*([A-Za-z_][A-Za-z0-9_[:space:]]*[*[:space:]]*)[)]"
+      "[[:space:]]*(.+)$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
   if (!Cast.match(Text, &M))
     return std::nullopt;
-  return M[1];
+  return LeadingCast{M[1].trim(), M[2]};
+}
+
+/// `(T *)rest`: a cast to a pointer type, and what it casts.
+std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
+  std::optional<LeadingCast> C = leadingCast(Text);
+  if (!C || !C->Type.ends_with("*"))
+    return std::nullopt;
+  return C->Operand;
 }
 } // namespace
 
@@ -138,16 +151,14 @@ bool fitsIn32Bits(llvm::StringRef Text) {
     return true;
   // Casts, outermost first; a 32-bit one must apply to a postfix
   // expression, not to the first term of a sum.
-  static const llvm::Regex Cast("^[(]([^()]*)[)][[:space:]]*(.+)$");
   static const llvm::Regex Narrow(
       "^(u32|__u32|uint32_t|unsigned int|unsigned|compat_uptr_t|"
       "compat_ulong_t)$");
   static const llvm::Regex Postfix(
       "^[A-Za-z_][A-Za-z0-9_]*([.]|->|[A-Za-z0-9_])*$");
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  while (Cast.match(Text, &M)) {
-    Text = M[2].trim();
-    if (Narrow.match(M[1].trim()))
+  while (std::optional<LeadingCast> C = leadingCast(Text)) {
+    Text = C->Operand.trim();
+    if (Narrow.match(C->Type))
       return Postfix.match(Text);
   }
   return false;
