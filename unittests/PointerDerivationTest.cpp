@@ -142,11 +142,39 @@ void f(struct d *p, struct d *o, int n, struct d **out) {
   struct d *addr = p; *out = (struct d *)&addr; /* escapes */
   struct d *fromg = g;                         /* a global's value */
   struct d *moved = o; o = p;                  /* origin reassigned */
-  struct d *load = p->next;                    /* a load */
+  struct d *deref = *out;                      /* a load, not a field */
+  struct d *field = o->next; o->next = p;      /* field reassigned */
+  struct d *holder = n ? p : o;
+  struct d *held = holder->next; holder = p;   /* holder reassigned */
 })");
-  for (const char *V :
-       {"other", "var", "bytes", "addr", "fromg", "moved", "load", "p", "g"})
+  for (const char *V : {"other", "var", "bytes", "addr", "fromg", "moved",
+                        "deref", "field", "held", "p", "g"})
     EXPECT_FALSE(P.Derivation->copyOf(V)) << V;
+}
+
+// A pointer read out of a struct field copies that field: ioctls keep user
+// pointers in their argument struct (`args->data_ptr`).
+TEST(PointerDerivationTest, AFieldReadIsACopyOfTheField) {
+  Parsed P = derive(std::string(Structs) + R"(
+struct h { struct d *next; unsigned long long ptr; };
+void f(struct h *args, struct h *outer) {
+  struct d *load = args->next;
+  struct d *cast = (struct d *)(unsigned long)args->ptr;
+  struct d *walk = ({ (struct d *)args->ptr; }); walk++;
+})");
+  std::optional<PointerCopy> C = P.Derivation->copyOf("load");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "args->next");
+  EXPECT_TRUE(C->SameType);
+  EXPECT_TRUE(C->exact());
+  C = P.Derivation->copyOf("cast");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "args->ptr");
+  EXPECT_FALSE(C->SameType);
+  C = P.Derivation->copyOf("walk");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "args->ptr");
+  EXPECT_TRUE(C->Walks);
 }
 
 } // namespace

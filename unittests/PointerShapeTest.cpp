@@ -226,6 +226,21 @@ TEST(PointerShapeTest, OffsetAfterTheCastIsSomewhereInTheObject) {
   EXPECT_EQ(shapeOf("(u32 __user *)buf + 1"), "Other base='buf' index=''");
 }
 
+TEST(PointerShapeTest, PointerHeldInAnIntegerNamesTheInteger) {
+  // An ioctl's argument struct holds user pointers as u64 fields.
+  EXPECT_EQ(shapeOf("u64_to_user_ptr(args->data_ptr)"),
+            "WholeObject base='args->data_ptr' index=''");
+  EXPECT_EQ(shapeOf("u64_to_user_ptr ( query_item->data_ptr )"),
+            "WholeObject base='query_item->data_ptr' index=''");
+  EXPECT_EQ(shapeOf("(u32 __user *)(unsigned long)uaddr"),
+            "WholeObject base='uaddr' index=''");
+  EXPECT_EQ(shapeOf("(void __user *)(uintptr_t)(u64)args->ptr"),
+            "WholeObject base='args->ptr' index=''");
+  // Not the call's own parenthesis last, and no cast of a type.
+  EXPECT_EQ(shapeOf("u64_to_user_ptr(a) + (b)"), "Other base='' index=''");
+  EXPECT_EQ(shapeOf("(u8 __user *)(p) + 1"), "Other base='' index=''");
+}
+
 TEST(PointerShapeTest, IntegerCastIsNotAPointerCast) {
   EXPECT_EQ(shapeOf("(unsigned long)buf"), "Other base='' index=''");
 }

@@ -86,6 +86,17 @@ void AccessOkModel::addWrapperCall(const CallExpr &Call,
     U.ArgExprs.push_back(Arg);
     U.Args.push_back(writtenText(*Arg, Ctx));
   }
+  // A wrapper of a field checks that field of what the call passes.
+  if (!W.Field.empty()) {
+    PointerShape Holder = W.PointerParam < U.Args.size()
+                              ? pointerShape(U.Args[W.PointerParam])
+                              : PointerShape();
+    if (Holder.Base.empty() || Holder.Kind != PointerShape::WholeObject) {
+      WrapperCalls.pop_back();
+      return;
+    }
+    U.Args[W.PointerParam] = Holder.Base + W.Field;
+  }
   int Length = W.LengthParam;
   if (Length == NoArg) {
     Length = U.Args.size();

@@ -3,6 +3,7 @@
 #include "analysis/ArgumentTrace.h"
 
 #include "analysis/AccessOkModel.h"
+#include "analysis/PointerDerivation.h"
 #include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
 
@@ -71,6 +72,15 @@ int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   return -1;
 }
 
+TracedParam tracedParamOf(const FunctionDecl &FD, llvm::StringRef Pointer) {
+  size_t Arrow = Pointer.find("->");
+  TracedParam P;
+  P.Index = parameterIndex(FD, Pointer.take_front(Arrow));
+  if (Arrow != llvm::StringRef::npos)
+    P.Field = Pointer.drop_front(Arrow).str();
+  return P;
+}
+
 ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
                             const CallExpr &Call, TracedParam Param) {
   ArgumentTrace T;
@@ -78,21 +88,31 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     return T;
   ASTContext &Ctx = Cache.astContext();
   const Expr &Arg = *Call.getArg(Param.Index);
-  T.Base = Param.Indirect ? addressedVariable(Arg)
-                          : pointerShape(writtenText(Arg, Ctx)).Base;
-  if (T.Base.empty()) {
+  std::string Own = Param.Indirect ? addressedVariable(Arg)
+                                   : pointerShape(writtenText(Arg, Ctx)).Base;
+  if (Own.empty()) {
     // `*uevents`: the caller's pointer, passed by address to be advanced.
-    T.Up = {Param.Indirect ? -1 : dereferencedParameter(Arg), true};
+    bool Deref = !Param.Indirect && Param.Field.empty();
+    T.Up = {Deref ? dereferencedParameter(Arg) : -1, true, ""};
     return T;
   }
-  T.Up = {parameterIndex(Caller, T.Base), false};
-  const AccessOkModel &Model = *Cache.get(Caller).getAnalysis<AccessOkModel>();
+  // A check of the argument as passed, or of what it copies.
+  FunctionAnalyses &FA = Cache.get(Caller);
+  llvm::SmallVector<std::string, 2> Names{Own + Param.Field};
+  if (!Param.Indirect)
+    if (std::optional<PointerCopy> Copy =
+            FA.getAnalysis<PointerDerivation>()->copyOf(Own))
+      Names.push_back(Copy->Origin + Param.Field);
+  T.Base = Names.back();
+  T.Up = tracedParamOf(Caller, T.Base);
+  T.Up.Indirect = false;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   for (const UaccessUse *C : Model.checks())
-    if (AccessOkModel::pointerOf(*C).Base == T.Base &&
+    if (llvm::is_contained(Names, AccessOkModel::pointerOf(*C).Base) &&
         Model.dominates(*C, Call))
       T.Check = C;
-  if (!T.Check)
-    T.ForeignCalls = foreignCallsBefore(Caller, Call, T.Base, Model, Ctx);
+  if (!T.Check && Param.Field.empty())
+    T.ForeignCalls = foreignCallsBefore(Caller, Call, Own, Model, Ctx);
   return T;
 }
 

@@ -30,11 +30,17 @@ namespace uaccess {
 struct TracedParam {
   int Index = -1;
   bool Indirect = false;
+  /// Set when a field of the parameter holds the pointer (`->data_ptr`):
+  /// the caller's checks name that field of what it passes. The link step
+  /// has no fields: such a search stays in the TU.
+  std::string Field;
 };
 
 /// What a call passes for a traced parameter of its callee.
 struct ArgumentTrace {
-  /// The caller's pointer variable, "" when the argument names none.
+  /// The caller's pointer, "" when the argument names none: the variable,
+  /// or what the variable copies (`buf` for `tmp = buf`, `args->data_ptr`
+  /// for `user_data = u64_to_user_ptr(args->data_ptr)`).
   std::string Base;
   /// The caller's own parameter the argument is, to follow further up.
   TracedParam Up;
@@ -60,6 +66,11 @@ ArgumentTrace traceArgument(AnalysisCache &Cache,
 
 /// The index of \p FD's parameter named \p Name, or -1.
 int parameterIndex(const clang::FunctionDecl &FD, llvm::StringRef Name);
+
+/// The parameter of \p FD that the pointer named \p Pointer is (`buf`),
+/// or whose field holds it (`args->data_ptr`); Index -1 when none.
+TracedParam tracedParamOf(const clang::FunctionDecl &FD,
+                          llvm::StringRef Pointer);
 
 } // namespace uaccess
 

@@ -1,6 +1,8 @@
 //===--- CheckWrapper.cpp - Functions that access_ok() a parameter --------===//
 
 #include "analysis/CheckWrapper.h"
+#include "analysis/ArgumentTrace.h"
+#include "analysis/PointerDerivation.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -89,11 +91,19 @@ std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
       Api->LengthArg == NoArg ||
       Call->getNumArgs() <= unsigned(std::max(Api->PointerArg, Api->LengthArg)))
     return std::nullopt;
-  const ParmVarDecl *Pointer = parameterOf(Call->getArg(Api->PointerArg));
-  if (!Pointer)
-    return std::nullopt;
+  const Expr *PointerArg = Call->getArg(Api->PointerArg);
   CheckWrapper W;
-  W.PointerParam = Pointer->getFunctionScopeIndex();
+  if (const ParmVarDecl *Pointer = parameterOf(PointerArg)) {
+    W.PointerParam = Pointer->getFunctionScopeIndex();
+  } else {
+    std::string Field = fieldHeld(*PointerArg);
+    auto [Holder, Rest] = llvm::StringRef(Field).split("->");
+    int Index = Rest.empty() ? -1 : parameterIndex(FD, Holder);
+    if (Index < 0 || assigns(*FD.getBody(), *FD.getParamDecl(Index)))
+      return std::nullopt;
+    W.PointerParam = Index;
+    W.Field = "->" + Rest.str();
+  }
   // A length the body changes first (`nr = FDS_BYTES(nr)`) is not the
   // caller's: unknown.
   const Expr *Length = Call->getArg(Api->LengthArg);
@@ -162,7 +172,8 @@ checksUnlessNull(const Stmt &S, const FunctionDecl &FD, ASTContext &Ctx) {
   if (!Tested || !Ret)
     return std::nullopt;
   std::optional<CheckWrapper> W = returnedCheck(Ret->getRetValue(), FD, Ctx);
-  if (!W || W->PointerParam != Tested->getFunctionScopeIndex())
+  if (!W || W->PointerParam != Tested->getFunctionScopeIndex() ||
+      !W->Field.empty())
     return std::nullopt;
   return W;
 }

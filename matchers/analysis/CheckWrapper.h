@@ -26,6 +26,10 @@ namespace uaccess {
 /// Which parameter a check wrapper checks, and over which range.
 struct CheckWrapper {
   unsigned PointerParam = 0;
+  /// Set when the wrapper checks a field of the parameter, not the
+  /// parameter: `->data_ptr` for `copy_from_user(k,
+  /// u64_to_user_ptr(item->data_ptr), n)` (i915's copy_query_item()).
+  std::string Field;
   /// The parameter that is the length, or NoArg.
   int LengthParam = NoArg;
   /// Without a length parameter: the length as written in the wrapper when
@@ -33,7 +37,8 @@ struct CheckWrapper {
   std::string LengthText;
 };
 
-/// The check \p FD makes when it is a check wrapper, on a parameter `p`: a
+/// The check \p FD makes when it is a check wrapper, on a parameter `p` (or
+/// a field of one, `p->f`): a
 /// top-level `return access_ok(p, n);` (or `__access_ok`, `likely()`,
 /// `!!`) or `return copy_from_user(k, p, n) ? -EFAULT : 0;` (any checked
 /// accessor with a length), a top-level `if (!access_ok(p, n)) return

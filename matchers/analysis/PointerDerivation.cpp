@@ -41,12 +41,34 @@ bool samePointee(QualType A, QualType B) {
          B->getPointeeType().getCanonicalType().getUnqualifiedType();
 }
 
+/// \p E without parentheses, casts and the statement expression around a
+/// value (`({ typecheck(u64, x); (void __user *)(uintptr_t)(x); })`).
+const Expr *valueOf(const Expr &E) {
+  const Expr *X = E.IgnoreParenCasts();
+  while (const auto *SE = dyn_cast<StmtExpr>(X)) {
+    const CompoundStmt *Body = SE->getSubStmt();
+    const auto *Last = dyn_cast_or_null<Expr>(
+        Body->body_empty() ? nullptr : Body->body_back());
+    if (!Last)
+      return X;
+    X = Last->IgnoreParenCasts();
+  }
+  return X;
+}
+
 /// `p`, `(T *)p`, `p + 2` stored into a \p To: the variable copied, and
-/// the elements of *p added. A sum in another type's elements, or a
-/// variable or negative offset, copies nothing this can follow.
+/// the elements of *p added; or the field read (`args->data_ptr`). A sum
+/// in another type's elements, or a variable or negative offset, copies
+/// nothing this can follow.
 std::optional<PointerCopy> copySource(const Expr &From, QualType To,
                                       const ASTContext &Ctx) {
-  const Expr *E = From.IgnoreParenCasts();
+  const Expr *E = valueOf(From);
+  if (std::string Field = fieldHeld(*E); !Field.empty()) {
+    PointerCopy C;
+    C.Origin = Field;
+    C.SameType = samePointee(To, E->getType());
+    return C;
+  }
   long Offset = 0;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     const auto *L = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenCasts());
@@ -68,6 +90,22 @@ std::optional<PointerCopy> copySource(const Expr &From, QualType To,
 }
 
 } // namespace
+
+std::string fieldHeld(const Expr &E) {
+  const auto *ME = dyn_cast<MemberExpr>(valueOf(E));
+  if (!ME || !ME->isArrow())
+    return "";
+  const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+  std::string Outer;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Base))
+    Outer =
+        isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl()->getNameAsString() : "";
+  else
+    Outer = fieldHeld(*Base);
+  if (Outer.empty())
+    return "";
+  return Outer + "->" + ME->getMemberDecl()->getNameAsString();
+}
 
 void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
   const Expr *X = E.IgnoreParenCasts();
@@ -127,6 +165,8 @@ public:
     return true;
   }
   bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      writesField(*UO->getSubExpr());
     if (PointerDerivation::VarUse *U = varUse(*UO->getSubExpr())) {
       U->Walks |= UO->isIncrementDecrementOp();
       U->Escapes |= UO->getOpcode() == UO_AddrOf;
@@ -139,6 +179,8 @@ public:
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      writesField(*BO->getLHS());
     const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
     if (BO->isAssignmentOp() && Ref && isPointerLike(Ref->getType()))
       join(Ref->getDecl()->getNameAsString(), *BO->getRHS());
@@ -155,6 +197,11 @@ public:
   }
 
 private:
+  void writesField(const Expr &E) {
+    if (isa<MemberExpr>(E.IgnoreParens()))
+      if (std::string Field = fieldHeld(E); !Field.empty())
+        Out.WrittenFields.insert(Field);
+  }
   PointerDerivation::VarUse *varUse(const Expr &E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E.IgnoreParens());
     const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
@@ -214,6 +261,10 @@ bool PointerDerivation::related(llvm::StringRef A, llvm::StringRef B) const {
 }
 
 bool PointerDerivation::stable(llvm::StringRef Var) const {
+  // A field: the body never writes it, nor the variable it is read from.
+  auto [Holder, Field] = Var.split("->");
+  if (!Field.empty())
+    return !WrittenFields.contains(Var) && stable(Holder);
   auto It = Vars.find(Var);
   if (It == Vars.end())
     return false;

@@ -42,9 +42,16 @@ namespace uaccess {
 void pointerOrigins(const clang::Expr &E,
                     llvm::SmallVectorImpl<std::string> &Out);
 
+/// The struct field \p E reads, as pointerShape() names it: `args->data_ptr`
+/// (arrows from a variable, through casts and the statement expression of
+/// `u64_to_user_ptr()`); "" for anything else. Ioctls hold user pointers
+/// in such fields: one function checks `args->data_ptr`, another reads it.
+std::string fieldHeld(const clang::Expr &E);
+
 /// A local pointer variable that only ever holds another pointer's value,
 /// as PointerDerivation::copyOf() finds it: `fp = buf`,
-/// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`.
+/// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`, or a
+/// struct field's (`user_data = u64_to_user_ptr(args->data_ptr)`).
 struct PointerCopy {
   std::string Origin;   ///< The variable it is copied from.
   long Offset = 0;      ///< Elements of *Origin added at the copy.
@@ -94,6 +101,9 @@ private:
   llvm::EquivalenceClasses<std::string> Classes;
   /// Names of struct members of array type that the body uses.
   llvm::StringSet<> ArrayFields;
+  /// Fields (fieldHeld() names) the body assigns, steps or takes the
+  /// address of.
+  llvm::StringSet<> WrittenFields;
 };
 
 } // namespace uaccess

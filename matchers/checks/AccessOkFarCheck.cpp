@@ -389,12 +389,14 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   // A local copy of a parameter (`fp = buf`) is checked where it is.
+  // So is a field of a parameter (`args->data_ptr`).
   std::string Origin = originShape(FA, Ptr, false).Base;
-  int Param = Origin.empty() ? -1 : parameterIndex(FD, Origin);
+  TracedParam Traced = tracedParamOf(FD, Origin);
+  int Param = Origin.empty() ? -1 : Traced.Index;
   CallerSearch Search;
   if (Param >= 0) {
     std::vector<const FunctionDecl *> Chain;
-    searchCallers(FA.cache(), FD, {Param, false}, Chain, Search);
+    searchCallers(FA.cache(), FD, Traced, Chain, Search);
   }
   bool AllChecked = Search.First && !Search.Unchecked && Search.Open.empty();
   // A check in every caller within CallerDepth calls is near enough.
@@ -508,8 +510,9 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
   std::vector<CallerIndex::Site> Sites(Cache.callers().callsTo(FD));
   llvm::append_range(Sites, Cache.callers().indirectCallsTo(FD));
   if (Sites.empty()) {
-    // Other TUs may call it: the link step looks there.
-    if (FD.isExternallyVisible())
+    // Other TUs may call it: the link step looks there, for whole
+    // parameters.
+    if (FD.isExternallyVisible() && Param.Field.empty())
       Out.Open.push_back(openEnd(FD, Param, Chain, {}));
     else
       Out.Unchecked = true;

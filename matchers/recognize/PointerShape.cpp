@@ -26,18 +26,48 @@ std::optional<LeadingCast> leadingCast(llvm::StringRef Text) {
   return LeadingCast{M[1].trim(), M[2]};
 }
 
-/// `(T *)rest`: a cast to a pointer type, and what it casts.
+/// `(T *)rest`: a cast to a pointer type, and what it casts. Through an
+/// integer cast under it too: `(T __user *)(unsigned long)x` is `x`.
 std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
   std::optional<LeadingCast> C = leadingCast(Text);
   if (!C || !C->Type.ends_with("*"))
     return std::nullopt;
-  return C->Operand;
+  // An integer type by name: `(x) + 1` is no cast.
+  static const llvm::Regex IntegerType(
+      "^(((unsigned|signed|long|int|short)[[:space:]]*)+|(__)?[us](8|16|32|64)|"
+      "u?int(8|16|32|64|ptr)_t|uintptr_t|size_t|ulong|compat_uptr_t|"
+      "compat_ulong_t)$");
+  llvm::StringRef Operand = C->Operand.trim();
+  while (std::optional<LeadingCast> Inner = leadingCast(Operand)) {
+    if (!IntegerType.match(Inner->Type))
+      break;
+    Operand = Inner->Operand.trim();
+  }
+  return Operand;
+}
+
+/// `u64_to_user_ptr(x)`: the user pointer a u64 holds, most often a field
+/// of an ioctl's argument struct (`args->data_ptr`). It names `x`.
+std::optional<llvm::StringRef> userPointerOperand(llvm::StringRef Text) {
+  if (!Text.consume_front("u64_to_user_ptr"))
+    return std::nullopt;
+  Text = Text.ltrim();
+  if (!Text.consume_front("(") || !Text.consume_back(")"))
+    return std::nullopt;
+  // The parenthesis closed last must be the call's: not `f(a) + (b)`.
+  int Depth = 1;
+  for (char C : Text)
+    if ((Depth += C == '(' ? 1 : C == ')' ? -1 : 0) == 0)
+      return std::nullopt;
+  return Text.trim();
 }
 } // namespace
 
 PointerShape pointerShape(llvm::StringRef Text) {
   PointerShape S;
   Text = Text.trim();
+  if (std::optional<llvm::StringRef> Held = userPointerOperand(Text))
+    return pointerShape(*Held);
   // A cast names the same object: `(__le32 __user *)buf` is `buf`, as the
   // accesses of one buffer at several widths are (proc_bus_pci_read()).
   // Added to after the cast, `(u32 __user *)buf + 1` counts in the new

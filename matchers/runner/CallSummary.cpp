@@ -28,7 +28,9 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   ArgumentTrace T = traceArgument(Cache, Caller, Call, Param);
   Out.Index = Param.Index;
   Out.Indirect = Param.Indirect;
-  Out.CallerParam = T.Up.Index;
+  // A field of the caller's parameter (`args->data_ptr`): the summaries
+  // name whole parameters only, so it is not followed.
+  Out.CallerParam = T.Up.Field.empty() ? T.Up.Index : -1;
   Out.CallerIndirect = T.Up.Indirect;
   if (T.Check) {
     Out.Check = writtenText(*T.Check->Anchor, Cache.astContext());
@@ -37,7 +39,7 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
     Out.GuardCalls.emplace_back(F.Call->getDirectCallee()->getName().str(),
                                 F.Arg);
-  return T.Check || !T.ForeignCalls.empty() || T.Up.Index >= 0;
+  return T.Check || !T.ForeignCalls.empty() || Out.CallerParam >= 0;
 }
 
 CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
@@ -52,7 +54,7 @@ CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
     for (bool Indirect : {false, true}) {
       TracedArgument A;
-      if (traced(Cache, Context, Caller, Call, {int(I), Indirect}, A))
+      if (traced(Cache, Context, Caller, Call, {int(I), Indirect, ""}, A))
         S.Args.push_back(std::move(A));
     }
   return S;
@@ -61,7 +63,8 @@ CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
 std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
                                            CheckContext &Context) {
   std::optional<CheckWrapper> W = checkWrapperOf(FD, FD.getASTContext());
-  if (!W || W->PointerParam >= FD.getNumParams())
+  // The link step knows whole parameters only, not a wrapper of a field.
+  if (!W || W->PointerParam >= FD.getNumParams() || !W->Field.empty())
     return std::nullopt;
   std::string Length =
       W->LengthParam >= 0 && unsigned(W->LengthParam) < FD.getNumParams()

@@ -11,6 +11,16 @@
 #define _LINUX_KERNEL_H
 
 #include <linux/types.h>
+#include <linux/typecheck.h>
+
+/*
+ * A user pointer held in a u64, as ioctl argument structs hold them: a
+ * statement expression whose value is the cast.
+ */
+#define u64_to_user_ptr(x)			\
+({	typecheck(u64, (x));			\
+	(void __user *)(uintptr_t)(x);		\
+})
 
 extern void might_fault(void);
 extern void might_sleep(void);

@@ -1,0 +1,137 @@
+// A user pointer held in a struct field (issue 12, "object state"): an
+// ioctl checks `u64_to_user_ptr(args->data_ptr)`, and the helper it passes
+// `args` to reads the pointer back out of the field (6.12 i915_gem.c
+// i915_gem_pread_ioctl() -> i915_gem_shmem_pread() -> shmem_pread()). The
+// search for the check follows the field up through the callers, and a
+// wrapper that checks a field of its parameter (i915_query.c
+// copy_query_item()) checks that field of what its caller passes.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+
+#include <linux/kernel.h>
+#include <linux/uaccess.h>
+
+struct pread_args { u32 handle; u64 size; u64 data_ptr; };
+struct page;
+extern char *page_address(struct page *page);
+
+static int copy_page_out(struct page *page, int len, char __user *user_data)
+{
+	return __copy_to_user(user_data, page_address(page), len) ? -EFAULT : 0;
+}
+
+/* The pointer walks the buffer the ioctl checked: the field is followed. */
+static int shmem_pread(struct page **pages, struct pread_args *args)
+{
+	char __user *user_data = u64_to_user_ptr(args->data_ptr);
+	u64 remain = args->size;
+	int ret = 0;
+
+	for (; remain; pages++) {
+		ret = copy_page_out(*pages, 4096, user_data);
+		if (ret)
+			break;
+		remain -= 4096;
+		user_data += 4096;
+	}
+	return ret;
+}
+// CHECK: fields.c:[[@LINE-19]]:9: warning: '__copy_to_user' relies on an access_ok() in another function: 'user_data' is checked in pread_ioctl(), 2 calls up (copy_page_out() <- shmem_pread() <- pread_ioctl())
+// CHECK: note: access_ok() here
+
+int pread_ioctl(struct page **pages, void *data)
+{
+	struct pread_args *args = data;
+
+	if (!access_ok(u64_to_user_ptr(args->data_ptr), args->size))
+		return -EFAULT;
+	return shmem_pread(pages, args);
+}
+
+/* The same helper's callers, without the check. */
+static int shmem_pwrite_out(struct page *page, struct pread_args *args)
+{
+	char __user *user_data = u64_to_user_ptr(args->data_ptr);
+
+	return __copy_from_user(page_address(page), user_data, 8) ? -EFAULT : 0;
+}
+// CHECK: fields.c:[[@LINE-2]]:9: warning: '__copy_from_user' is not guarded by any access_ok() on 'user_data', here or in its callers
+
+int pwrite_ioctl(struct page *page, void *data)
+{
+	struct pread_args *args = data;
+
+	if (args->size == 0)
+		return 0;
+	return shmem_pwrite_out(page, args);
+}
+
+/* A field the helper changes first is another pointer: not followed. */
+static int rewrites_field(struct page *page, struct pread_args *args,
+			  u64 other)
+{
+	char __user *user_data;
+
+	args->data_ptr = other;
+	user_data = u64_to_user_ptr(args->data_ptr);
+	return __copy_to_user(user_data, page_address(page), 8) ? -EFAULT : 0;
+}
+// CHECK: fields.c:[[@LINE-2]]:9: warning: '__copy_to_user' is not guarded by any access_ok() on 'user_data'
+
+int rewrite_ioctl(struct page *page, struct pread_args *args, u64 other)
+{
+	if (!access_ok(u64_to_user_ptr(args->data_ptr), args->size))
+		return -EFAULT;
+	return rewrites_field(page, args, other);
+}
+
+/* i915 copy_query_item(): a wrapper that checks a field of a parameter. */
+struct query_item { u64 data_ptr; s32 length; };
+struct query_hdr { u32 num; u32 flags; };
+
+static int copy_query_item(void *hdr, size_t size, s32 total,
+			   struct query_item *item)
+{
+	if (item->length == 0)
+		return total;
+	if (item->length < total)
+		return -EINVAL;
+	if (copy_from_user(hdr, u64_to_user_ptr(item->data_ptr), size))
+		return -EFAULT;
+	return 0;
+}
+
+/* Silent: the tested wrapper call checks item->data_ptr. */
+int query_regions(struct query_item *item)
+{
+	struct query_hdr __user *query_ptr = u64_to_user_ptr(item->data_ptr);
+	struct query_hdr query;
+	int ret;
+
+	ret = copy_query_item(&query, sizeof(query), sizeof(query), item);
+	if (ret != 0)
+		return ret;
+	query.num = 1;
+	if (__copy_to_user(query_ptr, &query, sizeof(query)))
+		return -EFAULT;
+	return sizeof(query);
+}
+
+/* The wrapper checks another item: reported. */
+int query_other(struct query_item *item, struct query_item *other)
+{
+	struct query_hdr __user *query_ptr = u64_to_user_ptr(item->data_ptr);
+	struct query_hdr query;
+	int ret;
+
+	ret = copy_query_item(&query, sizeof(query), sizeof(query), other);
+	if (ret != 0)
+		return ret;
+	if (__copy_to_user(query_ptr, &query, sizeof(query)))
+		return -EFAULT;
+	return sizeof(query);
+}
+// CHECK: fields.c:[[@LINE-4]]:6: warning: '__copy_to_user' accesses 'query_ptr', but the access_ok() before it checks 'other->data_ptr'
+// CHECK: note: 'copy_query_item' checks the range here
