@@ -68,6 +68,16 @@ fail;`) becomes x86's `__uaccess_begin_nospec();` or `__uaccess_begin();`
 detected when access-ok-far reports, in the function, a finding that the
 unmutated file does not have (the unsafe ops' pointer has no access_ok()).
 
+--mode dropped is the harness for the defect access-ok-far exists for
+(CVE-2018-20669, i915's missing access_ok()): each access_ok() call of the
+file's own functions that comes before an access relying on it in the same
+function (an unchecked accessor such as __get_user(), an unsafe op, an
+unchecked begin) becomes `1`, a check that always passes. It is detected
+when access-ok-far reports, anywhere in the TU, a finding that the
+unmutated file does not have. An access_ok() whose function has no such
+access (it guards a callee's, or only checked accessors) is skipped and
+counted with its reason.
+
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
@@ -114,6 +124,8 @@ EXPECTED = dict(KINDS + EXTRA_KINDS)
 
 USES_WINDOWS = re.compile(
     r"\b(?:user_\w*access_begin|masked_user_\w*access_begin|unsafe_\w+)\s*\(")
+USES_ACCESS_OK = re.compile(r"\b(?:(?:__)?access_ok|get_user|put_user|"
+                            r"copy_(?:from|to)_user|clear_user)\s*\(")
 BEGIN_KINDS = ("checked-begin", "masked-begin", "unchecked-begin")
 END_FAMILY = {
     "user_read_access_end": "read",
@@ -1030,6 +1042,88 @@ def generate_unchecked(rel, src, funcs, main_path):
     return muts, skips
 
 
+# ------------------------------------------- dropped access_ok() (issue 12)
+
+DROPPED_KIND = ("dropped-access-ok", "access-ok-far")
+EXPECTED[DROPPED_KIND[0]] = DROPPED_KIND[1]
+# The entries of --dump-uaccess whose access trusts an earlier access_ok().
+RELIES_ON_CHECK = ("unchecked-accessor", "unsafe-op", "unchecked-begin")
+
+
+def dropped_reason(src, fn, e, all_sites):
+    """Why the access_ok() entry e of fn makes no mutant, or None."""
+    after = [x for x in fn["entries"] if x["kind"] in RELIES_ON_CHECK
+             and (x["line"], x["col"]) > (e["line"], e["col"])]
+    if not after and not all_sites:
+        return "no access after it in its function relies on it"
+    call = src.call_at(src.offset(e["line"], e["col"]))
+    if not call or call[0] not in ("access_ok", "__access_ok"):
+        return "not an access_ok() call spelled in the function"
+    return None
+
+
+def generate_dropped(rel, src, funcs, main_path, all_sites=False):
+    """One mutant per access_ok() call of the file's own functions that an
+    access after it relies on (all_sites: every one): the call becomes `1`."""
+    muts, skips = [], {}
+    for fn in funcs:
+        if os.path.realpath(fn["path"]) != main_path:
+            continue
+        for e in fn["entries"]:
+            if e["kind"] != "access-ok":
+                continue
+            reason = dropped_reason(src, fn, e, all_sites)
+            if reason:
+                r = skips.setdefault(DROPPED_KIND[0], {})
+                r[reason] = r.get(reason, 0) + 1
+                continue
+            off = src.offset(e["line"], e["col"])
+            _, _, close, _ = src.call_at(off)
+            muts.append({"kind": DROPPED_KIND[0], "file": rel,
+                         "function": fn["name"], "line": e["line"],
+                         "col": e["col"], "name": e["name"],
+                         "text": edit(src.text, off, close + 1, "1")})
+    return muts, skips
+
+
+UNGUARDED_KIND = ("unguarded-accessor", "access-ok-far")
+EXPECTED[UNGUARDED_KIND[0]] = UNGUARDED_KIND[1]
+UNGUARDED_OF = {"get_user", "put_user", "copy_from_user", "copy_to_user",
+                "clear_user"}
+
+
+def generate_unguarded(rel, src, funcs, main_path):
+    """One mutant per checked accessor of the file's own functions with no
+    check before it in its function: get_user() becomes __get_user(), and
+    so on, an access that trusts a check nobody made."""
+    muts, skips = [], {}
+
+    def skip(reason):
+        r = skips.setdefault(UNGUARDED_KIND[0], {})
+        r[reason] = r.get(reason, 0) + 1
+
+    for fn in funcs:
+        if os.path.realpath(fn["path"]) != main_path:
+            continue
+        for e in fn["entries"]:
+            if e["kind"] != "checked-accessor" or e["name"] not in UNGUARDED_OF:
+                continue
+            if any(x["kind"] in ("access-ok", "checked-begin", "masked-begin")
+                   and (x["line"], x["col"]) < (e["line"], e["col"])
+                   for x in fn["entries"]):
+                skip("a check before it in its function may guard it")
+                continue
+            off = src.offset(e["line"], e["col"])
+            if src.ident_at(off) != e["name"]:
+                skip("not spelled in the function")
+                continue
+            muts.append({"kind": UNGUARDED_KIND[0], "file": rel,
+                         "function": fn["name"], "line": e["line"],
+                         "col": e["col"], "name": e["name"],
+                         "text": edit(src.text, off, off, "__")})
+    return muts, skips
+
+
 def begin_args(src, off):
     """(name, ptr, len) of the two-argument begin call at off, whitespace
     collapsed; None when it is not one."""
@@ -1172,13 +1266,21 @@ def parse_args():
     ap.add_argument("--tool", required=True, help="uaccess-lint binary")
     ap.add_argument("--files", nargs="+", help="sources (relative to --kernel); "
                     "default: every database entry using user-access windows")
-    ap.add_argument("--mode", choices=("window", "unbatch", "unchecked"),
+    ap.add_argument("--mode", choices=("window", "unbatch", "unchecked", "dropped"),
                     default="window",
                     help="window: inject window defects (the kinds below); unbatch: "
                     "turn each window back into per-access __put_user/__get_user "
                     "calls, expecting batchable to find it again; unchecked: "
                     "replace each checked begin by one that checks no range, "
-                    "expecting access-ok-far")
+                    "expecting access-ok-far; dropped: make each access_ok() "
+                    "an access relies on always pass, expecting access-ok-far")
+    ap.add_argument("--all-sites", action="store_true",
+                    help="dropped: every access_ok() call, also those whose "
+                    "function has no access relying on it (a callee's may; "
+                    "others are redundant, and their misses are no defect)")
+    ap.add_argument("--database", metavar="JSON",
+                    help="the compilation database (default: compile_commands.json "
+                    "in --kernel, e.g. whole/compile_commands.json)")
     ap.add_argument("--verify-fixes", action="store_true",
                     help="unbatch: apply batchable's fix-its to each detected mutant "
                     "and check that the result compiles and adds no window-* "
@@ -1188,7 +1290,8 @@ def parse_args():
     ap.add_argument("--max-per-kind", type=int, default=0,
                     help="at most N mutants per kind, spread evenly (0: all)")
     ap.add_argument("--kinds", nargs="+",
-                    choices=[k for k, _ in KINDS + EXTRA_KINDS] + ["extra", "all"],
+                    choices=[k for k, _ in KINDS + EXTRA_KINDS]
+                    + [DROPPED_KIND[0], UNGUARDED_KIND[0], "extra", "all"],
                     help="these mutation kinds (default: the first five; extra: "
                     "the others; all: every kind)")
     ap.add_argument("--keep-misses", metavar="DIR",
@@ -1207,8 +1310,10 @@ def check_mode_options(opts):
     """Reject the options the mode has no use for; --checks defaults to
     the checks the mode targets."""
     unbatch = opts.mode == "unbatch"
-    if opts.mode != "window" and opts.kinds:
-        raise SetupError("--kinds applies to --mode window only")
+    if opts.mode not in ("window", "dropped") and opts.kinds:
+        raise SetupError("--kinds applies to --mode window and dropped only")
+    if opts.all_sites and opts.mode != "dropped":
+        raise SetupError("--all-sites applies to --mode dropped only")
     if opts.verify_fixes and not unbatch:
         raise SetupError("--verify-fixes applies to --mode unbatch only")
     kinds = set()
@@ -1218,7 +1323,8 @@ def check_mode_options(opts):
     opts.kinds = kinds
     if opts.checks is None:
         opts.checks = {"unbatch": "batchable",
-                       "unchecked": "access-ok-far"}.get(opts.mode, "window-*")
+                       "unchecked": "access-ok-far",
+                       "dropped": "access-ok-far"}.get(opts.mode, "window-*")
         if any(EXPECTED[k] == "access-ok-far" for k in kinds):
             opts.checks += ",access-ok-far"
 
@@ -1247,12 +1353,16 @@ class Run:
         self.opts = opts
         self.unbatch = opts.mode == "unbatch"
         self.kinds = {"unbatch": [UNBATCH_KIND],
-                      "unchecked": [UNCHECKED_KIND]}.get(opts.mode, KINDS)
+                      "unchecked": [UNCHECKED_KIND],
+                      "dropped": [DROPPED_KIND, UNGUARDED_KIND]}.get(opts.mode, KINDS)
         if opts.kinds:
-            self.kinds = [k for k in KINDS + EXTRA_KINDS if k[0] in opts.kinds]
+            offered = [DROPPED_KIND, UNGUARDED_KIND] if opts.mode == "dropped" \
+                else KINDS + EXTRA_KINDS
+            self.kinds = [k for k in offered if k[0] in opts.kinds]
         self.kernel = os.path.realpath(opts.kernel)
         self.tool = os.path.abspath(opts.tool)
-        self.dbpath = os.path.join(self.kernel, "compile_commands.json")
+        self.dbpath = os.path.abspath(opts.database) if opts.database else \
+            os.path.join(self.kernel, "compile_commands.json")
         self.by_path = read_database(self.dbpath)
 
     def relname(self, p):
@@ -1269,7 +1379,7 @@ class Run:
 
 def source_paths(run):
     """Real paths of the sources to mutate: --files, or every database
-    entry whose text uses user-access windows."""
+    entry whose text uses user-access windows (--mode dropped: access_ok())."""
     paths = []
     if run.opts.files:
         for f in run.opts.files:
@@ -1278,10 +1388,11 @@ def source_paths(run):
                 raise SetupError("%s is not in %s" % (f, run.dbpath))
             paths.append(p)
     else:
+        uses = USES_ACCESS_OK if run.opts.mode == "dropped" else USES_WINDOWS
         for p in sorted(run.by_path):
             try:
                 with open(p, encoding="latin-1") as f:
-                    if USES_WINDOWS.search(f.read()):
+                    if uses.search(f.read()):
                         paths.append(p)
             except OSError:
                 pass
@@ -1296,7 +1407,7 @@ def dump_windows(run, p):
     """The functions and window entries --dump-uaccess finds in p (None
     when the dump fails), and the dump's stderr."""
     try:
-        d = subprocess.run([run.tool, "-p", run.kernel, "--dump-uaccess", "-j", "1",
+        d = subprocess.run([run.tool, "-p", run.dbpath, "--dump-uaccess", "-j", "1",
                             "--timeout=%d" % run.opts.timeout, p],
                            capture_output=True, text=True, errors="replace")
     except OSError as e:
@@ -1380,6 +1491,12 @@ def generate_mutants(run, paths, files):
             sk = unbatch_skips(skw)
         elif run.opts.mode == "unchecked":
             muts, sk = generate_unchecked(run.relname(p), src, info["funcs"], p)
+        elif run.opts.mode == "dropped":
+            muts, sk = generate_dropped(run.relname(p), src, info["funcs"], p,
+                                        run.opts.all_sites)
+            more, sk2 = generate_unguarded(run.relname(p), src, info["funcs"], p)
+            muts += more
+            add_skips(sk, sk2)
         else:
             muts, sk = generate(run.relname(p), src, info["funcs"], p)
         for m in muts:
@@ -1440,6 +1557,9 @@ def analyze_mutant(run, files, m):
             and key(f) not in base_keys]
     elsewhere = [f for f in findings if f.get("function") != m["function"]
                  and f.get("check") == expected and key(f) not in base_keys]
+    if m["kind"] in (DROPPED_KIND[0], UNGUARDED_KIND[0]):
+        # The access that lost its check may be a callee's.
+        hits += elsewhere
     fix = None
     if run.opts.verify_fixes and status == "ok" and hits and rewrite_begin(hits):
         fix = verify_fix(run.tool, run.by_path[m["path"]], run.kernel, m["text"],

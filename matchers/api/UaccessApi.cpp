@@ -78,6 +78,10 @@ const ApiEntry Table[] = {
   {"__copy_to_user",                R::UncheckedAccessor, F::Write,     D::ToUser,   0,  2,  1,  N,  "2.0",  "",    false},
   {"__copy_from_user",              R::UncheckedAccessor, F::Read,      D::FromUser, 1,  2,  0,  N,  "2.0",  "",    false},
   {"__clear_user",                  R::UncheckedAccessor, F::Write,     D::ToUser,   0,  1,  N,  N,  "2.0",  "",    false},
+  // The same copies for atomic context (no might_fault()): mm/maccess.c's
+  // copy_from_user_nofault(), perf's user stack copies.
+  {"__copy_to_user_inatomic",       R::UncheckedAccessor, F::Write,     D::ToUser,   0,  2,  1,  N,  "2.6",  "",    false},
+  {"__copy_from_user_inatomic",     R::UncheckedAccessor, F::Read,      D::FromUser, 1,  2,  0,  N,  "2.6",  "",    false},
   // Range checks.
   {"access_ok",                     R::AccessOk,          F::None,      D::None,     0,  1,  N,  N,  "2.0",  "",    false},
   // What access_ok() expands to (asm-generic/access_ok.h, x86's own):

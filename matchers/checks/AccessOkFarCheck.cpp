@@ -285,11 +285,16 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
                                                       const UaccessUse &A) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
+  std::string Accessed = shape(FA, A).Base;
   PointerShape Ptr = originShape(FA, shape(FA, A), false);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
+    // The same pointer by name, or by what the names copy: a check of
+    // `urelocs` guards `urelocs` whether or not it walks after the check.
+    std::string CheckedName = shape(FA, *C).Base;
     std::string Checked = originShape(FA, shape(FA, *C), true).Base;
-    bool Same = Ptr.Base.empty() || Checked == Ptr.Base;
+    bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
+                (!Accessed.empty() && CheckedName == Accessed);
     bool Dom = Model.dominates(*C, A);
     if (Same && Dom)
       G.Guard = C;

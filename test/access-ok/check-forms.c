@@ -79,3 +79,28 @@ int fetch_bp_wide(struct pt_regs *regs)
 			  (u32 __user *)(unsigned long)regs->sp);
 // CHECK: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded by any access_ok() on 'regs->sp', here or in its callers [access-ok-far]
 }
+
+/* 6.12 mm/maccess.c copy_from_user_nofault(): the copies for atomic
+   context trust an access_ok() as __copy_from_user() does. Silent. */
+long read_nofault(void *dst, const void __user *src, size_t size)
+{
+	long ret = -EFAULT;
+
+	if (!__access_ok(src, size))
+		return ret;
+	ret = __copy_from_user_inatomic(dst, src, size);
+	return ret ? -EFAULT : 0;
+}
+
+/* The same copies with no check: reported. */
+long read_nocheck(void *dst, const void __user *src, size_t size)
+{
+	return __copy_from_user_inatomic(dst, src, size) ? -EFAULT : 0;
+// CHECK: check-forms.c:[[@LINE-1]]:9: warning: '__copy_from_user_inatomic' is not guarded by any access_ok() on 'src', here or in its callers [access-ok-far]
+}
+
+long write_nocheck(void __user *dst, const void *src, size_t size)
+{
+	return __copy_to_user_inatomic(dst, src, size) ? -EFAULT : 0;
+// CHECK: check-forms.c:[[@LINE-1]]:9: warning: '__copy_to_user_inatomic' is not guarded by any access_ok() on 'dst', here or in its callers [access-ok-far]
+}

@@ -87,6 +87,21 @@ int rewrite_ioctl(struct page *page, struct pread_args *args, u64 other)
 	return rewrites_field(page, args, other);
 }
 
+/* i915 eb_relocate_vma(): the copy is checked, then walks. Silent. */
+int walk_checked_copy(struct pread_args *args, int n)
+{
+	u32 __user *urelocs = u64_to_user_ptr(args->data_ptr);
+
+	if (!access_ok(urelocs, n * sizeof(*urelocs)))
+		return -EFAULT;
+	while (n--) {
+		if (__put_user(0, urelocs))
+			return -EFAULT;
+		urelocs++;
+	}
+	return 0;
+}
+
 /* i915 copy_query_item(): a wrapper that checks a field of a parameter. */
 struct query_item { u64 data_ptr; s32 length; };
 struct query_hdr { u32 num; u32 flags; };
