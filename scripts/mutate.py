@@ -78,6 +78,13 @@ unmutated file does not have. An access_ok() whose function has no such
 access (it guards a callee's, or only checked accessors) is skipped and
 counted with its reason.
 
+--mode dropped also makes each checked accessor (get_user(), put_user(),
+copy_from_user(), copy_to_user(), clear_user()) with no access_ok(), begin
+or checked accessor before it in its function unchecked (`__get_user()`
+and so on): kind unguarded-accessor, detected the same way. Its misses are
+mostly accesses a check wrapper of the same pointer guards already (a
+call the dump does not show), which are no defect: read them.
+
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
@@ -1108,7 +1115,11 @@ def generate_unguarded(rel, src, funcs, main_path):
         for e in fn["entries"]:
             if e["kind"] != "checked-accessor" or e["name"] not in UNGUARDED_OF:
                 continue
-            if any(x["kind"] in ("access-ok", "checked-begin", "masked-begin")
+            # An access_ok(), a begin or a checked accessor before it may
+            # check its pointer already (`put_user(a, &p->x)` then
+            # `put_user(b, &p->y)`): then the mutant is no defect.
+            if any(x["kind"] in ("access-ok", "checked-begin", "masked-begin",
+                                 "checked-accessor")
                    and (x["line"], x["col"]) < (e["line"], e["col"])
                    for x in fn["entries"]):
                 skip("a check before it in its function may guard it")

@@ -21,8 +21,10 @@ std::string formatDuration(double Seconds) {
   return llvm::formatv("{0} h {1:2} min", S / 3600, S % 3600 / 60).str();
 }
 
-ProgressMeter::ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS)
-    : M(M), Total(Total), OS(OS), Start(std::chrono::steady_clock::now()) {}
+ProgressMeter::ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS,
+                             size_t FailedBefore)
+    : M(M), Total(Total), FailedBefore(FailedBefore), OS(OS),
+      Start(std::chrono::steady_clock::now()) {}
 
 double ProgressMeter::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
@@ -31,12 +33,13 @@ double ProgressMeter::elapsed() const {
 
 std::string ProgressMeter::line() const {
   double Elapsed = elapsed();
-  std::string Text = llvm::formatv("[{0}/{1}] {2} finding{3}, {4} failed, {5} "
-                                   "elapsed",
-                                   Done, Total, Findings.size(),
-                                   Findings.size() == 1 ? "" : "s", Failed,
-                                   formatDuration(Elapsed))
-                         .str();
+  std::string Text =
+      llvm::formatv("[{0}/{1}] {2} finding{3}, {4} failed, {5} "
+                    "elapsed",
+                    FailedBefore + Done, FailedBefore + Total, Findings.size(),
+                    Findings.size() == 1 ? "" : "s", FailedBefore + Failed,
+                    formatDuration(Elapsed))
+          .str();
   if (Done && Done < Total)
     Text += ", ETA " + formatDuration(Elapsed / Done * (Total - Done));
   return Text;

@@ -34,7 +34,11 @@ public:
     Terminal, ///< One line, rewritten in place.
     Plain,    ///< One line per TU.
   };
-  ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS);
+  /// \p Total TUs to run; \p FailedBefore more failed before any ran (a
+  /// source file that is missing): counted as done and failed, so that the
+  /// totals are the summary's.
+  ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS,
+                size_t FailedBefore = 0);
 
   /// One TU is done; safe to call from any thread.
   void done(const TUOutcome &O);
@@ -48,7 +52,7 @@ private:
   double elapsed() const;
 
   Mode M;
-  size_t Total, Done = 0, Failed = 0;
+  size_t Total, Done = 0, Failed = 0, FailedBefore;
   std::set<std::tuple<std::string, std::string, uint64_t, std::string>>
       Findings;
   llvm::raw_ostream &OS;

@@ -1075,7 +1075,8 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
     RunOfTU.back().SkipBodies = std::move(Skippable);
     Workers.RunOf.push_back(&RunOfTU.back());
   }
-  uaccess::ProgressMeter Meter(progressMode(), Commands.size(), errs());
+  uaccess::ProgressMeter Meter(progressMode(), Commands.size(), errs(),
+                               EarlierFailures);
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
   std::vector<uaccess::TUOutcome> Outcomes =
       uaccess::runWorkers(Commands, Workers);
@@ -1198,9 +1199,11 @@ int main(int argc, const char **argv) {
   if (!Quiet && !DumpUses)
     uaccess::printSummary(errs(), Report.Findings, Summary,
                           secondsSince(Started));
+  // Of every TU, parsed or not: the same count with and without the
+  // prefilter.
   if (Summary.Failed)
     errs() << "uaccess-lint: " << Summary.Failed << " of "
-           << Summary.Failed + Summary.Analyzed
+           << Summary.Failed + Summary.Analyzed + Summary.Prefiltered
            << " translation units could not be analyzed\n";
   return exitCode(Report, Summary, Unused);
 }
