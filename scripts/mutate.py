@@ -1327,16 +1327,22 @@ def check_mode_options(opts):
         raise SetupError("--all-sites applies to --mode dropped only")
     if opts.verify_fixes and not unbatch:
         raise SetupError("--verify-fixes applies to --mode unbatch only")
+    offered = {n for n, _ in ([DROPPED_KIND, UNGUARDED_KIND] if opts.mode == "dropped"
+                              else KINDS + EXTRA_KINDS)}
     kinds = set()
     for k in opts.kinds or []:
         kinds |= {"extra": {n for n, _ in EXTRA_KINDS},
-                  "all": set(EXPECTED)}.get(k, {k})
+                  "all": offered}.get(k, {k})
+    if kinds - offered:
+        raise SetupError("--mode %s has no kind %s"
+                         % (opts.mode, ", ".join(sorted(kinds - offered))))
     opts.kinds = kinds
     if opts.checks is None:
         opts.checks = {"unbatch": "batchable",
                        "unchecked": "access-ok-far",
                        "dropped": "access-ok-far"}.get(opts.mode, "window-*")
-        if any(EXPECTED[k] == "access-ok-far" for k in kinds):
+        if "access-ok-far" not in opts.checks and \
+                any(EXPECTED[k] == "access-ok-far" for k in kinds):
             opts.checks += ",access-ok-far"
 
 
@@ -1570,7 +1576,8 @@ def analyze_mutant(run, files, m):
                  and f.get("check") == expected and key(f) not in base_keys]
     if m["kind"] in (DROPPED_KIND[0], UNGUARDED_KIND[0]):
         # The access that lost its check may be a callee's.
-        hits += elsewhere
+        hits = [f for f in in_fn if f.get("check") == expected
+                and key(f) not in base_keys] + elsewhere
     fix = None
     if run.opts.verify_fixes and status == "ok" and hits and rewrite_begin(hits):
         fix = verify_fix(run.tool, run.by_path[m["path"]], run.kernel, m["text"],

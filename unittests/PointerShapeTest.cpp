@@ -236,6 +236,10 @@ TEST(PointerShapeTest, PointerHeldInAnIntegerNamesTheInteger) {
             "WholeObject base='uaddr' index=''");
   EXPECT_EQ(shapeOf("(void __user *)(uintptr_t)(u64)args->ptr"),
             "WholeObject base='args->ptr' index=''");
+  // A narrower integer is another value: `(u32)x` is not `x`.
+  EXPECT_EQ(shapeOf("(u32 __user *)(u32)uaddr"), "Other base='' index=''");
+  EXPECT_EQ(shapeOf("(u32 __user *)(unsigned long)(u32)regs->sp"),
+            "Other base='' index=''");
   // Not the call's own parenthesis last, and no cast of a type.
   EXPECT_EQ(shapeOf("u64_to_user_ptr(a) + (b)"), "Other base='' index=''");
   EXPECT_EQ(shapeOf("(u8 __user *)(p) + 1"), "Other base='' index=''");

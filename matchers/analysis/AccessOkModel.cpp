@@ -122,6 +122,10 @@ void AccessOkModel::addWrapperCall(const CallExpr &Call,
   Checks.push_back(&U);
 }
 
+bool AccessOkModel::checksWholeBuffer(const UaccessUse &C) {
+  return C.Api->LengthArg != NoArg && isVariableLength(C.arg(C.Api->LengthArg));
+}
+
 AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,
                                                   const UaccessUse *U) const {
   if (U) {

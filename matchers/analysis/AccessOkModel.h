@@ -51,6 +51,10 @@ public:
   unsigned linesBetween(const UaccessUse &From, const UaccessUse &To) const;
   /// The pointer of a use (its PointerArg), as a shape.
   static PointerShape pointerOf(const UaccessUse &U);
+  /// True when check \p C covers its pointer's whole buffer: it checks a
+  /// variable length (`access_ok(buf, cnt)`), so a pointer anywhere in
+  /// the buffer is inside.
+  static bool checksWholeBuffer(const UaccessUse &C);
 
 private:
   struct Position {

@@ -81,6 +81,29 @@ TracedParam tracedParamOf(const FunctionDecl &FD, llvm::StringRef Pointer) {
   return P;
 }
 
+namespace {
+
+/// The names the caller's checks may give the pointer that \p Own (the
+/// argument's pointer, as passed) holds for \p Param: Own itself, and
+/// what Own copies. Empty when Own is not the pointer: a field the caller
+/// writes first, or one of an offset copy (another element's).
+llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
+                                              llvm::StringRef Own,
+                                              TracedParam &Param) {
+  llvm::SmallVector<std::string, 2> Names{Own.str() + Param.Field};
+  std::optional<PointerCopy> Copy =
+      Param.Indirect ? std::nullopt : PD.copyOf(Own);
+  if (Copy && (Param.Field.empty() || (Copy->exact() && Copy->SameType))) {
+    Names.push_back(Copy->Origin + Param.Field);
+    Param.Inside |= !Copy->exact();
+  }
+  if (!Param.Field.empty() && !PD.stable(Names.back()))
+    Names.clear();
+  return Names;
+}
+
+} // namespace
+
 ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
                             const CallExpr &Call, TracedParam Param) {
   ArgumentTrace T;
@@ -88,30 +111,32 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     return T;
   ASTContext &Ctx = Cache.astContext();
   const Expr &Arg = *Call.getArg(Param.Index);
-  std::string Own = Param.Indirect ? addressedVariable(Arg)
-                                   : pointerShape(writtenText(Arg, Ctx)).Base;
-  if (Own.empty()) {
+  PointerShape Shape = pointerShape(writtenText(Arg, Ctx));
+  std::string Own = Param.Indirect ? addressedVariable(Arg) : Shape.Base;
+  // The field of what the caller passes: `args`, not `args + 1` or
+  // `&outer->inner`, whose fields are other objects'.
+  bool Holder = Param.Indirect || Shape.Kind == PointerShape::WholeObject;
+  FunctionAnalyses &FA = Cache.get(Caller);
+  llvm::SmallVector<std::string, 2> Names;
+  if (!Own.empty() && (Param.Field.empty() || Holder))
+    Names = callerNames(*FA.getAnalysis<PointerDerivation>(), Own, Param);
+  if (Names.empty()) {
     // `*uevents`: the caller's pointer, passed by address to be advanced.
-    bool Deref = !Param.Indirect && Param.Field.empty();
-    T.Up = {Deref ? dereferencedParameter(Arg) : -1, true, ""};
+    bool Deref = Own.empty() && !Param.Indirect && Param.Field.empty();
+    T.Up.Index = Deref ? dereferencedParameter(Arg) : -1;
+    T.Up.Indirect = true;
     return T;
   }
-  // A check of the argument as passed, or of what it copies.
-  FunctionAnalyses &FA = Cache.get(Caller);
-  llvm::SmallVector<std::string, 2> Names{Own + Param.Field};
-  if (!Param.Indirect)
-    if (std::optional<PointerCopy> Copy =
-            FA.getAnalysis<PointerDerivation>()->copyOf(Own))
-      Names.push_back(Copy->Origin + Param.Field);
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
-  T.Up.Indirect = false;
+  T.Up.Inside = Param.Inside;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   for (const UaccessUse *C : Model.checks())
     if (llvm::is_contained(Names, AccessOkModel::pointerOf(*C).Base) &&
-        Model.dominates(*C, Call))
+        Model.dominates(*C, Call) &&
+        (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
       T.Check = C;
-  if (!T.Check && Param.Field.empty())
+  if (!T.Check && Param.Field.empty() && !Param.Inside)
     T.ForeignCalls = foreignCallsBefore(Caller, Call, Own, Model, Ctx);
   return T;
 }

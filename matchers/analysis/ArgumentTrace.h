@@ -34,6 +34,10 @@ struct TracedParam {
   /// the caller's checks name that field of what it passes. The link step
   /// has no fields: such a search stays in the TU.
   std::string Field;
+  /// Set when the traced pointer may point past the start of the caller's
+  /// (a walking or offset copy of it): only a check of a variable length,
+  /// a whole buffer, covers it. The link step has no such ranges either.
+  bool Inside = false;
 };
 
 /// What a call passes for a traced parameter of its callee.

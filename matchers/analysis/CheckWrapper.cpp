@@ -96,13 +96,14 @@ std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
   if (const ParmVarDecl *Pointer = parameterOf(PointerArg)) {
     W.PointerParam = Pointer->getFunctionScopeIndex();
   } else {
+    // A field of a parameter, which the body does not write first.
     std::string Field = fieldHeld(*PointerArg);
-    auto [Holder, Rest] = llvm::StringRef(Field).split("->");
-    int Index = Rest.empty() ? -1 : parameterIndex(FD, Holder);
-    if (Index < 0 || assigns(*FD.getBody(), *FD.getParamDecl(Index)))
+    TracedParam Held = tracedParamOf(FD, Field);
+    if (Held.Index < 0 || Held.Field.empty() ||
+        !PointerDerivation(FD).stable(Field))
       return std::nullopt;
-    W.PointerParam = Index;
-    W.Field = "->" + Rest.str();
+    W.PointerParam = Held.Index;
+    W.Field = Held.Field;
   }
   // A length the body changes first (`nr = FDS_BYTES(nr)`) is not the
   // caller's: unknown.

@@ -108,7 +108,7 @@ std::string fieldHeld(const Expr &E) {
 }
 
 void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
-  const Expr *X = E.IgnoreParenCasts();
+  const Expr *X = valueOf(E);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
     if (isa<VarDecl>(Ref->getDecl()) && isPointerLike(Ref->getType()))
       Out.push_back(Ref->getDecl()->getNameAsString());
@@ -129,11 +129,6 @@ void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
              X->getType()->isArrayType()) {
     // An array member decays to its address: `dirent->d_name`.
     addressOrigins(*X, Out);
-  } else if (const auto *SE = dyn_cast<StmtExpr>(X)) {
-    const CompoundStmt *Body = SE->getSubStmt();
-    if (const auto *Last = dyn_cast_or_null<Expr>(
-            Body->body_empty() ? nullptr : Body->body_back()))
-      pointerOrigins(*Last, Out);
   }
 }
 
@@ -261,8 +256,8 @@ bool PointerDerivation::related(llvm::StringRef A, llvm::StringRef B) const {
 }
 
 bool PointerDerivation::stable(llvm::StringRef Var) const {
-  // A field: the body never writes it, nor the variable it is read from.
-  auto [Holder, Field] = Var.split("->");
+  // A field: the body never writes it, nor what it is read from.
+  auto [Holder, Field] = Var.rsplit("->");
   if (!Field.empty())
     return !WrittenFields.contains(Var) && stable(Holder);
   auto It = Vars.find(Var);

@@ -53,7 +53,7 @@ std::string fieldHeld(const clang::Expr &E);
 /// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`, or a
 /// struct field's (`user_data = u64_to_user_ptr(args->data_ptr)`).
 struct PointerCopy {
-  std::string Origin;   ///< The variable it is copied from.
+  std::string Origin;   ///< The variable (or field) it is copied from.
   long Offset = 0;      ///< Elements of *Origin added at the copy.
   bool SameType = true; ///< Its pointee is Origin's: indices are Origin's.
   bool Walks = false;   ///< Advanced after the copy (`q++`, `q += n`).
@@ -84,6 +84,12 @@ public:
   /// only relations that hold wherever the copy is read are returned.
   std::optional<PointerCopy> copyOf(llvm::StringRef Var) const;
 
+  /// True when \p Var holds one value wherever the body reads it: a
+  /// parameter never assigned, a local assigned once, neither with its
+  /// address taken; a field (`args->data_ptr`) the body never writes, of
+  /// such a holder. Writes by callees and through aliases are not seen.
+  bool stable(llvm::StringRef Var) const;
+
 private:
   friend class DerivationCollector;
   /// What the body does to a variable name (all declarations of it).
@@ -96,7 +102,6 @@ private:
     unsigned Stores = 0;  ///< Initializers and plain assignments.
     llvm::SmallVector<std::optional<PointerCopy>, 2> Copies;
   };
-  bool stable(llvm::StringRef Var) const;
   llvm::StringMap<VarUse> Vars;
   llvm::EquivalenceClasses<std::string> Classes;
   /// Names of struct members of array type that the body uses.

@@ -289,12 +289,14 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
   PointerShape Ptr = originShape(FA, shape(FA, A), false);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
-    // The same pointer by name, or by what the names copy: a check of
-    // `urelocs` guards `urelocs` whether or not it walks after the check.
+    // The same pointer by name, or by what the names copy: a check of the
+    // whole buffer `urelocs` guards `urelocs` even when it walks after the
+    // check (a walk past a fixed-size check stays another pointer).
     std::string CheckedName = shape(FA, *C).Base;
     std::string Checked = originShape(FA, shape(FA, *C), true).Base;
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
-                (!Accessed.empty() && CheckedName == Accessed);
+                (!Accessed.empty() && CheckedName == Accessed &&
+                 AccessOkModel::checksWholeBuffer(*C));
     bool Dom = Model.dominates(*C, A);
     if (Same && Dom)
       G.Guard = C;
@@ -397,7 +399,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // So is a field of a parameter (`args->data_ptr`).
   std::string Origin = originShape(FA, Ptr, false).Base;
   TracedParam Traced = tracedParamOf(FD, Origin);
-  int Param = Origin.empty() ? -1 : Traced.Index;
+  // Unless the function writes that field first.
+  bool Written = !Traced.Field.empty() &&
+                 !FA.getAnalysis<PointerDerivation>()->stable(Origin);
+  int Param = Origin.empty() || Written ? -1 : Traced.Index;
   CallerSearch Search;
   if (Param >= 0) {
     std::vector<const FunctionDecl *> Chain;
@@ -517,7 +522,7 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
   if (Sites.empty()) {
     // Other TUs may call it: the link step looks there, for whole
     // parameters.
-    if (FD.isExternallyVisible() && Param.Field.empty())
+    if (FD.isExternallyVisible() && Param.Field.empty() && !Param.Inside)
       Out.Open.push_back(openEnd(FD, Param, Chain, {}));
     else
       Out.Unchecked = true;
@@ -552,7 +557,11 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
     std::vector<GuardCall> Guards;
     for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
       Guards.emplace_back(F.Call->getDirectCallee()->getName().str(), F.Arg);
-    Out.Open.push_back(openEnd(*Caller, T.Up, Chain, std::move(Guards)));
+    // The link step follows whole parameters from their start only.
+    TracedParam Up = T.Up;
+    if (!Up.Field.empty() || Up.Inside)
+      Up.Index = -1;
+    Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
   } else if (T.Up.Index < 0) {
     Out.Unchecked = true;
   } else {

@@ -27,16 +27,17 @@ std::optional<LeadingCast> leadingCast(llvm::StringRef Text) {
 }
 
 /// `(T *)rest`: a cast to a pointer type, and what it casts. Through an
-/// integer cast under it too: `(T __user *)(unsigned long)x` is `x`.
+/// integer cast as wide as a pointer under it too: `(T __user
+/// *)(unsigned long)x` is `x`.
 std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
   std::optional<LeadingCast> C = leadingCast(Text);
   if (!C || !C->Type.ends_with("*"))
     return std::nullopt;
-  // An integer type by name: `(x) + 1` is no cast.
+  // An integer type as wide as a pointer, by name: `(x) + 1` is no cast,
+  // and `(u32)x` is another value than `x`.
   static const llvm::Regex IntegerType(
-      "^(((unsigned|signed|long|int|short)[[:space:]]*)+|(__)?[us](8|16|32|64)|"
-      "u?int(8|16|32|64|ptr)_t|uintptr_t|size_t|ulong|compat_uptr_t|"
-      "compat_ulong_t)$");
+      "^((unsigned[[:space:]]+)?long([[:space:]]+long)?([[:space:]]+int)?|"
+      "(__)?[us]64|u?int(64|ptr)_t|uintptr_t|size_t|ulong)$");
   llvm::StringRef Operand = C->Operand.trim();
   while (std::optional<LeadingCast> Inner = leadingCast(Operand)) {
     if (!IntegerType.match(Inner->Type))

@@ -28,9 +28,10 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   ArgumentTrace T = traceArgument(Cache, Caller, Call, Param);
   Out.Index = Param.Index;
   Out.Indirect = Param.Indirect;
-  // A field of the caller's parameter (`args->data_ptr`): the summaries
-  // name whole parameters only, so it is not followed.
-  Out.CallerParam = T.Up.Field.empty() ? T.Up.Index : -1;
+  // A field of the caller's parameter (`args->data_ptr`), or a pointer
+  // inside it: the summaries name whole parameters from their start only,
+  // so it is not followed.
+  Out.CallerParam = T.Up.Field.empty() && !T.Up.Inside ? T.Up.Index : -1;
   Out.CallerIndirect = T.Up.Indirect;
   if (T.Check) {
     Out.Check = writtenText(*T.Check->Anchor, Cache.astContext());
@@ -54,7 +55,8 @@ CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
   for (unsigned I = 0; I < Call.getNumArgs(); ++I)
     for (bool Indirect : {false, true}) {
       TracedArgument A;
-      if (traced(Cache, Context, Caller, Call, {int(I), Indirect, ""}, A))
+      if (traced(Cache, Context, Caller, Call, {int(I), Indirect, "", false},
+                 A))
         S.Args.push_back(std::move(A));
     }
   return S;

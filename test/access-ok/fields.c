@@ -87,6 +87,53 @@ int rewrite_ioctl(struct page *page, struct pread_args *args, u64 other)
 	return rewrites_field(page, args, other);
 }
 
+/* The helper writes the field, then reads it directly: not followed. */
+static int rewrites_then_reads(struct page *page, struct pread_args *args,
+			       u64 other)
+{
+	args->data_ptr = other;
+	return __copy_to_user(u64_to_user_ptr(args->data_ptr),
+			      page_address(page), 8) ? -EFAULT : 0;
+}
+// CHECK: fields.c:[[@LINE-3]]:9: warning: '__copy_to_user' is not guarded by any access_ok() on 'args->data_ptr'
+
+int rewrite_read_ioctl(struct page *page, struct pread_args *args, u64 other)
+{
+	if (!access_ok(u64_to_user_ptr(args->data_ptr), args->size))
+		return -EFAULT;
+	return rewrites_then_reads(page, args, other);
+}
+
+/* The field of the next element is another element's. */
+static int first_page(struct page *page, struct pread_args *args)
+{
+	return __copy_to_user(u64_to_user_ptr(args->data_ptr),
+			      page_address(page), 8) ? -EFAULT : 0;
+}
+// CHECK: fields.c:[[@LINE-3]]:9: warning: '__copy_to_user' is not guarded by any access_ok() on 'args->data_ptr', here or in its callers
+
+int next_element_ioctl(struct page *page, struct pread_args *args)
+{
+	if (!access_ok(u64_to_user_ptr(args->data_ptr), args->size))
+		return -EFAULT;
+	return first_page(page, args + 1);
+}
+
+/* A copy that walks past a check of one element: another pointer. */
+int walk_past_one(u32 __user *buf, int n)
+{
+	u32 __user *p = buf;
+
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	while (n--)
+		if (__put_user(0, p++))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: fields.c:[[@LINE-4]]:7: warning: '__put_user' accesses 'p', but the access_ok() before it checks 'p'
+// CHECK: note: access_ok() here
+
 /* i915 eb_relocate_vma(): the copy is checked, then walks. Silent. */
 int walk_checked_copy(struct pread_args *args, int n)
 {

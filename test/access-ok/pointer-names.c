@@ -32,7 +32,7 @@ int return_error(int err, struct batch *st)
 	}
 	/* `p++` accesses what p points to: 'st->user_err', checked nowhere. */
 	return __put_user(err, st->user_err++);
-// CHECK: pointer-names.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'st->user_err', here or in its callers [access-ok-far]
+// CHECK: pointer-names.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'st->user_err' [access-ok-far]
 }
 
 /* A cast names the object it casts, and adding after it counts in the
