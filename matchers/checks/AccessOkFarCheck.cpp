@@ -306,6 +306,8 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
     // A check whose pointer cannot be read may be this one's: undecided.
     else if (!Same && Dom && Checked.empty())
       G.Unreadable = C;
+    else if (!Same && Dom && !Accessed.empty() && CheckedName == Accessed)
+      G.Moved = C;
     else if (!Same && Dom)
       G.OtherPointer = C;
   }
@@ -337,6 +339,15 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
                        " is not guarded on every path: the access_ok() on '" +
                        Checked + "' does not run before it on all of them"))
       B->note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
+  } else if (G.Moved) {
+    llvm::StringRef Length = G.Moved->arg(G.Moved->Api->LengthArg).trim();
+    if (FindingBuilder *B =
+            report(FA, A, "short",
+                   What + " accesses '" + Ptr.Base +
+                       "' after it moved past the range the access_ok() "
+                       "before it checks" +
+                       (Length.empty() ? "" : " ('" + Length.str() + "')")))
+      B->note(G.Moved->loc(), guardNote(*G.Moved));
   } else if (G.OtherPointer) {
     std::string Checked = shape(FA, *G.OtherPointer).Base;
     bool Window = isBegin(G.OtherPointer->Api->TheRole);

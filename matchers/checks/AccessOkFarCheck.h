@@ -45,6 +45,9 @@ private:
     const UaccessUse *OnOtherPath = nullptr;  ///< Same pointer, earlier.
     const UaccessUse *OtherPointer = nullptr; ///< Dominates, other pointer.
     const UaccessUse *Unreadable = nullptr;   ///< Dominates, pointer unknown.
+    /// Dominates, checks the accessed name for a fixed length, and the
+    /// name moves (a walking or offset copy): it may be past that range.
+    const UaccessUse *Moved = nullptr;
   };
   struct CallerCheck {
     const clang::FunctionDecl *Caller = nullptr;

@@ -119,7 +119,7 @@ int next_element_ioctl(struct page *page, struct pread_args *args)
 	return first_page(page, args + 1);
 }
 
-/* A copy that walks past a check of one element: another pointer. */
+/* A copy that walks past a check of one element: reported as short. */
 int walk_past_one(u32 __user *buf, int n)
 {
 	u32 __user *p = buf;
@@ -131,7 +131,7 @@ int walk_past_one(u32 __user *buf, int n)
 			return -EFAULT;
 	return 0;
 }
-// CHECK: fields.c:[[@LINE-4]]:7: warning: '__put_user' accesses 'p', but the access_ok() before it checks 'p'
+// CHECK: fields.c:[[@LINE-4]]:7: warning: '__put_user' accesses 'p' after it moved past the range the access_ok() before it checks ('sizeof(*p)') [access-ok-far]
 // CHECK: note: access_ok() here
 
 /* i915 eb_relocate_vma(): the copy is checked, then walks. Silent. */
