@@ -130,6 +130,11 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
   T.Up.Inside = Param.Inside;
+  // A field passed on (`sr->umsg`) is the callers' only while the caller
+  // does not write it first.
+  if (!T.Up.Field.empty() &&
+      !FA.getAnalysis<PointerDerivation>()->stable(T.Base))
+    T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   for (const UaccessUse *C : Model.checks())
     if (llvm::is_contained(Names, AccessOkModel::pointerOf(*C).Base) &&

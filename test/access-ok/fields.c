@@ -119,6 +119,28 @@ int next_element_ioctl(struct page *page, struct pread_args *args)
 	return first_page(page, args + 1);
 }
 
+/* A field passed on after the caller wrote it is not the callers'. */
+struct msg_req { char __user *umsg; };
+
+static int put_status(char __user *umsg)
+{
+	return __put_user(0, umsg);
+}
+// CHECK: fields.c:[[@LINE-2]]:9: warning: '__put_user' is not guarded by any access_ok() on 'umsg', here or in its callers
+
+static int redirect(struct msg_req *sr, char __user *other)
+{
+	sr->umsg = other;
+	return put_status(sr->umsg);
+}
+
+int status_ioctl(struct msg_req *sr, char __user *other)
+{
+	if (!access_ok(sr->umsg, 1))
+		return -EFAULT;
+	return redirect(sr, other);
+}
+
 /* A copy that walks past a check of one element: reported as short. */
 int walk_past_one(u32 __user *buf, int n)
 {
