@@ -291,7 +291,7 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
   for (const UaccessUse *C : Model.checks()) {
     // The same pointer by name, or by what the names copy: a check of the
     // whole buffer `urelocs` guards `urelocs` even when it walks after the
-    // check (a walk past a fixed-size check stays another pointer).
+    // check (a walk past a fixed-size check of it is Moved: short).
     std::string CheckedName = shape(FA, *C).Base;
     std::string Checked = originShape(FA, shape(FA, *C), true).Base;
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
