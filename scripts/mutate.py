@@ -70,9 +70,10 @@ unmutated file does not have (the unsafe ops' pointer has no access_ok()).
 
 --mode dropped is the harness for the defect access-ok-far exists for
 (CVE-2018-20669, i915's missing access_ok()): each access_ok() call of the
-file's own functions that comes before an access relying on it in the same
-function (an unchecked accessor such as __get_user(), an unsafe op, an
-unchecked begin) becomes `1`, a check that always passes. It is detected
+file's own functions that comes before an access that may rely on it in the
+same function (an unchecked accessor such as __get_user(), an unsafe op, an
+unchecked begin; their pointers are not compared with the check's) becomes
+`1`, a check that always passes. It is detected
 when access-ok-far reports, anywhere in the TU, a finding that the
 unmutated file does not have. An access_ok() whose function has no such
 access (it guards a callee's, or only checked accessors) is skipped and
