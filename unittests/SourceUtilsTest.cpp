@@ -72,6 +72,24 @@ TEST(SourceUtilsTest, InitializerOfVariableHasNoParentStmt) {
   EXPECT_EQ(parentStmt(*Lit, AST->getASTContext()), nullptr);
 }
 
+// statementExprValue
+
+TEST(SourceUtilsTest, StatementExpressionValueIsItsLastExpression) {
+  auto AST = buildC("int f(int x) { return ({ int y = x; y + 1; }); }");
+  const auto *SE = find<StmtExpr>(*AST, stmtExpr());
+  const auto *Sum = find<BinaryOperator>(*AST, binaryOperator());
+  ASSERT_TRUE(SE && Sum);
+  EXPECT_EQ(statementExprValue(*SE), Sum);
+}
+
+TEST(SourceUtilsTest, StatementExpressionEndingInAStatementHasNoValue) {
+  auto AST = buildC("void f(int x) { ({ if (x) x = 1; }); ({}); }");
+  auto All = match(stmtExpr().bind("n"), AST->getASTContext());
+  ASSERT_EQ(All.size(), 2u);
+  for (const auto &N : All)
+    EXPECT_EQ(statementExprValue(*N.getNodeAs<StmtExpr>("n")), nullptr);
+}
+
 // sourceText
 
 TEST(SourceUtilsTest, SourceTextOfTokenRange) {

@@ -1,6 +1,7 @@
 //===--- PointerDerivation.cpp - Pointers derived from one another --------===//
 
 #include "analysis/PointerDerivation.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -46,9 +47,7 @@ bool samePointee(QualType A, QualType B) {
 const Expr *valueOf(const Expr &E) {
   const Expr *X = E.IgnoreParenCasts();
   while (const auto *SE = dyn_cast<StmtExpr>(X)) {
-    const CompoundStmt *Body = SE->getSubStmt();
-    const auto *Last = dyn_cast_or_null<Expr>(
-        Body->body_empty() ? nullptr : Body->body_back());
+    const Expr *Last = statementExprValue(*SE);
     if (!Last)
       return X;
     X = Last->IgnoreParenCasts();

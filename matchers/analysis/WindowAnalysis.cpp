@@ -72,9 +72,7 @@ public:
                                                    : std::nullopt;
     E = E->IgnoreParenImpCasts();
     if (const auto *SE = dyn_cast<StmtExpr>(E)) {
-      const CompoundStmt *Body = SE->getSubStmt();
-      const auto *Last =
-          Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
+      const Expr *Last = statementExprValue(*SE);
       return Last ? beginOf(Last) : std::nullopt;
     }
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))

@@ -285,15 +285,17 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
                                                       const UaccessUse &A) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  std::string Accessed = shape(FA, A).Base;
-  PointerShape Ptr = originShape(FA, shape(FA, A), false);
+  PointerShape AccessShape = shape(FA, A);
+  const std::string &Accessed = AccessShape.Base;
+  PointerShape Ptr = originShape(FA, AccessShape, false);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
     // The same pointer by name, or by what the names copy: a check of the
     // whole buffer `urelocs` guards `urelocs` even when it walks after the
     // check (a walk past a fixed-size check of it is Moved: short).
-    std::string CheckedName = shape(FA, *C).Base;
-    std::string Checked = originShape(FA, shape(FA, *C), true).Base;
+    PointerShape CheckShape = shape(FA, *C);
+    const std::string &CheckedName = CheckShape.Base;
+    std::string Checked = originShape(FA, CheckShape, true).Base;
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
                 (!Accessed.empty() && CheckedName == Accessed &&
                  AccessOkModel::checksWholeBuffer(*C));

@@ -17,6 +17,11 @@ using namespace clang;
 
 namespace uaccess {
 
+const Expr *statementExprValue(const StmtExpr &SE) {
+  const CompoundStmt *Body = SE.getSubStmt();
+  return Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
+}
+
 const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
   for (const DynTypedNode &P : Ctx.getParents(S))
     if (const auto *PS = P.get<Stmt>())

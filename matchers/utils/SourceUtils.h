@@ -25,12 +25,18 @@ class IfStmt;
 class LangOptions;
 class SourceManager;
 class Stmt;
+class StmtExpr;
 } // namespace clang
 
 namespace uaccess {
 
 /// The statement that holds \p S in the AST, or null (a function body).
 const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+
+/// The value of a GNU statement expression `({ ...; v; })`: its last
+/// statement when that is an expression, else null. Kernel macros wrap
+/// their values in them (`u64_to_user_ptr()`, `masked_user_access_begin()`).
+const clang::Expr *statementExprValue(const clang::StmtExpr &SE);
 
 /// The first if statement, going up from \p S, whose then-branch holds
 /// \p S and whose condition \p Accept takes; null when there is none.
