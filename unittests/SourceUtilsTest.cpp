@@ -3,6 +3,7 @@
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Analysis/CFG.h"
@@ -31,6 +32,14 @@ const T *find(ASTUnit &AST, MatcherT M) {
   return selectFirst<T>("n", match(M.bind("n"), AST.getASTContext()));
 }
 
+/// The parents of the body of the function \p Name in \p AST.
+std::unique_ptr<ParentMap> bodyParents(ASTUnit &AST, llvm::StringRef Name) {
+  const auto *Fn =
+      find<FunctionDecl>(AST, functionDecl(hasName(Name), isDefinition()));
+  EXPECT_TRUE(Fn);
+  return std::make_unique<ParentMap>(Fn ? Fn->getBody() : nullptr);
+}
+
 // parentStmt
 
 TEST(SourceUtilsTest, ParentOfStatementIsItsCompound) {
@@ -38,28 +47,28 @@ TEST(SourceUtilsTest, ParentOfStatementIsItsCompound) {
   const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
   const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
   ASSERT_TRUE(Ret && Fn);
-  EXPECT_EQ(parentStmt(*Ret, AST->getASTContext()), Fn->getBody());
+  EXPECT_EQ(parentStmt(*Ret, *bodyParents(*AST, "f")), Fn->getBody());
 }
 
 TEST(SourceUtilsTest, FunctionBodyHasNoParentStmt) {
   auto AST = buildC("int f(int x) { return x; }");
   const auto *Fn = find<FunctionDecl>(*AST, functionDecl(hasName("f")));
   ASSERT_TRUE(Fn && Fn->getBody());
-  EXPECT_EQ(parentStmt(*Fn->getBody(), AST->getASTContext()), nullptr);
+  EXPECT_EQ(parentStmt(*Fn->getBody(), *bodyParents(*AST, "f")), nullptr);
 }
 
 TEST(SourceUtilsTest, ParentOfBranchIsIf) {
   auto AST = buildC("int f(int x) { if (x) return 1; return 0; }");
   const auto *If = find<IfStmt>(*AST, ifStmt());
   ASSERT_TRUE(If);
-  EXPECT_EQ(parentStmt(*If->getThen(), AST->getASTContext()), If);
+  EXPECT_EQ(parentStmt(*If->getThen(), *bodyParents(*AST, "f")), If);
 }
 
 TEST(SourceUtilsTest, ParentIncludesImplicitCasts) {
   auto AST = buildC("int f(int x) { return x; }");
   const auto *Ref = find<DeclRefExpr>(*AST, declRefExpr(to(varDecl())));
   ASSERT_TRUE(Ref);
-  const Stmt *P = parentStmt(*Ref, AST->getASTContext());
+  const Stmt *P = parentStmt(*Ref, *bodyParents(*AST, "f"));
   ASSERT_TRUE(P);
   EXPECT_TRUE(isa<ImplicitCastExpr>(P)) << P->getStmtClassName();
 }
@@ -69,7 +78,17 @@ TEST(SourceUtilsTest, InitializerOfVariableHasNoParentStmt) {
   auto AST = buildC("void f(void) { int y = 42; }");
   const auto *Lit = find<IntegerLiteral>(*AST, integerLiteral());
   ASSERT_TRUE(Lit);
-  EXPECT_EQ(parentStmt(*Lit, AST->getASTContext()), nullptr);
+  EXPECT_EQ(parentStmt(*Lit, *bodyParents(*AST, "f")), nullptr);
+}
+
+TEST(SourceUtilsTest, StatementOfAnotherBodyHasNoParentStmt) {
+  // Only the body the map was built from is mapped.
+  auto AST = buildC("int g(int x) { return x; }\nint f(void) { return 1; }");
+  const auto *Ret = find<ReturnStmt>(
+      *AST, returnStmt(hasAncestor(functionDecl(hasName("g")))));
+  ASSERT_TRUE(Ret);
+  EXPECT_NE(parentStmt(*Ret, *bodyParents(*AST, "g")), nullptr);
+  EXPECT_EQ(parentStmt(*Ret, *bodyParents(*AST, "f")), nullptr);
 }
 
 // statementExprValue
@@ -250,7 +269,7 @@ bool gDiscarded(llvm::StringRef Code) {
   const auto *Call =
       find<CallExpr>(*AST, callExpr(callee(functionDecl(hasName("g")))));
   EXPECT_TRUE(Call);
-  return Call && isValueDiscarded(*Call, AST->getASTContext());
+  return Call && isValueDiscarded(*Call, *bodyParents(*AST, "f"));
 }
 
 TEST(SourceUtilsTest, CallAsStatementIsDiscarded) {
@@ -277,7 +296,7 @@ TEST(SourceUtilsTest, EnclosingIfThenSkipsElseAndRejectedConditions) {
   auto AST = buildC("int g(int x);\nint k(int x);\n"
                     "int f(int x) { if (k(x)) { if (x) return g(1); }"
                     " else return g(2); return 0; }");
-  ASTContext &Ctx = AST->getASTContext();
+  std::unique_ptr<ParentMap> Parents = bodyParents(*AST, "f");
   auto CallWith = [&](int Arg) {
     return find<CallExpr>(
         *AST, callExpr(callee(functionDecl(hasName("g"))),
@@ -289,13 +308,13 @@ TEST(SourceUtilsTest, EnclosingIfThenSkipsElseAndRejectedConditions) {
   };
   ASSERT_TRUE(CallWith(1) && CallWith(2));
   // Under 'if (x)' and, further up, the then-branch of 'if (k(x))'.
-  const IfStmt *If = enclosingIfThen(*CallWith(1), Ctx, CallsK);
+  const IfStmt *If = enclosingIfThen(*CallWith(1), *Parents, CallsK);
   ASSERT_TRUE(If);
   EXPECT_TRUE(CallsK(*If->getCond()));
   // The else-branch is not the then-branch.
-  EXPECT_FALSE(enclosingIfThen(*CallWith(2), Ctx, CallsK));
-  EXPECT_FALSE(
-      enclosingIfThen(*CallWith(1), Ctx, [](const Expr &) { return false; }));
+  EXPECT_FALSE(enclosingIfThen(*CallWith(2), *Parents, CallsK));
+  EXPECT_FALSE(enclosingIfThen(*CallWith(1), *Parents,
+                               [](const Expr &) { return false; }));
 }
 
 // callsIn

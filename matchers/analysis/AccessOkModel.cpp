@@ -4,6 +4,7 @@
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -13,7 +14,7 @@ namespace uaccess {
 char AccessOkModel::ID = 0;
 
 AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
-    : Uses(FA.uses()), Ctx(FA.astContext()) {
+    : Uses(FA.uses()), Ctx(FA.astContext()), Parents(FA.parents()) {
   const FunctionDecl &FD = FA.decl();
   if (CFG *Graph = FA.cfg()) {
     DomTree.buildDominatorTree(Graph);
@@ -68,7 +69,7 @@ void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
       continue;
     std::optional<CheckWrapper> W = checkWrapperOf(*Def, Ctx);
     // An untested check guards nothing.
-    if (W && !isValueDiscarded(*Call, Ctx))
+    if (W && !isValueDiscarded(*Call, Parents))
       addWrapperCall(*Call, *W);
   }
   const SourceManager &SM = Ctx.getSourceManager();

@@ -75,6 +75,7 @@ private:
 
   const FunctionUses &Uses;
   clang::ASTContext &Ctx;
+  const clang::ParentMap &Parents;
   clang::CFGDomTree DomTree;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;

@@ -4,6 +4,7 @@
 #include "analysis/CallPolicy.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -26,6 +27,12 @@ const FunctionUses &FunctionAnalyses::uses() {
   if (!Uses)
     Uses = std::make_unique<FunctionUses>(FD, Cache.ledger(), astContext());
   return *Uses;
+}
+
+const ParentMap &FunctionAnalyses::parents() {
+  if (!Parents)
+    Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(FD.getBody()));
+  return *Parents;
 }
 
 CFG *FunctionAnalyses::cfg(bool PruneTriviallyFalseEdges) {

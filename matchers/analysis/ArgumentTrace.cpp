@@ -47,13 +47,13 @@ bool isForeign(const FunctionDecl *Callee) {
 /// Tested calls of foreign functions that pass \p Base and run before
 /// \p Call on every path.
 std::vector<ArgumentTrace::ForeignCall>
-foreignCallsBefore(const FunctionDecl &Caller, const CallExpr &Call,
-                   llvm::StringRef Base, const AccessOkModel &Model,
-                   ASTContext &Ctx) {
+foreignCallsBefore(FunctionAnalyses &Caller, const CallExpr &Call,
+                   llvm::StringRef Base, const AccessOkModel &Model) {
+  ASTContext &Ctx = Caller.astContext();
   std::vector<ArgumentTrace::ForeignCall> Found;
-  for (const CallExpr *Other : callsIn(Caller.getBody())) {
+  for (const CallExpr *Other : callsIn(Caller.decl().getBody())) {
     if (Other == &Call || !isForeign(Other->getDirectCallee()) ||
-        isValueDiscarded(*Other, Ctx))
+        isValueDiscarded(*Other, Caller.parents()))
       continue;
     for (unsigned I = 0; I < Other->getNumArgs(); ++I)
       if (pointerShape(writtenText(*Other->getArg(I), Ctx)).Base == Base &&
@@ -142,7 +142,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
         (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
       T.Check = C;
   if (!T.Check && Param.Field.empty() && !Param.Inside)
-    T.ForeignCalls = foreignCallsBefore(Caller, Call, Own, Model, Ctx);
+    T.ForeignCalls = foreignCallsBefore(FA, Call, Own, Model);
   return T;
 }
 

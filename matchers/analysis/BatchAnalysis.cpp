@@ -7,6 +7,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
@@ -26,8 +27,8 @@ bool isBatchableAccessor(const UaccessUse &U) {
 
 namespace {
 
-const Stmt *parentOf(const Stmt *S, ASTContext &Ctx) {
-  return parentStmt(*S, Ctx);
+const Stmt *parentOf(const Stmt *S, const ParentMap &Parents) {
+  return parentStmt(*S, Parents);
 }
 
 bool isLoop(const Stmt *S) {
@@ -53,11 +54,11 @@ struct Placement {
   const CompoundStmt *Block = nullptr; ///< Innermost enclosing block.
 };
 
-Placement place(const Stmt *Anchor, ASTContext &Ctx) {
+Placement place(const Stmt *Anchor, const ParentMap &Parents) {
   Placement P;
   const Stmt *Child = Anchor;
-  for (const Stmt *Parent = parentOf(Child, Ctx); Parent;
-       Child = Parent, Parent = parentOf(Parent, Ctx)) {
+  for (const Stmt *Parent = parentOf(Child, Parents); Parent;
+       Child = Parent, Parent = parentOf(Parent, Parents)) {
     if (!P.Block)
       if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
         P.Block = CS;
@@ -488,7 +489,7 @@ void BatchFinder::group(std::map<const Stmt *, BatchCandidate> &ByLoop,
   for (const UaccessUse &U : Uses.uses()) {
     if (!isBatchableAccessor(U) || !U.Anchor)
       continue;
-    Placement P = place(U.Anchor, Ctx);
+    Placement P = place(U.Anchor, FA.parents());
     PointerShape Ptr = pointerShape(U.arg(U.Api->PointerArg));
     if (P.Loops.empty()) {
       if (P.Block && !Ptr.Base.empty())
@@ -564,10 +565,10 @@ void BatchFinder::addAccessStatement(BatchCandidate &C, const Stmt *S,
 void BatchFinder::loopAccessStatements(BatchCandidate &C) {
   for (const UaccessUse *U : C.Accesses) {
     const Stmt *S = U->Anchor;
-    const Stmt *Parent = parentOf(S, Ctx);
+    const Stmt *Parent = parentOf(S, FA.parents());
     while (Parent && !isa<IfStmt>(Parent) && isa<Expr>(Parent)) {
       S = Parent;
-      Parent = parentOf(Parent, Ctx);
+      Parent = parentOf(Parent, FA.parents());
     }
     const Stmt *Fail = nullptr;
     auto *If = dyn_cast_or_null<IfStmt>(Parent);
@@ -617,7 +618,8 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
 const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
   std::string Extent = arrayExtent(FD, C.Base);
   const Stmt *Outer = nullptr;
-  for (const Stmt *S = parentOf(LoopStmt, Ctx); S; S = parentOf(S, Ctx))
+  for (const Stmt *S = parentOf(LoopStmt, FA.parents()); S;
+       S = parentOf(S, FA.parents()))
     if (isLoop(S))
       Outer = S;
   if (!Outer || Extent.empty() || !isParameter(FD, C.Base))

@@ -36,16 +36,16 @@ std::string guardNote(const UaccessUse &Check) {
 
 /// What the window's fault path does after ending the window: the
 /// statement after the end in the label block (`return -EFAULT;`).
-std::string faultStatement(const UaccessUse &Begin, const FunctionUses &Uses,
-                           ASTContext &Ctx) {
+std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA) {
+  ASTContext &Ctx = FA.astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  for (const UaccessUse &U : Uses.uses()) {
+  for (const UaccessUse &U : FA.uses().uses()) {
     if (U.Api->TheRole != Role::UnsafeOp || !U.FaultLabel ||
         !SM.isBeforeInTranslationUnit(Begin.loc(), U.loc()))
       continue;
     // The label's statement, then its siblings, up to the first jump.
     const auto *Parent =
-        dyn_cast_or_null<CompoundStmt>(parentStmt(*U.FaultLabel, Ctx));
+        dyn_cast_or_null<CompoundStmt>(parentStmt(*U.FaultLabel, FA.parents()));
     if (!Parent)
       return "";
     bool Seen = false;
@@ -503,9 +503,9 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
                                          const UaccessUse &A) {
   ASTContext &Ctx = FA.astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Fail = faultStatement(A, FA.uses(), Ctx);
+  std::string Fail = faultStatement(A, FA);
   if (Fail.empty() ||
-      !isa_and_nonnull<CompoundStmt>(parentStmt(*A.Anchor, Ctx)))
+      !isa_and_nonnull<CompoundStmt>(parentStmt(*A.Anchor, FA.parents())))
     return;
   SourceLocation Begin = SM.getExpansionLoc(A.Anchor->getBeginLoc());
   SourceLocation End = Lexer::findLocationAfterToken(

@@ -14,6 +14,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 
 using namespace clang;
 
@@ -22,9 +23,10 @@ namespace uaccess {
 namespace {
 
 /// The statement of the block that holds \p S, and the block.
-std::pair<const Stmt *, const CompoundStmt *> topStatement(const Stmt *S,
-                                                           ASTContext &Ctx) {
-  for (const Stmt *P = parentStmt(*S, Ctx); P; S = P, P = parentStmt(*P, Ctx))
+std::pair<const Stmt *, const CompoundStmt *>
+topStatement(const Stmt *S, const ParentMap &Parents) {
+  for (const Stmt *P = parentStmt(*S, Parents); P;
+       S = P, P = parentStmt(*P, Parents))
     if (const auto *CS = dyn_cast<CompoundStmt>(P))
       return {S, CS};
   return {nullptr, nullptr};
@@ -81,9 +83,10 @@ bool checksItself(const UaccessUse &U) {
 /// The use whose expansion or argument holds \p S, or null; \p Unevaluated
 /// is set when \p S is under a sizeof first.
 const UaccessUse *holder(const Stmt &S, const FunctionUses &Uses,
-                         ASTContext &Ctx, bool &Unevaluated) {
+                         const ParentMap &Parents, bool &Unevaluated) {
   Unevaluated = false;
-  for (const Stmt *P = &S; isa_and_nonnull<Expr>(P); P = parentStmt(*P, Ctx)) {
+  for (const Stmt *P = &S; isa_and_nonnull<Expr>(P);
+       P = parentStmt(*P, Parents)) {
     if (const UaccessUse *U = Uses.argumentOwnerOf(P))
       return U;
     if (const UaccessUse *U = Uses.ownerOf(P))
@@ -131,7 +134,7 @@ LaterMentions mentionsAfter(const UaccessUse &Check, llvm::StringRef Base,
   LaterMentions M;
   for (const DeclRefExpr *Ref : Refs) {
     bool Unevaluated;
-    const UaccessUse *U = holder(*Ref, FA.uses(), Ctx, Unevaluated);
+    const UaccessUse *U = holder(*Ref, FA.uses(), FA.parents(), Unevaluated);
     if (Unevaluated || (U && checksItself(*U)))
       continue;
     if (U && !M.InUncheckedAccess)
@@ -190,8 +193,8 @@ void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
                                           llvm::StringRef Base) {
   ASTContext &Ctx = FA.astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  auto [CheckStmt, Block] = topStatement(Check.Anchor, Ctx);
-  auto [AccessStmt, AccessBlock] = topStatement(First.Anchor, Ctx);
+  auto [CheckStmt, Block] = topStatement(Check.Anchor, FA.parents());
+  auto [AccessStmt, AccessBlock] = topStatement(First.Anchor, FA.parents());
   const Stmt *Next =
       Block && Block == AccessBlock ? nextInBlock(Block, CheckStmt) : nullptr;
   std::string Length = stripWhitespace(Check.arg(Check.Api->LengthArg));

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
@@ -64,13 +65,14 @@ bool expandsToNothing(const UaccessUse &End) {
 /// The configuration probe (can_do_masked_user_access()) whose true branch
 /// holds \p Begin, or null: each arch's configuration decides the probe.
 const UaccessUse *probeDeciding(const FunctionUses &Uses,
-                                const UaccessUse &Begin, ASTContext &Ctx) {
+                                const UaccessUse &Begin,
+                                const ParentMap &Parents) {
   auto ProbeOf = [&](const Expr &Cond) -> const UaccessUse * {
     const UaccessUse *U = Uses.ownerOf(Cond.IgnoreParenImpCasts());
     return U && U->Api->TheRole == Role::MaskedProbe ? U : nullptr;
   };
   const IfStmt *If =
-      Begin.Anchor ? enclosingIfThen(*Begin.Anchor, Ctx,
+      Begin.Anchor ? enclosingIfThen(*Begin.Anchor, Parents,
                                      [&](const Expr &C) { return ProbeOf(C); })
                    : nullptr;
   return If ? ProbeOf(*If->getCond()) : nullptr;
@@ -143,7 +145,7 @@ void WindowMismatchCheck::noteEffect(FindingBuilder &B, FunctionAnalyses &FA,
                                      const WindowEvent &E, SourceLocation At) {
   ASTContext &Ctx = FA.astContext();
   const UaccessUse *Probe =
-      probeDeciding(FA.uses(), FA.uses().use(E.State.Begin), Ctx);
+      probeDeciding(FA.uses(), FA.uses().use(E.State.Begin), FA.parents());
   B.note(At, endEffect(E.State.Fam, E.Use->Api->TheFamily,
                        Ctx.getTargetInfo().getTriple(),
                        Probe ? Probe->name() : "", expandsToNothing(*E.Use)));

@@ -61,10 +61,10 @@ WindowUnsafeOutsideCheck::splitNames(llvm::StringRef List) {
   return Names;
 }
 
-bool WindowUnsafeOutsideCheck::underKernelAddressGuard(const Stmt &S,
-                                                       ASTContext &Ctx) const {
-  return enclosingIfThen(S, Ctx, [&](const Expr &Cond) {
-    return callsAnyOf(Cond, KernelAddressGuards, Ctx);
+bool WindowUnsafeOutsideCheck::underKernelAddressGuard(
+    const Stmt &S, FunctionAnalyses &FA) const {
+  return enclosingIfThen(S, FA.parents(), [&](const Expr &Cond) {
+    return callsAnyOf(Cond, KernelAddressGuards, FA.astContext());
   });
 }
 
@@ -77,7 +77,7 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
   const FunctionUses &Uses = FA.uses();
   const Stmt *At = E.Call ? static_cast<const Stmt *>(E.Call)
                           : (E.Use ? E.Use->Anchor : nullptr);
-  if (At && underKernelAddressGuard(*At, FA.astContext()))
+  if (At && underKernelAddressGuard(*At, FA))
     return;
   if (E.Call) {
     std::string Callee =

@@ -35,7 +35,7 @@ private:
   static std::vector<std::string> splitNames(llvm::StringRef List);
   /// True when \p S runs only where a KernelAddressGuards predicate holds.
   bool underKernelAddressGuard(const clang::Stmt &S,
-                               clang::ASTContext &Ctx) const;
+                               FunctionAnalyses &FA) const;
 
   std::vector<std::string> KernelAddressGuards;
 };

@@ -4,7 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Analysis/CFG.h"
@@ -22,11 +22,10 @@ const Expr *statementExprValue(const StmtExpr &SE) {
   return Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
 }
 
-const Stmt *parentStmt(const Stmt &S, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(S))
-    if (const auto *PS = P.get<Stmt>())
-      return PS;
-  return nullptr;
+const Stmt *parentStmt(const Stmt &S, const ParentMap &Parents) {
+  const Stmt *Parent = Parents.getParent(&S);
+  // An initializer is held by its variable, a declaration.
+  return isa_and_nonnull<DeclStmt>(Parent) ? nullptr : Parent;
 }
 
 namespace {
@@ -49,11 +48,11 @@ bool isConditionOf(const Stmt *Child, const Stmt &Parent) {
 } // namespace
 
 const IfStmt *
-enclosingIfThen(const Stmt &S, ASTContext &Ctx,
+enclosingIfThen(const Stmt &S, const ParentMap &Parents,
                 llvm::function_ref<bool(const Expr &Cond)> Accept) {
   const Stmt *Child = &S;
-  for (const Stmt *P = parentStmt(S, Ctx); P;
-       Child = P, P = parentStmt(*P, Ctx))
+  for (const Stmt *P = parentStmt(S, Parents); P;
+       Child = P, P = parentStmt(*P, Parents))
     if (const auto *If = dyn_cast<IfStmt>(P))
       if (If->getThen() == Child && If->getCond() && Accept(*If->getCond()))
         return If;
@@ -113,20 +112,17 @@ const Expr *ownBranchCondition(const CFGBlock &B) {
   return Cond;
 }
 
-bool isValueDiscarded(const Expr &E, ASTContext &Ctx) {
+bool isValueDiscarded(const Expr &E, const ParentMap &Parents) {
   const Stmt *Child = &E;
-  const Stmt *Parent = parentStmt(E, Ctx);
+  const Stmt *Parent = Parents.getParent(&E);
   // Parentheses and implicit conversions pass the value on unchanged.
   while (Parent && (isa<ParenExpr>(Parent) || isa<ImplicitCastExpr>(Parent) ||
                     isa<FullExpr>(Parent))) {
     Child = Parent;
-    Parent = parentStmt(*Parent, Ctx);
+    Parent = Parents.getParent(Parent);
   }
-  // An initializer's parent is its variable, a declaration.
   if (!Parent)
-    return llvm::none_of(Ctx.getParents(*Child), [](const DynTypedNode &P) {
-      return P.get<VarDecl>() != nullptr;
-    });
+    return true;
   if (const auto *Cast = dyn_cast<ExplicitCastExpr>(Parent))
     return Cast->getType()->isVoidType();
   if (const auto *Comma = dyn_cast<BinaryOperator>(Parent);

@@ -23,6 +23,7 @@ class CFGBlock;
 class Expr;
 class IfStmt;
 class LangOptions;
+class ParentMap;
 class SourceManager;
 class Stmt;
 class StmtExpr;
@@ -30,8 +31,12 @@ class StmtExpr;
 
 namespace uaccess {
 
-/// The statement that holds \p S in the AST, or null (a function body).
-const clang::Stmt *parentStmt(const clang::Stmt &S, clang::ASTContext &Ctx);
+/// The statement that holds \p S in the function body \p Parents maps
+/// (FunctionAnalyses::parents()), or null: for the body itself, for an
+/// initializer (its variable, a declaration, holds it) and for a statement
+/// outside that body.
+const clang::Stmt *parentStmt(const clang::Stmt &S,
+                              const clang::ParentMap &Parents);
 
 /// The value of a GNU statement expression `({ ...; v; })`: its last
 /// statement when that is an expression, else null. Kernel macros wrap
@@ -41,14 +46,14 @@ const clang::Expr *statementExprValue(const clang::StmtExpr &SE);
 /// The first if statement, going up from \p S, whose then-branch holds
 /// \p S and whose condition \p Accept takes; null when there is none.
 const clang::IfStmt *
-enclosingIfThen(const clang::Stmt &S, clang::ASTContext &Ctx,
+enclosingIfThen(const clang::Stmt &S, const clang::ParentMap &Parents,
                 llvm::function_ref<bool(const clang::Expr &Cond)> Accept);
 
 /// True when the value of \p E is thrown away: \p E is a statement of its
 /// own (in a block, a branch or a loop body), is cast to void, or is the
 /// left side of a comma. A condition, an operand, an initializer or a
 /// return value is used.
-bool isValueDiscarded(const clang::Expr &E, clang::ASTContext &Ctx);
+bool isValueDiscarded(const clang::Expr &E, const clang::ParentMap &Parents);
 
 /// The definition of \p FD when the parse has its body; null when there is
 /// none, or when the parse skipped it (the prefilter's choice, see
