@@ -90,7 +90,9 @@ private:
   std::unique_ptr<clang::ParentMap> Parents;
   std::unique_ptr<clang::CFG> Graphs[2];
   bool Built[2] = {false, false};
-  llvm::DenseMap<const void *, std::unique_ptr<ManagedAnalysis>> Analyses;
+  // Inline: most functions of a TU (header inlines) get one null answer.
+  llvm::SmallDenseMap<const void *, std::unique_ptr<ManagedAnalysis>, 4>
+      Analyses;
 };
 
 /// The direct calls in the TU, by callee; and the calls through a struct's
