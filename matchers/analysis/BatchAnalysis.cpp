@@ -8,7 +8,6 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -26,10 +25,6 @@ bool isBatchableAccessor(const UaccessUse &U) {
 }
 
 namespace {
-
-const Stmt *parentOf(const Stmt *S, const ParentMap &Parents) {
-  return parentStmt(*S, Parents);
-}
 
 bool isLoop(const Stmt *S) {
   return isa<ForStmt>(S) || isa<WhileStmt>(S) || isa<DoStmt>(S);
@@ -57,8 +52,8 @@ struct Placement {
 Placement place(const Stmt *Anchor, const ParentMap &Parents) {
   Placement P;
   const Stmt *Child = Anchor;
-  for (const Stmt *Parent = parentOf(Child, Parents); Parent;
-       Child = Parent, Parent = parentOf(Parent, Parents)) {
+  for (const Stmt *Parent = parentStmt(*Child, Parents); Parent;
+       Child = Parent, Parent = parentStmt(*Parent, Parents)) {
     if (!P.Block)
       if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
         P.Block = CS;
@@ -565,10 +560,10 @@ void BatchFinder::addAccessStatement(BatchCandidate &C, const Stmt *S,
 void BatchFinder::loopAccessStatements(BatchCandidate &C) {
   for (const UaccessUse *U : C.Accesses) {
     const Stmt *S = U->Anchor;
-    const Stmt *Parent = parentOf(S, FA.parents());
+    const Stmt *Parent = parentStmt(*S, FA.parents());
     while (Parent && !isa<IfStmt>(Parent) && isa<Expr>(Parent)) {
       S = Parent;
-      Parent = parentOf(Parent, FA.parents());
+      Parent = parentStmt(*Parent, FA.parents());
     }
     const Stmt *Fail = nullptr;
     auto *If = dyn_cast_or_null<IfStmt>(Parent);
@@ -618,8 +613,8 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
 const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
   std::string Extent = arrayExtent(FD, C.Base);
   const Stmt *Outer = nullptr;
-  for (const Stmt *S = parentOf(LoopStmt, FA.parents()); S;
-       S = parentOf(S, FA.parents()))
+  for (const Stmt *S = parentStmt(*LoopStmt, FA.parents()); S;
+       S = parentStmt(*S, FA.parents()))
     if (isLoop(S))
       Outer = S;
   if (!Outer || Extent.empty() || !isParameter(FD, C.Base))
