@@ -8,6 +8,7 @@
 #include "clang/Basic/LangOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
 #include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
@@ -527,17 +528,15 @@ deps::DependencyScanningService &scanningService() {
   return Service;
 }
 
-std::optional<std::vector<std::string>>
+llvm::Expected<std::vector<std::string>>
 scannedDependencies(const tooling::CompileCommand &Command) {
   deps::DependencyScanningTool Tool(scanningService());
   llvm::DenseSet<deps::ModuleID> Seen;
   auto Deps = Tool.getTranslationUnitDependencies(
       Command.CommandLine, Command.Directory, Seen,
       [](const deps::ModuleID &, deps::ModuleOutputKind) { return ""; });
-  if (!Deps) {
-    llvm::consumeError(Deps.takeError());
-    return std::nullopt;
-  }
+  if (!Deps)
+    return Deps.takeError();
   return std::move(Deps->FileDeps);
 }
 
@@ -555,12 +554,12 @@ private:
   std::vector<std::string> &Files;
 };
 
-std::optional<std::vector<std::string>>
+llvm::Expected<std::vector<std::string>>
 preprocessedFiles(const tooling::CompileCommand &Command) {
   std::vector<std::string> Files;
   auto Action = std::make_unique<FileListAction>(Files);
   std::vector<std::string> Args = Command.CommandLine;
-  IgnoringDiagConsumer Ignore;
+  TextDiagnosticBuffer Diagnostics;
   // Relative -I paths are relative to the command's folder, in this
   // thread's file system (never the process's working directory).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
@@ -570,22 +569,27 @@ preprocessedFiles(const tooling::CompileCommand &Command) {
   Options.WorkingDir = Command.Directory;
   tooling::ToolInvocation Run(Args, std::move(Action),
                               new FileManager(Options, FS));
-  Run.setDiagnosticConsumer(&Ignore);
-  if (!Run.run())
-    return std::nullopt;
+  Run.setDiagnosticConsumer(&Diagnostics);
+  if (!Run.run()) {
+    std::string Errors;
+    for (auto It = Diagnostics.err_begin(); It != Diagnostics.err_end(); ++It)
+      Errors += "error: " + It->second + "\n";
+    return llvm::createStringError(Errors.empty() ? "the preprocessor failed"
+                                                  : Errors);
+  }
   Files.insert(Files.begin(), Command.Filename);
   return Files;
 }
 
 } // namespace
 
-std::optional<std::vector<std::string>>
+llvm::Expected<std::vector<std::string>>
 includedFiles(const tooling::CompileCommand &Command, IncludeScanner Scanner) {
   auto Files = Scanner == IncludeScanner::DependencyScan
                    ? scannedDependencies(Command)
                    : preprocessedFiles(Command);
   if (!Files)
-    return std::nullopt;
+    return Files.takeError();
   std::vector<std::string> Out{normalPath(Command.Directory, Command.Filename)};
   for (const std::string &F : *Files) {
     std::string Path = normalPath(Command.Directory, F);
@@ -593,6 +597,21 @@ includedFiles(const tooling::CompileCommand &Command, IncludeScanner Scanner) {
       Out.push_back(std::move(Path));
   }
   return Out;
+}
+
+std::string missingIncludeError(llvm::StringRef ScanErrors) {
+  // The first error decides: a later one may follow from it.
+  size_t At = ScanErrors.find("error: ");
+  if (At == llvm::StringRef::npos)
+    return "";
+  llvm::StringRef First =
+      ScanErrors.drop_front(At + strlen("error: ")).split('\n').first.trim();
+  // clang's err_pp_file_not_found: "'x.h' file not found", perhaps with
+  // ", did you mean 'y.h'?" after it.
+  size_t Quote = First.find("' file not found");
+  if (!First.starts_with("'") || Quote == llvm::StringRef::npos || Quote == 0)
+    return "";
+  return First.str();
 }
 
 } // namespace uaccess
@@ -642,11 +661,14 @@ struct FileTable {
 using TUFiles = std::optional<std::vector<size_t>>;
 
 /// The TUs to parse: those whose main file names a relevant name, then
-/// each that includes a relevant header none of those includes.
+/// each that includes a relevant header none of those includes. A TU whose
+/// includes could not be learned is parsed, unless its parse would fail
+/// (\p Unparsable).
 void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
                const llvm::StringSet<> &Relevant, PrefilterResult &Out) {
   Out.Analyze.assign(TUs.size(), false);
   Out.Why.assign(TUs.size(), "");
+  Out.Unparsable.resize(TUs.size());
   std::vector<char> RelevantHeader(Files.Paths.size(), 0);
   for (size_t F : Files.Headers)
     RelevantHeader[F] = definesRelevantBody(Files.Scans[F], Relevant);
@@ -658,7 +680,9 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
       Covered[F] = 1;
   };
   for (size_t I = 0; I < TUs.size(); ++I) {
-    if (!TUs[I]) {
+    if (!TUs[I] && !Out.Unparsable[I].empty()) {
+      Out.Why[I] = "its parse would fail: " + Out.Unparsable[I];
+    } else if (!TUs[I]) {
       Out.Analyze[I] = true;
       Out.Why[I] = "its includes could not be scanned";
     } else if (llvm::StringRef N =
@@ -730,8 +754,14 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
                   bool FindSkippable) {
   std::vector<std::optional<std::vector<std::string>>> Included(
       Commands.size());
+  PrefilterResult Result;
+  Result.Unparsable.resize(Commands.size());
   parallelFor(Commands.size(), Jobs, [&](size_t I) {
-    Included[I] = includedFiles(Commands[I], Scanner);
+    auto Files = includedFiles(Commands[I], Scanner);
+    if (Files)
+      Included[I] = std::move(*Files);
+    else
+      Result.Unparsable[I] = missingIncludeError(toString(Files.takeError()));
   });
   FileTable Files;
   std::vector<TUFiles> TUs(Commands.size());
@@ -748,11 +778,11 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   for (size_t F : Files.Headers)
     HeaderScans.push_back(&Files.Scans[F]);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
-  PrefilterResult Result;
   chooseTUs(TUs, Files, Relevant, Result);
   if (Touched)
     keepTouchedTUs(TUs, Files, Touched, Result);
-  Result.Skipped = llvm::count(Result.Analyze, false);
+  for (size_t I = 0; I < Commands.size(); ++I)
+    Result.Skipped += !Result.Analyze[I] && Result.Unparsable[I].empty();
   Result.SkippableBodies.resize(Commands.size());
   if (FindSkippable)
     findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
@@ -770,6 +800,7 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
   All.Analyze.resize(Commands.size());
   All.Why.resize(Commands.size());
   All.SkippableBodies.resize(Commands.size());
+  All.Unparsable.resize(Commands.size());
   for (const auto &[Index, Positions] : Members) {
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
@@ -780,6 +811,7 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);
       All.SkippableBodies[Positions[K]] = std::move(Choice.SkippableBodies[K]);
+      All.Unparsable[Positions[K]] = std::move(Choice.Unparsable[K]);
     }
     All.Skipped += Choice.Skipped;
   }

@@ -133,11 +133,16 @@ enum class IncludeScanner {
   Preprocess,     ///< A PreprocessOnlyAction per TU.
 };
 
-/// The files (absolute paths) one TU reads, its main file first; none when
-/// the command cannot be preprocessed.
-std::optional<std::vector<std::string>>
+/// The files (absolute paths) one TU reads, its main file first; or, when
+/// the command cannot be preprocessed, the preprocessor's errors.
+llvm::Expected<std::vector<std::string>>
 includedFiles(const clang::tooling::CompileCommand &Command,
               IncludeScanner Scanner);
+
+/// The first error of \p ScanErrors (what includedFiles() failed with)
+/// when it is an #include of a file that does not exist; else empty. A
+/// parse of the TU fails with the same error, so it need not be run.
+std::string missingIncludeError(llvm::StringRef ScanErrors);
 
 struct PrefilterResult {
   /// One per command: parse it.
@@ -145,6 +150,11 @@ struct PrefilterResult {
   /// One per command: why it is parsed ("names 'x'", "covers 'h.h'", "the
   /// scanner failed"), or empty.
   std::vector<std::string> Why;
+  /// One per command: when not empty, the TU is not parsed because its
+  /// parse would fail: an #include names a missing file (this error). The
+  /// run reports the TU failed, as a parse would.
+  std::vector<std::string> Unparsable;
+  /// TUs not parsed because they can have no findings.
   unsigned Skipped = 0;
   /// One per command: skippableBodies() of a TU that is parsed; empty
   /// when it is not, or when its includes could not be learned.

@@ -1040,6 +1040,13 @@ prefilter(const RunnableTUs &TUs, unsigned Jobs,
   if (ExplainPrefilter)
     std::exit(ExitClean);
   Summary.Prefiltered += Choice.Skipped;
+  for (size_t I = 0; I < All.size(); ++I)
+    if (!Choice.Unparsable[I].empty()) {
+      ++Summary.Failed;
+      Summary.Failures.push_back(
+          {All[I].Filename,
+           "not parsed, its include scan failed: " + Choice.Unparsable[I]});
+    }
   return Chosen;
 }
 

@@ -195,3 +195,20 @@ TEST(PrefilterTest, WhatAKeptMacroPastesIsKept) {
             std::vector<llvm::StringRef>{"const"});
   EXPECT_EQ(skippable({&Main, &Header}), std::vector<std::string>{"other"});
 }
+
+TEST(PrefilterTest, OnlyAMissingIncludeAsFirstErrorMakesAParseFail) {
+  EXPECT_EQ(missingIncludeError("a.c:3:10: fatal error: 'gen.h' file not "
+                                "found\n    3 | #include \"gen.h\"\n"),
+            "'gen.h' file not found");
+  EXPECT_EQ(missingIncludeError("error: 'flask.h' file not found, did you "
+                                "mean 'flash.h'?\n"),
+            "'flask.h' file not found, did you mean 'flash.h'?");
+  // Another first error: the scan's own limits may be the cause.
+  EXPECT_EQ(missingIncludeError("a.c:1:2: error: unterminated conditional "
+                                "directive\na.c:2:10: fatal error: 'x.h' "
+                                "file not found\n"),
+            "");
+  EXPECT_EQ(missingIncludeError("a.c:1:2: warning: 'x.h' file not found\n"),
+            "");
+  EXPECT_EQ(missingIncludeError(""), "");
+}

@@ -1,0 +1,12 @@
+/* A TU that parses, with a finding: its window leaks on the fault path. */
+#include <linux/uaccess.h>
+int leak(u32 __user *p, u32 a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	return -EFAULT;
+}
