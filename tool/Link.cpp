@@ -7,6 +7,9 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <map>
+#include <set>
+
 using clang::tooling::CompileCommand;
 
 namespace uaccess {
@@ -19,13 +22,28 @@ constexpr unsigned MaxRounds = 10;
 
 bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
+/// Per TU (its directory and file), the functions whose calls in it its
+/// summaries listed all of (CallSummary::Answered).
+using AnsweredNames = std::map<std::string, std::set<std::string>>;
+
+std::string commandKey(const CompileCommand &C) {
+  return C.Directory + "\n" + C.Filename;
+}
+
+/// The TUs that name one of \p Names they have not answered for yet.
 std::vector<CompileCommand>
 namingCommands(const std::vector<CompileCommand> &Database,
-               const std::set<std::string> &Names) {
+               const std::set<std::string> &Names,
+               const AnsweredNames &Answered) {
   std::vector<CompileCommand> Out;
   for (const CompileCommand &C : Database) {
+    auto It = Answered.find(commandKey(C));
+    std::set<std::string> Open;
+    for (const std::string &N : Names)
+      if (It == Answered.end() || !It->second.count(N))
+        Open.insert(N);
     auto Buffer = llvm::MemoryBuffer::getFile(C.Filename);
-    if (Buffer && namesAnyOf((*Buffer)->getBuffer(), Names))
+    if (Buffer && namesAnyOf((*Buffer)->getBuffer(), Open))
       Out.push_back(C);
   }
   return Out;
@@ -55,6 +73,7 @@ LinkStats linkAcrossUnits(MergedReport &Report,
   ProgramCalls Calls;
   Calls.setFromDatabase(FromDatabase);
   std::set<std::string> Tried;
+  AnsweredNames Answered;
   Workers.Run.ChecksSpec = "-*";
   Workers.Run.DumpUses = false;
   Workers.OnDone = nullptr;
@@ -68,14 +87,26 @@ LinkStats linkAcrossUnits(MergedReport &Report,
       break;
     Workers.Run.SummarizeCalls.assign(Names.begin(), Names.end());
     bool Complete = true;
-    std::vector<CompileCommand> Asked = namingCommands(Database, Names);
+    std::vector<CompileCommand> Asked =
+        namingCommands(Database, Names, Answered);
+    // Every TU that names them has answered already, while it was parsed
+    // for other names.
+    if (Asked.empty()) {
+      Calls.markAsked(Names);
+      continue;
+    }
     ++Stats.Rounds;
     Stats.TUs += Asked.size();
-    for (TUOutcome &O : runWorkers(Asked, Workers)) {
+    std::vector<TUOutcome> Outcomes = runWorkers(Asked, Workers);
+    for (size_t I = 0; I < Asked.size(); ++I) {
       // A TU that failed may hold the call that has no check.
-      Complete &= O.Status == TUStatus::Analyzed;
-      if (O.Status == TUStatus::Analyzed)
-        Calls.add(O.Report.Calls);
+      Complete &= Outcomes[I].Status == TUStatus::Analyzed;
+      if (Outcomes[I].Status != TUStatus::Analyzed)
+        continue;
+      const CallSummary &Summary = Outcomes[I].Report.Calls;
+      Calls.add(Summary);
+      Answered[commandKey(Asked[I])].insert(Summary.Answered.begin(),
+                                            Summary.Answered.end());
     }
     if (Complete)
       Calls.markAsked(Names);

@@ -247,3 +247,32 @@ TEST(CallerLinkTest, NamesAreFoundAsWholeIdentifiers) {
 }
 
 } // namespace
+
+TEST(CallerLinkTest, AStaticFunctionItsUnitAnsweredForNeedsNoRound) {
+  // read() is exported; its caller helper() is static in b.c, which listed
+  // helper()'s calls while it was parsed for read()'s.
+  CallSummary S;
+  S.Unit = "/k/b.c";
+  S.Answered = {"helper", "read"};
+  S.Calls.push_back(call("helper", "read", 12));
+  S.Calls.back().CallerInternal = true;
+  S.Calls.back().Args.push_back(passedOn(0));
+  S.Calls.push_back(call("top", "helper", 20));
+  S.Calls.back().CalleeInternal = true;
+  S.Calls.back().Args.push_back(checkedArgument(19));
+  std::vector<Finding> Findings{pending()};
+  ProgramCalls Calls;
+  Calls.add(S);
+  Calls.markAsked({"read"});
+  EXPECT_TRUE(Calls.asked("helper", "/k/b.c"));
+  // Another TU's static helper(), or an exported one, is not answered.
+  EXPECT_FALSE(Calls.asked("helper", "/k/c.c"));
+  EXPECT_FALSE(Calls.asked("helper"));
+  EXPECT_TRUE(namesToAsk(Findings, Calls).empty());
+  linkFindings(Findings, Calls, "/k");
+  ASSERT_EQ(Findings.size(), 1u);
+  EXPECT_NE(
+      Findings[0].Message.find("2 calls up (read() <- helper() <- top())"),
+      std::string::npos)
+      << Findings[0].Message;
+}

@@ -18,6 +18,15 @@ void ProgramCalls::add(const CallSummary &Summary) {
   }
   for (const WrapperDefinition &W : Summary.Wrappers)
     Wrappers.try_emplace(W.Function, W);
+  for (const std::string &Name : Summary.Answered)
+    AnsweredIn[Summary.Unit].insert(Name);
+}
+
+bool ProgramCalls::asked(llvm::StringRef Function, llvm::StringRef Unit) const {
+  if (Asked.contains(Function))
+    return true;
+  auto It = Unit.empty() ? AnsweredIn.end() : AnsweredIn.find(Unit);
+  return It != AnsweredIn.end() && It->second.contains(Function);
 }
 
 void ProgramCalls::markAsked(const std::set<std::string> &Names) {
@@ -124,7 +133,7 @@ private:
   void resolveCallers(const std::string &Function, const std::string &Unit,
                       int Param, bool Indirect, std::vector<std::string> &Chain,
                       const ProgramCalls::Site *Via, Resolution &R) {
-    if (!Calls.asked(Function)) {
+    if (!Calls.asked(Function, Unit)) {
       R.Missing.insert(Function);
       return;
     }

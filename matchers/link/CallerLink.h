@@ -45,9 +45,9 @@ public:
   /// Adds one TU's summary; a site two TUs report (a header's) counts once.
   void add(const CallSummary &Summary);
   void markAsked(const std::set<std::string> &Names);
-  bool asked(llvm::StringRef Function) const {
-    return Asked.contains(Function);
-  }
+  /// True when every call of \p Function is known: every TU that names it
+  /// has answered; or, for the internal one of TU \p Unit, that TU has.
+  bool asked(llvm::StringRef Function, llvm::StringRef Unit = "") const;
   /// The calls of \p Function: of the internal one of TU \p Unit when
   /// \p Unit is not empty, else of the external one.
   std::vector<const Site *> callsTo(llvm::StringRef Function,
@@ -65,6 +65,8 @@ private:
   std::set<std::string> SeenSites;
   llvm::StringMap<WrapperDefinition> Wrappers;
   llvm::StringSet<> Asked;
+  /// Per TU, the functions whose calls in it are all known.
+  llvm::StringMap<llvm::StringSet<>> AnsweredIn;
   bool FromDatabase = false;
 };
 

@@ -80,6 +80,24 @@ std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
       Context.locate(FD.getLocation())};
 }
 
+/// Adds to \p Out the calls in \p Definitions to functions named in
+/// \p Names, and the check wrappers so named.
+void summarizeCallsTo(AnalysisCache &Cache, CheckContext &Context,
+                      llvm::ArrayRef<const FunctionDecl *> Definitions,
+                      const llvm::StringSet<> &Names, CallSummary &Out) {
+  for (const FunctionDecl *FD : Definitions) {
+    if (FD->getIdentifier() && Names.contains(FD->getName()))
+      if (std::optional<WrapperDefinition> W = wrapperOf(*FD, Context))
+        Out.Wrappers.push_back(std::move(*W));
+    for (const CallExpr *Call : callsIn(FD->getBody())) {
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      if (Callee && Callee->getIdentifier() &&
+          Names.contains(Callee->getName()))
+        Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
+    }
+  }
+}
+
 } // namespace
 
 CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
@@ -88,17 +106,25 @@ CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
   CallSummary Out;
   const SourceManager &SM = Cache.astContext().getSourceManager();
   Out.Unit = Context.locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
-  for (const FunctionDecl *FD : Definitions) {
-    if (FD->getIdentifier() && Wanted.contains(FD->getName()))
-      if (std::optional<WrapperDefinition> W = wrapperOf(*FD, Context))
-        Out.Wrappers.push_back(std::move(*W));
-    for (const CallExpr *Call : callsIn(FD->getBody())) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getIdentifier() &&
-          Wanted.contains(Callee->getName()))
-        Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
-    }
+  llvm::StringSet<> Answered, Next = Wanted;
+  // The callers that pass a parameter on are what the link step asks about
+  // next; their calls in this TU are summarized now, while it is parsed.
+  while (!Next.empty()) {
+    size_t From = Out.Calls.size();
+    summarizeCallsTo(Cache, Context, Definitions, Next, Out);
+    for (const auto &Name : Next)
+      Answered.insert(Name.getKey());
+    Next.clear();
+    for (const CallSite &S : llvm::drop_begin(Out.Calls, From))
+      if (llvm::any_of(
+              S.Args,
+              [](const TracedArgument &A) { return A.CallerParam >= 0; }) &&
+          !Answered.contains(S.Caller))
+        Next.insert(S.Caller);
   }
+  for (const auto &Name : Answered)
+    Out.Answered.push_back(Name.getKey().str());
+  llvm::sort(Out.Answered);
   return Out;
 }
 
@@ -133,6 +159,7 @@ Value toJSON(const WrapperDefinition &W) {
 
 Value toJSON(const CallSummary &S) {
   return Object{{"unit", bytesToJSON(S.Unit)},
+                {"answered", bytesToJSON(S.Answered)},
                 {"calls", S.Calls},
                 {"wrappers", S.Wrappers}};
 }
@@ -168,7 +195,8 @@ bool fromJSON(const Value &V, WrapperDefinition &W, Path P) {
 
 bool fromJSON(const Value &V, CallSummary &S, Path P) {
   ObjectMapper O(V, P);
-  return O && mapBytes(V, "unit", S.Unit, P) && O.map("calls", S.Calls) &&
+  return O && mapBytes(V, "unit", S.Unit, P) &&
+         mapBytes(V, "answered", S.Answered, P) && O.map("calls", S.Calls) &&
          O.map("wrappers", S.Wrappers);
 }
 

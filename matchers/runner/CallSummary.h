@@ -61,12 +61,18 @@ struct WrapperDefinition {
 struct CallSummary {
   /// The TU's main file, as findings name files.
   std::string Unit;
+  /// The functions whose calls in this TU are all listed (sorted): the
+  /// ones asked about, and, followed up, each caller that passes one of
+  /// its parameters on in a listed call.
+  std::vector<std::string> Answered;
   std::vector<CallSite> Calls;
   std::vector<WrapperDefinition> Wrappers;
 };
 
 /// The calls in \p Definitions to functions named in \p Wanted, and the
-/// check wrappers among the definitions so named.
+/// check wrappers among the definitions so named; then the same for the
+/// callers that pass a parameter on in those calls, and so on up, as the
+/// link step would ask next (CallSummary::Answered).
 CallSummary
 summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
                llvm::ArrayRef<const clang::FunctionDecl *> Definitions,
