@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(clang-19 libclang-19-dev llvm-19-dev llvm-19-tools clang-tools-19
           lld-19 cmake ninja-build python3 git libgtest-dev universal-ctags
           clang-format-19 libclang-rt-19-dev groff-base
-          linux-source-6.12 linux-source-6.1 bc flex bison libelf-dev libssl-dev gcc)
+          linux-source-6.12 linux-source-6.1 bc flex bison libelf-dev libssl-dev gcc
+          zlib1g-dev libzstd-dev libtinfo-dev libxml2-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
