@@ -22,9 +22,9 @@ constexpr unsigned MaxRounds = 10;
 
 bool isIdentifierChar(char C) { return llvm::isAlnum(C) || C == '_'; }
 
-/// Per TU (its directory and file), the functions whose calls in it its
-/// summaries listed all of (CallSummary::Answered).
-using AnsweredNames = std::map<std::string, std::set<std::string>>;
+/// Per TU asked (its directory and file), the unit its summaries name,
+/// under which ProgramCalls keeps what it answered for.
+using UnitsOfCommands = std::map<std::string, std::string>;
 
 std::string commandKey(const CompileCommand &C) {
   return C.Directory + "\n" + C.Filename;
@@ -33,14 +33,14 @@ std::string commandKey(const CompileCommand &C) {
 /// The TUs that name one of \p Names they have not answered for yet.
 std::vector<CompileCommand>
 namingCommands(const std::vector<CompileCommand> &Database,
-               const std::set<std::string> &Names,
-               const AnsweredNames &Answered) {
+               const std::set<std::string> &Names, const ProgramCalls &Calls,
+               const UnitsOfCommands &Units) {
   std::vector<CompileCommand> Out;
   for (const CompileCommand &C : Database) {
-    auto It = Answered.find(commandKey(C));
+    auto Unit = Units.find(commandKey(C));
     std::set<std::string> Open;
     for (const std::string &N : Names)
-      if (It == Answered.end() || !It->second.count(N))
+      if (Unit == Units.end() || !Calls.answered(Unit->second, N))
         Open.insert(N);
     auto Buffer = llvm::MemoryBuffer::getFile(C.Filename);
     if (Buffer && namesAnyOf((*Buffer)->getBuffer(), Open))
@@ -73,7 +73,7 @@ LinkStats linkAcrossUnits(MergedReport &Report,
   ProgramCalls Calls;
   Calls.setFromDatabase(FromDatabase);
   std::set<std::string> Tried;
-  AnsweredNames Answered;
+  UnitsOfCommands Units;
   Workers.Run.ChecksSpec = "-*";
   Workers.Run.DumpUses = false;
   Workers.OnDone = nullptr;
@@ -88,7 +88,7 @@ LinkStats linkAcrossUnits(MergedReport &Report,
     Workers.Run.SummarizeCalls.assign(Names.begin(), Names.end());
     bool Complete = true;
     std::vector<CompileCommand> Asked =
-        namingCommands(Database, Names, Answered);
+        namingCommands(Database, Names, Calls, Units);
     // Every TU that names them has answered already, while it was parsed
     // for other names.
     if (Asked.empty()) {
@@ -105,8 +105,7 @@ LinkStats linkAcrossUnits(MergedReport &Report,
         continue;
       const CallSummary &Summary = Outcomes[I].Report.Calls;
       Calls.add(Summary);
-      Answered[commandKey(Asked[I])].insert(Summary.Answered.begin(),
-                                            Summary.Answered.end());
+      Units[commandKey(Asked[I])] = Summary.Unit;
     }
     if (Complete)
       Calls.markAsked(Names);

@@ -22,11 +22,15 @@ void ProgramCalls::add(const CallSummary &Summary) {
     AnsweredIn[Summary.Unit].insert(Name);
 }
 
-bool ProgramCalls::asked(llvm::StringRef Function, llvm::StringRef Unit) const {
-  if (Asked.contains(Function))
-    return true;
-  auto It = Unit.empty() ? AnsweredIn.end() : AnsweredIn.find(Unit);
+bool ProgramCalls::answered(llvm::StringRef Unit,
+                            llvm::StringRef Function) const {
+  auto It = AnsweredIn.find(Unit);
   return It != AnsweredIn.end() && It->second.contains(Function);
+}
+
+bool ProgramCalls::asked(llvm::StringRef Function, llvm::StringRef Unit) const {
+  return Asked.contains(Function) ||
+         (!Unit.empty() && answered(Unit, Function));
 }
 
 void ProgramCalls::markAsked(const std::set<std::string> &Names) {

@@ -48,6 +48,8 @@ public:
   /// True when every call of \p Function is known: every TU that names it
   /// has answered; or, for the internal one of TU \p Unit, that TU has.
   bool asked(llvm::StringRef Function, llvm::StringRef Unit = "") const;
+  /// True when TU \p Unit's summary listed every call of \p Function in it.
+  bool answered(llvm::StringRef Unit, llvm::StringRef Function) const;
   /// The calls of \p Function: of the internal one of TU \p Unit when
   /// \p Unit is not empty, else of the external one.
   std::vector<const Site *> callsTo(llvm::StringRef Function,

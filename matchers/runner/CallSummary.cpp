@@ -80,22 +80,22 @@ std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
       Context.locate(FD.getLocation())};
 }
 
-/// Adds to \p Out the calls in \p Definitions to functions named in
-/// \p Names, and the check wrappers so named.
+/// A direct call of a named function, and the definition it is in.
+using NamedCall = std::pair<const FunctionDecl *, const CallExpr *>;
+
+/// Adds to \p Out the calls among \p Calls to functions named in \p Names,
+/// and the check wrappers among \p Definitions so named.
 void summarizeCallsTo(AnalysisCache &Cache, CheckContext &Context,
                       llvm::ArrayRef<const FunctionDecl *> Definitions,
+                      llvm::ArrayRef<NamedCall> Calls,
                       const llvm::StringSet<> &Names, CallSummary &Out) {
-  for (const FunctionDecl *FD : Definitions) {
+  for (const FunctionDecl *FD : Definitions)
     if (FD->getIdentifier() && Names.contains(FD->getName()))
       if (std::optional<WrapperDefinition> W = wrapperOf(*FD, Context))
         Out.Wrappers.push_back(std::move(*W));
-    for (const CallExpr *Call : callsIn(FD->getBody())) {
-      const FunctionDecl *Callee = Call->getDirectCallee();
-      if (Callee && Callee->getIdentifier() &&
-          Names.contains(Callee->getName()))
-        Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
-    }
-  }
+  for (const auto &[FD, Call] : Calls)
+    if (Names.contains(Call->getDirectCallee()->getName()))
+      Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
 }
 
 } // namespace
@@ -106,12 +106,19 @@ CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
   CallSummary Out;
   const SourceManager &SM = Cache.astContext().getSourceManager();
   Out.Unit = Context.locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
+  // Each level of callers looks at the same calls: gather them once.
+  std::vector<NamedCall> Calls;
+  for (const FunctionDecl *FD : Definitions)
+    for (const CallExpr *Call : callsIn(FD->getBody()))
+      if (const FunctionDecl *Callee = Call->getDirectCallee();
+          Callee && Callee->getIdentifier())
+        Calls.emplace_back(FD, Call);
   llvm::StringSet<> Answered, Next = Wanted;
   // The callers that pass a parameter on are what the link step asks about
   // next; their calls in this TU are summarized now, while it is parsed.
   while (!Next.empty()) {
     size_t From = Out.Calls.size();
-    summarizeCallsTo(Cache, Context, Definitions, Next, Out);
+    summarizeCallsTo(Cache, Context, Definitions, Calls, Next, Out);
     for (const auto &Name : Next)
       Answered.insert(Name.getKey());
     Next.clear();
