@@ -132,6 +132,24 @@ TEST(PointerDerivationTest, ConstantOffsetsAndWalksAreKept) {
   EXPECT_TRUE(C->Walks);
 }
 
+// 6.12 fpu__restore_sig(): `buf_fx = buf`, and for 32-bit frames `buf_fx =
+// buf + sizeof(struct fregs_state)`: inside buf, at an offset not known.
+TEST(PointerDerivationTest, SeveralConstantOffsetsVary) {
+  Parsed P = derive(std::string(Structs) +
+                    "void f(struct d *p, int n) { struct d *q = p; if (n) q = "
+                    "p + 3; struct d *r = p + 1; if (n) r = p + 1; }");
+  std::optional<PointerCopy> C = P.Derivation->copyOf("q");
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->Origin, "p");
+  EXPECT_TRUE(C->OffsetVaries);
+  EXPECT_FALSE(C->Walks);
+  EXPECT_FALSE(C->exact());
+  C = P.Derivation->copyOf("r");
+  ASSERT_TRUE(C);
+  EXPECT_FALSE(C->OffsetVaries);
+  EXPECT_EQ(C->Offset, 1);
+}
+
 TEST(PointerDerivationTest, CopiesThatMayHoldAnotherValueAreNot) {
   Parsed P = derive(std::string(Structs) + R"(
 struct d *g;

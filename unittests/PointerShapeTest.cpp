@@ -116,6 +116,16 @@ TEST(PointerShapeTest, PlusVariableIsIndexedWithoutConstant) {
   EXPECT_EQ(S.constantIndex(), std::nullopt);
 }
 
+// 6.12 save_xstate_epilog(): `(__u32 __user *)(buf + fpstate->user_size)`,
+// an offset held in a struct.
+TEST(PointerShapeTest, PlusFieldIsIndexedWithoutConstant) {
+  PointerShape S = pointerShape("(buf + fpstate->user_size)");
+  EXPECT_EQ(describe(S), "Indexed base='buf' index='fpstate->user_size'");
+  EXPECT_EQ(S.constantIndex(), std::nullopt);
+  EXPECT_EQ(shapeOf("p + s.len"), "Indexed base='p' index='s.len'");
+  EXPECT_EQ(shapeOf("p + s->"), "Other base='' index=''");
+}
+
 TEST(PointerShapeTest, OtherArithmeticIsOther) {
   EXPECT_EQ(shapeOf("3 + p"), "Other base='' index=''");
   EXPECT_EQ(shapeOf("p - 1"), "Other base='' index=''");

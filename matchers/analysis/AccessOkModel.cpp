@@ -39,7 +39,7 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
         U.Api->TheRole == Role::CheckedAccessor ||
         U.Api->TheRole == Role::CheckedBegin)
       Checks.push_back(&U);
-  addWrapperCalls(FD);
+  addWrapperCalls(FA);
   // Statements the user wrote, for distances.
   struct Collector : RecursiveASTVisitor<Collector> {
     std::vector<SourceRange> &Out;
@@ -59,17 +59,18 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
   C.TraverseStmt(FD.getBody());
 }
 
-void AccessOkModel::addWrapperCalls(const FunctionDecl &FD) {
-  for (const CallExpr *Call : callsIn(FD.getBody())) {
+void AccessOkModel::addWrapperCalls(FunctionAnalyses &FA) {
+  for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     const FunctionDecl *Def = nullptr;
     // The API's own functions (arm64's access_ok()) are uses already.
     if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()) ||
         !(Def = parsedDefinition(*Callee)) || Uses.ownerOf(Call))
       continue;
-    std::optional<CheckWrapper> W = checkWrapperOf(*Def, Ctx);
-    // An untested check guards nothing.
-    if (W && !isValueDiscarded(*Call, Parents))
+    const CheckWrapper *W = checkWrapper(FA.cache().get(*Def));
+    // An untested check guards nothing. One that rests on another TU's
+    // function is the link step's (ArgumentTrace's foreign calls).
+    if (W && W->RequiredCallee.empty() && !isValueDiscarded(*Call, Parents))
       addWrapperCall(*Call, *W);
   }
   const SourceManager &SM = Ctx.getSourceManager();
@@ -127,6 +128,10 @@ bool AccessOkModel::checksWholeBuffer(const UaccessUse &C) {
   return C.Api->LengthArg != NoArg && isVariableLength(C.arg(C.Api->LengthArg));
 }
 
+bool AccessOkModel::rangeUnknown(const UaccessUse &C) {
+  return C.Api->LengthArg == NoArg || C.arg(C.Api->LengthArg).trim().empty();
+}
+
 AccessOkModel::Position AccessOkModel::positionOf(const Stmt *S,
                                                   const UaccessUse *U) const {
   if (U) {
@@ -150,6 +155,12 @@ bool AccessOkModel::dominates(const UaccessUse &Check, const Stmt &S) const {
 
 bool AccessOkModel::dominates(const Stmt &Before, const Stmt &After) const {
   return dominates(positionOf(&Before, nullptr), positionOf(&After, nullptr));
+}
+
+bool AccessOkModel::dominates(const Stmt &Before,
+                              const UaccessUse &After) const {
+  return dominates(positionOf(&Before, nullptr),
+                   positionOf(After.Anchor, &After));
 }
 
 bool AccessOkModel::dominates(Position Before, Position After) const {

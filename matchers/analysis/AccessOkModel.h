@@ -44,6 +44,7 @@ public:
   bool dominates(const UaccessUse &Check, const clang::Stmt &S) const;
   /// True when \p Before runs before \p After on every path to it.
   bool dominates(const clang::Stmt &Before, const clang::Stmt &After) const;
+  bool dominates(const clang::Stmt &Before, const UaccessUse &After) const;
   /// Statements of the function between the two (in source order), and
   /// lines.
   unsigned statementsBetween(const UaccessUse &From,
@@ -55,6 +56,10 @@ public:
   /// variable length (`access_ok(buf, cnt)`), so a pointer anywhere in
   /// the buffer is inside.
   static bool checksWholeBuffer(const UaccessUse &C);
+  /// True when check \p C says nothing of its range: a wrapper that checks
+  /// through other wrappers (CheckWrapper.h), or one whose length is its
+  /// own (`nr = FDS_BYTES(nr)` first).
+  static bool rangeUnknown(const UaccessUse &C);
 
 private:
   struct Position {
@@ -63,7 +68,7 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
-  void addWrapperCalls(const clang::FunctionDecl &FD);
+  void addWrapperCalls(FunctionAnalyses &FA);
   void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 
   /// A tested call of a check wrapper, as a use that checks a range (the

@@ -110,9 +110,12 @@ public:
   /// \p Callee, in an initializer (`.set = genregs_set`) or an assignment.
   llvm::ArrayRef<Site> indirectCallsTo(const clang::FunctionDecl &Callee) const;
 
-private:
   using SiteMap =
       llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>>;
+  /// Every function stored in a field, with the calls through that field.
+  const SiteMap &indirectCalls() const { return IndirectCalls; }
+
+private:
   static llvm::ArrayRef<Site> sitesIn(const SiteMap &Map,
                                       const clang::FunctionDecl &Callee);
   SiteMap Calls;

@@ -3,6 +3,7 @@
 #include "analysis/ArgumentTrace.h"
 
 #include "analysis/AccessOkModel.h"
+#include "analysis/CheckWrapper.h"
 #include "analysis/PointerDerivation.h"
 #include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
@@ -44,26 +45,47 @@ bool isForeign(const FunctionDecl *Callee) {
          Callee->isExternallyVisible() && !lookupApi(Callee->getName());
 }
 
-/// Tested calls of foreign functions that pass \p Base and run before
-/// \p Call on every path.
+/// The function another TU defines that \p Call, passing the pointer as
+/// \p Arg, checks through when it is a wrapper: the callee itself, or
+/// what a wrapper of this TU requires (CheckWrapper::RequiredCallee).
+std::optional<std::pair<std::string, unsigned>>
+foreignCheck(AnalysisCache &Cache, const CallExpr &Call, unsigned Arg) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (isForeign(Callee))
+    return std::make_pair(Callee->getName().str(), Arg);
+  const FunctionDecl *Def =
+      Callee && Callee->getIdentifier() && !lookupApi(Callee->getName())
+          ? parsedDefinition(*Callee)
+          : nullptr;
+  const CheckWrapper *W = Def ? checkWrapper(Cache.get(*Def)) : nullptr;
+  if (!W || W->RequiredCallee.empty() || W->PointerParam != Arg ||
+      !W->Field.empty())
+    return std::nullopt;
+  return std::make_pair(W->RequiredCallee, W->RequiredArg);
+}
+
+} // namespace
+
 std::vector<ArgumentTrace::ForeignCall>
-foreignCallsBefore(FunctionAnalyses &Caller, const CallExpr &Call,
-                   llvm::StringRef Base, const AccessOkModel &Model) {
-  ASTContext &Ctx = Caller.astContext();
+foreignCallsBefore(FunctionAnalyses &FA, llvm::StringRef Base,
+                   llvm::function_ref<bool(const CallExpr &)> RunsBefore) {
+  ASTContext &Ctx = FA.astContext();
   std::vector<ArgumentTrace::ForeignCall> Found;
-  for (const CallExpr *Other : callsIn(Caller.decl().getBody())) {
-    if (Other == &Call || !isForeign(Other->getDirectCallee()) ||
-        isValueDiscarded(*Other, Caller.parents()))
+  for (const CallExpr *Other : callsIn(FA.decl().getBody())) {
+    if (isValueDiscarded(*Other, FA.parents()))
       continue;
-    for (unsigned I = 0; I < Other->getNumArgs(); ++I)
-      if (pointerShape(writtenText(*Other->getArg(I), Ctx)).Base == Base &&
-          Model.dominates(*Other, Call))
-        Found.push_back({Other, I});
+    for (unsigned I = 0; I < Other->getNumArgs(); ++I) {
+      if (pointerShape(writtenText(*Other->getArg(I), Ctx)).Base != Base ||
+          !RunsBefore(*Other))
+        continue;
+      if (auto Check = foreignCheck(FA.cache(), *Other, I))
+        Found.push_back({Other, Check->first, Check->second});
+    }
   }
   return Found;
 }
 
-} // namespace
+namespace {} // namespace
 
 int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   for (unsigned I = 0; I < FD.getNumParams(); ++I)
@@ -142,7 +164,9 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
         (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
       T.Check = C;
   if (!T.Check && Param.Field.empty() && !Param.Inside)
-    T.ForeignCalls = foreignCallsBefore(FA, Call, Own, Model);
+    T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
+      return &Other != &Call && Model.dominates(Other, Call);
+    });
   return T;
 }
 

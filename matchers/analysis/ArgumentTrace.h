@@ -14,6 +14,8 @@
 
 #include "analysis/AnalysisCache.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <string>
 #include <vector>
 
@@ -52,11 +54,14 @@ struct ArgumentTrace {
   /// path (access_ok(), a checked accessor or begin, a tested call of a
   /// check wrapper defined in the TU).
   const UaccessUse *Check = nullptr;
-  /// Tested calls, before the call on every path, of functions the TU has
-  /// no body for, passing Base as argument Arg: check wrappers, perhaps,
-  /// defined in another TU.
+  /// Tested calls, before the call on every path, that pass Base to a
+  /// check wrapper, perhaps, defined in another TU: Callee, as its
+  /// argument Arg. Either Call's callee, which the TU has no body for, or
+  /// the function of another TU that Call's callee, a wrapper of this TU,
+  /// checks through (CheckWrapper::RequiredCallee).
   struct ForeignCall {
     const clang::CallExpr *Call = nullptr;
+    std::string Callee;
     unsigned Arg = 0;
   };
   std::vector<ForeignCall> ForeignCalls;
@@ -67,6 +72,12 @@ struct ArgumentTrace {
 ArgumentTrace traceArgument(AnalysisCache &Cache,
                             const clang::FunctionDecl &Caller,
                             const clang::CallExpr &Call, TracedParam Param);
+
+/// The tested calls in \p FA's function that pass \p Base to a check
+/// wrapper another TU may define, among those \p RunsBefore accepts.
+std::vector<ArgumentTrace::ForeignCall> foreignCallsBefore(
+    FunctionAnalyses &FA, llvm::StringRef Base,
+    llvm::function_ref<bool(const clang::CallExpr &)> RunsBefore);
 
 /// The index of \p FD's parameter named \p Name, or -1.
 int parameterIndex(const clang::FunctionDecl &FD, llvm::StringRef Name);

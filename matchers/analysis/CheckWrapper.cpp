@@ -3,12 +3,16 @@
 #include "analysis/CheckWrapper.h"
 #include "analysis/ArgumentTrace.h"
 #include "analysis/PointerDerivation.h"
+#include "recognize/PointerShape.h"
+#include "utils/CfgPaths.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -179,7 +183,176 @@ checksUnlessNull(const Stmt &S, const FunctionDecl &FD, ASTContext &Ctx) {
   return W;
 }
 
+/// The tested checks of one pointer parameter in a body, as the CFG
+/// elements that run them: uses of the API, and calls of check wrappers.
+struct ParamChecks {
+  llvm::SmallPtrSet<const UaccessUse *, 4> Uses;
+  llvm::SmallPtrSet<const Stmt *, 4> Calls;
+  /// The calls that check only if a function of another TU is a wrapper.
+  llvm::SmallPtrSet<const Stmt *, 4> ForeignCalls;
+  std::string RequiredCallee;
+  unsigned RequiredArg = 0;
+  bool TwoRequired = false;
+
+  void require(llvm::StringRef Callee, unsigned Arg) {
+    if (!RequiredCallee.empty() &&
+        (RequiredCallee != Callee || RequiredArg != Arg))
+      TwoRequired = true;
+    RequiredCallee = Callee.str();
+    RequiredArg = Arg;
+  }
+};
+
+/// True when \p Text is the parameter \p P, or a local copy of it that
+/// holds its value wherever it is read (`msg_compat = (struct
+/// compat_msghdr __user *)umsg`).
+bool namesParam(llvm::StringRef Text, const ParmVarDecl &P,
+                const PointerDerivation &PD) {
+  PointerShape S = pointerShape(Text);
+  if (S.Kind != PointerShape::WholeObject || S.Base.empty())
+    return false;
+  if (S.Base == P.getName())
+    return true;
+  std::optional<PointerCopy> C = PD.copyOf(S.Base);
+  return C && C->exact() && C->Origin == P.getName();
+}
+
+/// Adds \p Call to \p Out when its argument \p Arg reaches a check: a
+/// wrapper of the TU, or a function only another TU defines.
+void addWrapperCall(FunctionAnalyses &FA, const CallExpr &Call, unsigned Arg,
+                    ParamChecks &Out) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()))
+    return;
+  if (const FunctionDecl *Def = parsedDefinition(*Callee)) {
+    const CheckWrapper *W = checkWrapper(FA.cache().get(*Def));
+    if (!W || W->PointerParam != Arg || !W->Field.empty())
+      return;
+    if (W->RequiredCallee.empty())
+      return void(Out.Calls.insert(&Call));
+    Out.ForeignCalls.insert(&Call);
+    Out.require(W->RequiredCallee, W->RequiredArg);
+  } else if (Callee->isExternallyVisible()) {
+    Out.ForeignCalls.insert(&Call);
+    Out.require(Callee->getName(), Arg);
+  }
+}
+
+ParamChecks checksOf(FunctionAnalyses &FA, const ParmVarDecl &P) {
+  ParamChecks Out;
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  const ParentMap &Parents = FA.parents();
+  for (const UaccessUse &U : FA.uses().uses()) {
+    Role R = U.Api->TheRole;
+    const auto *Value = dyn_cast_or_null<Expr>(U.Anchor);
+    if ((R == Role::AccessOk || R == Role::CheckedAccessor ||
+         R == Role::CheckedBegin) &&
+        Value && !isValueDiscarded(*Value, Parents) &&
+        namesParam(U.arg(U.Api->PointerArg), P, PD))
+      Out.Uses.insert(&U);
+  }
+  ASTContext &Ctx = FA.astContext();
+  for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
+    if (FA.uses().ownerOf(Call) || isValueDiscarded(*Call, Parents))
+      continue;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (namesParam(writtenText(*Call->getArg(I), Ctx), P, PD))
+        addWrapperCall(FA, *Call, I, Out);
+  }
+  return Out;
+}
+
+/// `return -EFAULT;`, or `return false;` from a function returning bool.
+bool returnsFailure(const ReturnStmt &R, QualType Type, const ASTContext &Ctx) {
+  const Expr *Value = R.getRetValue();
+  std::optional<llvm::APSInt> K =
+      Value ? Value->IgnoreParenImpCasts()->getIntegerConstantExpr(Ctx)
+            : std::nullopt;
+  if (!K)
+    return false;
+  return Type->isBooleanType() ? K->isZero() : K->isNegative();
+}
+
+/// True when each return of \p FA's function fails, or follows one of
+/// \p Checks on every path; and some return can fail.
+bool checksBeforeEveryReturn(FunctionAnalyses &FA, const ParamChecks &Checks,
+                             bool WithForeign) {
+  CFG *Graph = FA.cfg();
+  if (!Graph)
+    return false;
+  const FunctionUses &Uses = FA.uses();
+  auto Runs = [&](const Stmt &S) {
+    const UaccessUse *U = Uses.ownerOf(&S);
+    return (U && Checks.Uses.contains(U)) || Checks.Calls.contains(&S) ||
+           (WithForeign && Checks.ForeignCalls.contains(&S));
+  };
+  const FunctionDecl &FD = FA.decl();
+  bool CanFail = false, Unchecked = false;
+  anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+    const auto *R = dyn_cast<ReturnStmt>(&S);
+    if (!R)
+      return false;
+    if (returnsFailure(*R, FD.getReturnType(), FA.astContext())) {
+      CanFail = true;
+      return false;
+    }
+    const Expr *Value = R->getRetValue();
+    CanFail |= Value && !Value->getIntegerConstantExpr(FA.astContext());
+    Unchecked = !everyPathRunsFirst(*Graph, *R, Runs);
+    return Unchecked;
+  });
+  return CanFail && !Unchecked;
+}
+
+/// The parameter \p FA's function checks on every path to each return
+/// that does not fail (checkWrapper()).
+std::optional<CheckWrapper> checksOnEveryPath(FunctionAnalyses &FA) {
+  const FunctionDecl &FD = FA.decl();
+  QualType Type = FD.getReturnType();
+  if (!Type->isIntegerType() || !FD.getBody())
+    return std::nullopt;
+  for (const ParmVarDecl *P : FD.parameters()) {
+    if (!P->getType()->isPointerType())
+      continue;
+    ParamChecks Checks = checksOf(FA, *P);
+    if (Checks.Uses.empty() && Checks.Calls.empty() &&
+        Checks.ForeignCalls.empty())
+      continue;
+    CheckWrapper W;
+    W.PointerParam = P->getFunctionScopeIndex();
+    if (checksBeforeEveryReturn(FA, Checks, false))
+      return W;
+    if (Checks.TwoRequired || Checks.ForeignCalls.empty() ||
+        !checksBeforeEveryReturn(FA, Checks, true))
+      continue;
+    W.RequiredCallee = Checks.RequiredCallee;
+    W.RequiredArg = Checks.RequiredArg;
+    return W;
+  }
+  return std::nullopt;
+}
+
 } // namespace
+
+char WrapperAnalysis::ID = 0;
+
+std::unique_ptr<WrapperAnalysis> WrapperAnalysis::create(FunctionAnalyses &FA) {
+  const FunctionDecl &FD = FA.decl();
+  if (std::optional<CheckWrapper> W = checkWrapperOf(FD, FA.astContext()))
+    return std::make_unique<WrapperAnalysis>(std::move(W));
+  // Wrappers of wrappers, a few deep; a cycle of calls checks nothing new.
+  static thread_local llvm::SmallPtrSet<const FunctionDecl *, 8> Open;
+  if (Open.size() >= 4 || !Open.insert(&FD).second)
+    return nullptr;
+  std::optional<CheckWrapper> W = checksOnEveryPath(FA);
+  Open.erase(&FD);
+  return W ? std::make_unique<WrapperAnalysis>(std::move(W)) : nullptr;
+}
+
+const CheckWrapper *checkWrapper(FunctionAnalyses &FA) {
+  WrapperAnalysis *A = FA.getAnalysis<WrapperAnalysis>();
+  return A && A->Wrapper ? &*A->Wrapper : nullptr;
+}
 
 std::optional<CheckWrapper> checkWrapperOf(const FunctionDecl &FD,
                                            ASTContext &Ctx) {

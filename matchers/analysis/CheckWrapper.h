@@ -6,11 +6,19 @@
 // of such a helper whose result the caller tests checks the argument it
 // passes, as an access_ok() written there would.
 //
+// A wrapper may also check through other wrappers, on every path rather
+// than in one statement: 6.12 net/socket.c recvmsg_copy_msghdr() calls
+// get_compat_msghdr() or copy_msghdr_from_user() on its user header, by
+// branch, and returns the error either gives; ___sys_recvmsg() returns
+// early when recvmsg_copy_msghdr() fails. Both check the header for their
+// callers.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef UACCESS_LINT_ANALYSIS_CHECKWRAPPER_H
 #define UACCESS_LINT_ANALYSIS_CHECKWRAPPER_H
 
+#include "analysis/AnalysisCache.h"
 #include "api/UaccessApi.h"
 
 #include <optional>
@@ -35,6 +43,13 @@ struct CheckWrapper {
   /// Without a length parameter: the length as written in the wrapper when
   /// it names no parameter (`sizeof(struct frame)`), else empty (unknown).
   std::string LengthText;
+  /// Set when the check on some path is a call of a function that another
+  /// TU defines: the wrapper checks its parameter only if RequiredCallee is
+  /// a check wrapper of its argument RequiredArg, which only the link step
+  /// can tell (recvmsg_copy_msghdr()'s get_compat_msghdr(), of
+  /// net/compat.c).
+  std::string RequiredCallee;
+  unsigned RequiredArg = 0;
 };
 
 /// The check \p FD makes when it is a check wrapper, on a parameter `p` (or
@@ -46,6 +61,25 @@ struct CheckWrapper {
 /// under a top-level `if (p)`.
 std::optional<CheckWrapper> checkWrapperOf(const clang::FunctionDecl &FD,
                                            clang::ASTContext &Ctx);
+
+/// The check \p FA's function makes for its callers, or null: a wrapper
+/// by checkWrapperOf(), or else one that checks a pointer parameter on
+/// every path to each return that does not fail. A failing return gives a
+/// negative constant (`-EFAULT`) or `false`; a check is an access_ok(), a
+/// checked accessor or begin, or a call of another check wrapper, whose
+/// result the function uses. Its range is unknown. Computed once per
+/// function, from the functions it calls, a few calls deep.
+const CheckWrapper *checkWrapper(FunctionAnalyses &FA);
+
+/// checkWrapper()'s answer, as FunctionAnalyses keeps it.
+class WrapperAnalysis : public ManagedAnalysis {
+public:
+  explicit WrapperAnalysis(std::optional<CheckWrapper> W)
+      : Wrapper(std::move(W)) {}
+  static std::unique_ptr<WrapperAnalysis> create(FunctionAnalyses &FA);
+  static char ID;
+  std::optional<CheckWrapper> Wrapper;
+};
 
 } // namespace uaccess
 

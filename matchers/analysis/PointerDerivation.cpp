@@ -286,10 +286,14 @@ PointerDerivation::copyOf(llvm::StringRef Var) const {
       SelfStep = true;
       continue;
     }
-    if (Out && (Out->Origin != C->Origin || Out->Offset != C->Offset ||
-                Out->SameType != C->SameType))
+    if (Out && (Out->Origin != C->Origin || Out->SameType != C->SameType))
       return std::nullopt;
-    Out = C;
+    // 6.12 fpu__restore_sig(): `buf_fx = buf`, then, for 32-bit frames,
+    // `buf_fx = buf + sizeof(struct fregs_state)`.
+    if (Out && Out->Offset != C->Offset)
+      Out->OffsetVaries = true;
+    else
+      Out = C;
   }
   if (!Out || !stable(Out->Origin))
     return std::nullopt;

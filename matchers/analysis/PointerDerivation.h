@@ -57,8 +57,12 @@ struct PointerCopy {
   long Offset = 0;      ///< Elements of *Origin added at the copy.
   bool SameType = true; ///< Its pointee is Origin's: indices are Origin's.
   bool Walks = false;   ///< Advanced after the copy (`q++`, `q += n`).
+  /// Copied at different constant offsets on different paths (`q = p;
+  /// if (c) q = p + 16;`): inside Origin, at an offset not known; Offset
+  /// is the first one.
+  bool OffsetVaries = false;
   /// True when it is Origin itself wherever it is read.
-  bool exact() const { return Offset == 0 && !Walks; }
+  bool exact() const { return Offset == 0 && !Walks && !OffsetVaries; }
 };
 
 class PointerDerivation : public ManagedAnalysis {
@@ -78,10 +82,11 @@ public:
   PointerShape objectShape(PointerShape Shape) const;
   /// \p Var as a copy of another pointer, when that is sound on every
   /// path: \p Var is a local whose every assignment (and initializer)
-  /// copies the same variable, through casts and plus the same constant,
-  /// or advances \p Var itself; the origin is never assigned after its
-  /// declaration; neither has its address taken. Flow-insensitive, but
-  /// only relations that hold wherever the copy is read are returned.
+  /// copies the same variable, through casts and plus a constant (the
+  /// same one, or PointerCopy::OffsetVaries), or advances \p Var itself; the
+  /// origin is never assigned after its declaration; neither has its address
+  /// taken. Flow-insensitive, but only relations that hold wherever the copy is
+  /// read are returned.
   std::optional<PointerCopy> copyOf(llvm::StringRef Var) const;
 
   /// True when \p Var holds one value wherever the body reads it: a

@@ -21,6 +21,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
@@ -61,6 +62,40 @@ std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA) {
     return "";
   }
   return "";
+}
+
+/// A pointer written as a function-like macro of one pointer parameter
+/// (or a local copy of one): `COMPAT_FLAGS(msg)` in 6.12
+/// ____sys_recvmsg(), which picks a field of `msg` or of its compat cast.
+/// It is inside that parameter's object, at an offset not read here.
+PointerShape macroArgumentShape(FunctionAnalyses &FA, llvm::StringRef Text) {
+  static const llvm::Regex Macro(
+      "^([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*[(](.*)[)]$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  if (!Macro.match(Text, &M))
+    return {};
+  const IdentifierTable &Idents = FA.astContext().Idents;
+  auto Name = Idents.find(M[1]);
+  if (Name == Idents.end() || !Name->second->hasMacroDefinition())
+    return {};
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  llvm::SmallVector<llvm::StringRef, 4> Args;
+  M[2].split(Args, ',');
+  PointerShape Out;
+  for (llvm::StringRef Arg : Args) {
+    Arg = Arg.trim();
+    int Index = parameterIndex(FA.decl(), Arg);
+    bool Pointer =
+        (Index >= 0 &&
+         FA.decl().getParamDecl(Index)->getType()->isPointerType()) ||
+        PD.copyOf(Arg);
+    if (!Pointer)
+      continue;
+    if (!Out.Base.empty())
+      return {}; // Two pointers: which one is unknown.
+    Out.Base = Arg.str();
+  }
+  return Out; // Kind Other: the offset is not known.
 }
 
 bool reliesOnAGuard(const FunctionUses &Uses) {
@@ -144,7 +179,10 @@ PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
   llvm::StringRef Text = U.arg(U.Api->PointerArg).trim();
   if (Text.ends_with("++") || Text.ends_with("--"))
     Text = Text.drop_back(2).rtrim();
-  return FA.getAnalysis<PointerDerivation>()->objectShape(pointerShape(Text));
+  PointerShape Shape = pointerShape(Text);
+  if (Shape.Base.empty())
+    Shape = macroArgumentShape(FA, Text);
+  return FA.getAnalysis<PointerDerivation>()->objectShape(Shape);
 }
 
 PointerShape AccessOkFarCheck::originShape(FunctionAnalyses &FA,
@@ -158,9 +196,10 @@ PointerShape AccessOkFarCheck::originShape(FunctionAnalyses &FA,
   if (Copy->exact() && Copy->SameType)
     return Shape; // Its indices are the origin's.
   Shape.IndexText.clear();
-  // A walking copy, or an index in another type's elements: somewhere in
-  // the origin's object, the range undecided.
-  if (Copy->Walks || !Index || (*Index != 0 && !Copy->SameType)) {
+  // A walking copy, one copied at several offsets, or an index in another
+  // type's elements: somewhere in the origin's object, the range undecided.
+  if (Copy->Walks || Copy->OffsetVaries || !Index ||
+      (*Index != 0 && !Copy->SameType)) {
     Shape.Kind = PointerShape::Other;
     return Shape;
   }
@@ -296,9 +335,11 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
     PointerShape CheckShape = shape(FA, *C);
     const std::string &CheckedName = CheckShape.Base;
     std::string Checked = originShape(FA, CheckShape, true).Base;
+    // A check of unknown range says nothing of where the walk ends.
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
                 (!Accessed.empty() && CheckedName == Accessed &&
-                 AccessOkModel::checksWholeBuffer(*C));
+                 (AccessOkModel::checksWholeBuffer(*C) ||
+                  AccessOkModel::rangeUnknown(*C)));
     bool Dom = Model.dominates(*C, A);
     if (Same && Dom)
       G.Guard = C;
@@ -406,20 +447,19 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
 void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
                                        const UaccessUse &A) {
   const FunctionDecl &FD = FA.decl();
-  PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
-  // A local copy of a parameter (`fp = buf`) is checked where it is.
-  // So is a field of a parameter (`args->data_ptr`).
-  std::string Origin = originShape(FA, Ptr, false).Base;
-  TracedParam Traced = tracedParamOf(FD, Origin);
-  // Unless the function writes that field first.
-  bool Written = !Traced.Field.empty() &&
-                 !FA.getAnalysis<PointerDerivation>()->stable(Origin);
-  int Param = Origin.empty() || Written ? -1 : Traced.Index;
+  TracedPointer Ptr = tracePointer(FA, A);
+  int Param = Ptr.Param;
   CallerSearch Search;
-  if (Param >= 0) {
+  if (std::vector<GuardCall> Guards = foreignGuards(FA, A, Ptr.Origin);
+      !Guards.empty()) {
+    // The link step tells whether they check it; if not, the callers.
+    TracedParam Up = Ptr.Traced;
+    Up.Index = Up.Field.empty() ? Param : -1;
+    Search.Open.push_back(openEnd(FD, Up, {}, std::move(Guards)));
+  } else if (Param >= 0) {
     std::vector<const FunctionDecl *> Chain;
-    searchCallers(FA.cache(), FD, Traced, Chain, Search);
+    searchCallers(FA.cache(), FD, Ptr.Traced, Chain, Search);
   }
   bool AllChecked = Search.First && !Search.Unchecked && Search.Open.empty();
   // A check in every caller within CallerDepth calls is near enough.
@@ -436,13 +476,13 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
       Chain += " <- " + F->getNameAsString() + "()";
     unsigned N = Search.First->Chain.size();
     Message = What + " relies on an access_ok() in another function: '" +
-              Ptr.Base + "' is checked in " +
+              Ptr.Name + "' is checked in " +
               Search.First->Caller->getNameAsString() + "(), " +
               std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
               Chain + ")";
   } else {
     Message = What + " is not guarded by any access_ok()" +
-              (Ptr.Base.empty() ? "" : " on '" + Ptr.Base + "'") +
+              (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
               (Param >= 0 ? ", here or in its callers" : "");
   }
   FindingBuilder *B = report(FA, A, AllChecked ? "caller" : "none", Message);
@@ -451,10 +491,61 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   if (AllChecked)
     B->note(Search.First->Check->loc(), guardNote(*Search.First->Check));
   else if (!Search.Unchecked && !Search.Open.empty())
-    B->link(callerLink(A, Ptr.Base, Search));
+    B->link(callerLink(A, Ptr.Name, Search));
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
+}
+
+/// The parameter whose callers are searched for \p A's pointer: the
+/// pointer itself, what it copies (`fp = buf`), a field of a parameter
+/// (`args->data_ptr`) that the function does not write first, or the
+/// pointer that a parameter points to (`*ubuf` in user_regset_copyin(),
+/// whose callers pass `&ubuf` and whose step `*ubuf += copy` walks the
+/// caller's buffer).
+AccessOkFarCheck::TracedPointer
+AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
+  const FunctionDecl &FD = FA.decl();
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  TracedPointer P;
+  PointerShape Shape = shape(FA, A);
+  P.Name = Shape.Base;
+  P.Origin = originShape(FA, Shape, false).Base;
+  P.Traced = tracedParamOf(FD, P.Origin);
+  bool Written = !P.Traced.Field.empty() && !PD.stable(P.Origin);
+  P.Param = P.Origin.empty() || Written ? -1 : P.Traced.Index;
+  llvm::StringRef Text = A.arg(A.Api->PointerArg).trim();
+  if (!P.Origin.empty() || !Text.consume_front("*"))
+    return P;
+  Text = Text.trim();
+  int Index = parameterIndex(FD, Text);
+  if (Index < 0 || !PD.stable(Text) ||
+      !FD.getParamDecl(Index)->getType()->getPointeeType()->isPointerType())
+    return P;
+  P.Name = ("*" + Text).str();
+  P.Param = Index;
+  P.Traced = TracedParam{Index, true, "", false};
+  return P;
+}
+
+/// Tested calls before \p A that pass its pointer (as accessed, or as its
+/// \p Origin) to a check wrapper that another TU may define: 6.12
+/// do_recvmmsg() tests `___sys_recvmsg(sock, compat_entry, ...)`, which
+/// checks through get_compat_msghdr() of net/compat.c, before it writes
+/// `compat_entry->msg_len`.
+std::vector<GuardCall> AccessOkFarCheck::foreignGuards(FunctionAnalyses &FA,
+                                                       const UaccessUse &A,
+                                                       llvm::StringRef Origin) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  auto Before = [&](const CallExpr &Call) { return Model.dominates(Call, A); };
+  std::vector<GuardCall> Guards;
+  std::string Accessed = shape(FA, A).Base;
+  for (llvm::StringRef Name : {llvm::StringRef(Accessed), Origin})
+    if (!Name.empty())
+      for (const ArgumentTrace::ForeignCall &F :
+           foreignCallsBefore(FA, Name, Before))
+        Guards.emplace_back(F.Callee, F.Arg);
+  return Guards;
 }
 
 CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
@@ -569,7 +660,7 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
     // knows; failing that, the caller's own callers must.
     std::vector<GuardCall> Guards;
     for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
-      Guards.emplace_back(F.Call->getDirectCallee()->getName().str(), F.Arg);
+      Guards.emplace_back(F.Callee, F.Arg);
     // The link step follows whole parameters from their start only.
     TracedParam Up = T.Up;
     if (!Up.Field.empty() || Up.Inside)

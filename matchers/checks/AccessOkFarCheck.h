@@ -111,6 +111,18 @@ private:
                   TracedParam Param,
                   std::vector<const clang::FunctionDecl *> &Chain,
                   CallerSearch &Out);
+  /// The pointer an unguarded access goes through, as its findings name
+  /// it, and the parameter to search the callers for (Param -1: none).
+  struct TracedPointer {
+    std::string Name;
+    std::string Origin;
+    TracedParam Traced;
+    int Param = -1;
+  };
+  TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
+  std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
+                                       const UaccessUse &A,
+                                       llvm::StringRef Origin);
   /// The link data of a finding whose search left the TU.
   CallerLink callerLink(const UaccessUse &A, llvm::StringRef Pointer,
                         const CallerSearch &Up);

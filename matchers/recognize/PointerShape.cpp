@@ -91,8 +91,10 @@ PointerShape pointerShape(llvm::StringRef Text) {
   static const llvm::Regex Index(
       "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
       "[[:space:]]*\\[([^]]+)\\]");
-  static const llvm::Regex Plus("^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*"
-                                "\\+[[:space:]]*([A-Za-z0-9_]+)[)]?$");
+  // The offset: a number, a variable, or a field (`fpstate->user_size`).
+  static const llvm::Regex Plus(
+      "^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\\+[[:space:]]*"
+      "([A-Za-z0-9_]+((->|[.])[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");
   // `p`, and a pointer held in a struct: `sr->umsg`.
   static const llvm::Regex Plain(
       "^[(]?([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");

@@ -9,6 +9,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 using llvm::json::Object;
@@ -38,14 +39,13 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
     Out.CheckLoc = Context.locate(T.Check->loc());
   }
   for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
-    Out.GuardCalls.emplace_back(F.Call->getDirectCallee()->getName().str(),
-                                F.Arg);
+    Out.GuardCalls.emplace_back(F.Callee, F.Arg);
   return T.Check || !T.ForeignCalls.empty() || Out.CallerParam >= 0;
 }
 
 CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
-                       const FunctionDecl &Caller, const CallExpr &Call) {
-  const FunctionDecl &Callee = *Call.getDirectCallee();
+                       const FunctionDecl &Caller, const CallExpr &Call,
+                       const FunctionDecl &Callee) {
   CallSite S;
   S.Caller = Caller.getNameAsString();
   S.CallerInternal = !Caller.isExternallyVisible();
@@ -62,11 +62,13 @@ CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
   return S;
 }
 
-std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
-                                           CheckContext &Context) {
-  std::optional<CheckWrapper> W = checkWrapperOf(FD, FD.getASTContext());
-  // The link step knows whole parameters only, not a wrapper of a field.
-  if (!W || W->PointerParam >= FD.getNumParams() || !W->Field.empty())
+std::optional<WrapperDefinition>
+wrapperOf(AnalysisCache &Cache, const FunctionDecl &FD, CheckContext &Context) {
+  const CheckWrapper *W = checkWrapper(Cache.get(FD));
+  // The link step knows whole parameters only, not a wrapper of a field,
+  // and wrappers that check for themselves, not through another TU's.
+  if (!W || W->PointerParam >= FD.getNumParams() || !W->Field.empty() ||
+      !W->RequiredCallee.empty())
     return std::nullopt;
   std::string Length =
       W->LengthParam >= 0 && unsigned(W->LengthParam) < FD.getNumParams()
@@ -80,8 +82,15 @@ std::optional<WrapperDefinition> wrapperOf(const FunctionDecl &FD,
       Context.locate(FD.getLocation())};
 }
 
-/// A direct call of a named function, and the definition it is in.
-using NamedCall = std::pair<const FunctionDecl *, const CallExpr *>;
+/// A call of a named function, and the definition it is in: a direct
+/// call, or one through a struct field the TU stores the function in (a
+/// regset's `->set`, which 6.12 arch/x86/kernel/ptrace.c sets to
+/// regset_tls_set() of tls.c and calls in copy_regset_from_user()).
+struct NamedCall {
+  const FunctionDecl *Caller;
+  const CallExpr *Call;
+  const FunctionDecl *Callee;
+};
 
 /// Adds to \p Out the calls among \p Calls to functions named in \p Names,
 /// and the check wrappers among \p Definitions so named.
@@ -91,11 +100,12 @@ void summarizeCallsTo(AnalysisCache &Cache, CheckContext &Context,
                       const llvm::StringSet<> &Names, CallSummary &Out) {
   for (const FunctionDecl *FD : Definitions)
     if (FD->getIdentifier() && Names.contains(FD->getName()))
-      if (std::optional<WrapperDefinition> W = wrapperOf(*FD, Context))
+      if (std::optional<WrapperDefinition> W = wrapperOf(Cache, *FD, Context))
         Out.Wrappers.push_back(std::move(*W));
-  for (const auto &[FD, Call] : Calls)
-    if (Names.contains(Call->getDirectCallee()->getName()))
-      Out.Calls.push_back(summarizeCall(Cache, Context, *FD, *Call));
+  for (const NamedCall &C : Calls)
+    if (Names.contains(C.Callee->getName()))
+      Out.Calls.push_back(
+          summarizeCall(Cache, Context, *C.Caller, *C.Call, *C.Callee));
 }
 
 } // namespace
@@ -112,7 +122,23 @@ CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
     for (const CallExpr *Call : callsIn(FD->getBody()))
       if (const FunctionDecl *Callee = Call->getDirectCallee();
           Callee && Callee->getIdentifier())
-        Calls.emplace_back(FD, Call);
+        Calls.push_back({FD, Call, Callee});
+  llvm::SmallPtrSet<const FunctionDecl *, 32> Bodies(Definitions.begin(),
+                                                     Definitions.end());
+  size_t Direct = Calls.size();
+  for (const auto &[Callee, Sites] : Cache.callers().indirectCalls())
+    for (const CallerIndex::Site &S : Sites)
+      if (Callee->getIdentifier() && Bodies.contains(S.Caller))
+        Calls.push_back({S.Caller, S.Call, Callee});
+  // The map's order is its pointers': sort by place, as the direct calls.
+  std::sort(Calls.begin() + Direct, Calls.end(),
+            [&](const NamedCall &A, const NamedCall &B) {
+              SourceLocation LA = SM.getExpansionLoc(A.Call->getBeginLoc());
+              SourceLocation LB = SM.getExpansionLoc(B.Call->getBeginLoc());
+              if (LA != LB)
+                return SM.isBeforeInTranslationUnit(LA, LB);
+              return A.Callee->getName() < B.Callee->getName();
+            });
   llvm::StringSet<> Answered, Next = Wanted;
   // The callers that pass a parameter on are what the link step asks about
   // next; their calls in this TU are summarized now, while it is parsed.

@@ -137,3 +137,68 @@ int store_unchecked(void __user *buf)
 {
 	return store_status(buf);
 }
+
+/* fpu/signal.c fpu__restore_sig(): `buf_fx = buf`, or past a 32-bit
+ * header, by path; the caller checks the whole frame from `buf`. A copy
+ * at one of several constant offsets is inside it, the offset unknown.
+ * check_xstate_in_sigframe(): `fpstate + fx_sw->xstate_size`, an offset
+ * read from a struct. Silent. */
+static int restore_xstate(void __user *buf_fx, struct hdr *sw)
+{
+	void __user *fpstate = buf_fx;
+	u32 magic;
+
+	if (__get_user(sw->len, (u32 __user *)buf_fx))
+		return -EFAULT;
+	return __get_user(magic, (u32 __user *)(fpstate + sw->len));
+}
+
+int restore_frame(void __user *buf, int ia32, int size)
+{
+	void __user *buf_fx = buf;
+	struct hdr sw;
+
+	if (ia32) {
+		buf_fx = buf + sizeof(struct compat_hdr);
+		size += sizeof(struct compat_hdr);
+	}
+	if (!access_ok(buf, size))
+		return -EFAULT;
+	return restore_xstate(buf_fx, &sw);
+}
+
+/* The same, called with a check of a fixed size: the offset may be past
+ * it, so the callee is not covered; and with no check at all. */
+static int restore_header(void __user *buf_fx, struct hdr *sw)
+{
+	void __user *fpstate = buf_fx;
+	u32 magic;
+
+	if (__get_user(sw->len, (u32 __user *)buf_fx))
+// CHECK: copies.c:[[@LINE-1]]:6: warning: '__get_user' is not guarded by any access_ok() on 'buf_fx', here or in its callers [access-ok-far]
+		return -EFAULT;
+	return __get_user(magic, (u32 __user *)(fpstate + sw->len));
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded by any access_ok() on 'fpstate', here or in its callers [access-ok-far]
+}
+
+int restore_fixed(void __user *buf, int ia32)
+{
+	void __user *buf_fx = buf;
+	struct hdr sw;
+
+	if (ia32)
+		buf_fx = buf + sizeof(struct compat_hdr);
+	if (!access_ok(buf, sizeof(struct hdr)))
+		return -EFAULT;
+	return restore_header(buf_fx, &sw);
+}
+
+int restore_unchecked(void __user *buf, int ia32)
+{
+	void __user *buf_fx = buf;
+	struct hdr sw;
+
+	if (ia32)
+		buf_fx = buf + sizeof(struct compat_hdr);
+	return restore_header(buf_fx, &sw);
+}

@@ -1,0 +1,31 @@
+//===--- CfgPaths.h - What every path to a statement runs -------*- C++ -*-===//
+//
+// Dominance asks whether one statement runs before another on every path.
+// A check is often split over branches instead: `if (compat) err =
+// get_compat_msghdr(m, p); else err = copy_msghdr_from_user(m, p);` checks
+// `p` on both paths, while neither call dominates what follows. This asks
+// the question about a set of statements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_UTILS_CFGPATHS_H
+#define UACCESS_LINT_UTILS_CFGPATHS_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+namespace clang {
+class CFG;
+class Stmt;
+} // namespace clang
+
+namespace uaccess {
+
+/// True when every path from \p G's entry to \p Target runs, before it, an
+/// element that \p Runs accepts (vacuously true when no path reaches it).
+/// False when \p Target is no element of \p G: nothing is known of it.
+bool everyPathRunsFirst(const clang::CFG &G, const clang::Stmt &Target,
+                        llvm::function_ref<bool(const clang::Stmt &)> Runs);
+
+} // namespace uaccess
+
+#endif
