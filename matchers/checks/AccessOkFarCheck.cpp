@@ -251,9 +251,13 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
                                          const UaccessUse &A,
                                          llvm::StringRef Kind,
                                          const std::string &Message) {
-  std::string Pointer = shape(FA, A).Base;
+  PointerShape Shape = shape(FA, A);
+  std::string Pointer = Shape.Base;
+  // Copies of one pointer are one pointer: `msg_compat`, the compat cast
+  // of `msg` in 6.12 ____sys_recvmsg(), is grouped with `msg`.
+  std::string Object = originShape(FA, Shape, false).Base;
   std::string Key = Kind.str() + "\n" +
-                    (Pointer.empty() ? "#" + std::to_string(A.Id) : Pointer);
+                    (Object.empty() ? "#" + std::to_string(A.Id) : Object);
   // Each window opened without a check is a defect of its own, with its
   // own begin to fix: its ops are not folded into the pointer's others.
   if (const UaccessUse *Begin = uncheckedOpener(FA, A))
