@@ -290,6 +290,39 @@ TEST(SourceUtilsTest, TestedOrStoredCallIsUsed) {
   EXPECT_FALSE(gDiscarded("int f(int x) { return (x, g(x)); }"));
 }
 
+// isResultTested
+
+/// Whether the value of the first call to g() in \p Code decides what f()
+/// does.
+bool gTested(llvm::StringRef Code) {
+  auto AST = buildC("int g(int x);\n" + Code.str());
+  const auto *Call =
+      find<CallExpr>(*AST, callExpr(callee(functionDecl(hasName("g")))));
+  const auto *F =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  EXPECT_TRUE(Call && F);
+  return Call && F &&
+         isResultTested(*Call, *F->getBody(), *bodyParents(*AST, "f"));
+}
+
+TEST(SourceUtilsTest, ReturnedOrTestedResultIsTested) {
+  EXPECT_TRUE(gTested("int f(int x) { return g(x); }"));
+  EXPECT_TRUE(gTested("int f(int x) { if (g(x) < 0) return 1; return 0; }"));
+  EXPECT_TRUE(gTested("int f(int x) { return x && g(x) ? 1 : 0; }"));
+  EXPECT_TRUE(
+      gTested("int f(int x) { int e = g(x); if (e) return e; return 0; }"));
+  EXPECT_TRUE(gTested("int f(int x) { int e = 0; e |= g(x); return e; }"));
+  EXPECT_TRUE(gTested("int f(int x) { int e, r; e = g(x); r = e; return r; }"));
+}
+
+TEST(SourceUtilsTest, KeptButUnreadResultIsNotTested) {
+  EXPECT_FALSE(gTested("int f(int x) { g(x); return 0; }"));
+  EXPECT_FALSE(gTested("int f(int x) { int e = g(x); return 0; }"));
+  EXPECT_FALSE(gTested("int f(int x) { int e; e = g(x); e = 0; return x; }"));
+  EXPECT_FALSE(gTested("int y; int f(int x) { y = g(x); return 0; }"));
+  EXPECT_FALSE(gTested("int f(int x) { return (g(x), 0); }"));
+}
+
 // enclosingIfThen
 
 TEST(SourceUtilsTest, EnclosingIfThenSkipsElseAndRejectedConditions) {

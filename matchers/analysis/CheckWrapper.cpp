@@ -247,13 +247,14 @@ ParamChecks checksOf(FunctionAnalyses &FA, const ParmVarDecl &P) {
     const auto *Value = dyn_cast_or_null<Expr>(U.Anchor);
     if ((R == Role::AccessOk || R == Role::CheckedAccessor ||
          R == Role::CheckedBegin) &&
-        Value && !isValueDiscarded(*Value, Parents) &&
+        Value && isResultTested(*Value, *FA.decl().getBody(), Parents) &&
         namesParam(U.arg(U.Api->PointerArg), P, PD))
       Out.Uses.insert(&U);
   }
   ASTContext &Ctx = FA.astContext();
   for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
-    if (FA.uses().ownerOf(Call) || isValueDiscarded(*Call, Parents))
+    if (FA.uses().ownerOf(Call) ||
+        !isResultTested(*Call, *FA.decl().getBody(), Parents))
       continue;
     for (unsigned I = 0; I < Call->getNumArgs(); ++I)
       if (namesParam(writtenText(*Call->getArg(I), Ctx), P, PD))

@@ -67,8 +67,9 @@ std::optional<CheckWrapper> checkWrapperOf(const clang::FunctionDecl &FD,
 /// every path to each return that does not fail. A failing return gives a
 /// negative constant (`-EFAULT`) or `false`; a check is an access_ok(), a
 /// checked accessor or begin, or a call of another check wrapper, whose
-/// result the function uses. Its range is unknown. Computed once per
-/// function, from the functions it calls, a few calls deep.
+/// result the function returns or tests (isResultTested()). Its range is
+/// unknown. Computed once per function, from the functions it calls, a few
+/// calls deep.
 const CheckWrapper *checkWrapper(FunctionAnalyses &FA);
 
 /// checkWrapper()'s answer, as FunctionAnalyses keeps it.

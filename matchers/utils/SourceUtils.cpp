@@ -133,6 +133,55 @@ bool isValueDiscarded(const Expr &E, const ParentMap &Parents) {
   return !isConditionOf(Child, *Parent);
 }
 
+namespace {
+
+/// The local variable the value of \p Child is stored in by \p Parent:
+/// `v = E`, `v |= E`, `int v = E`; null for anything else.
+const VarDecl *storedIn(const Stmt *Child, const Stmt &Parent) {
+  const VarDecl *V = nullptr;
+  if (const auto *Op = dyn_cast<BinaryOperator>(&Parent);
+      Op && Op->isAssignmentOp() && Op->getRHS() == Child)
+    if (const auto *Ref =
+            dyn_cast<DeclRefExpr>(Op->getLHS()->IgnoreParenImpCasts()))
+      V = dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *DS = dyn_cast<DeclStmt>(&Parent))
+    for (const Decl *D : DS->decls())
+      if (const auto *Var = dyn_cast<VarDecl>(D); Var && Var->getInit())
+        if (Var->getInit()->IgnoreParenImpCasts() ==
+            cast<Expr>(Child)->IgnoreParenImpCasts())
+          V = Var;
+  return V && V->isLocalVarDecl() ? V : nullptr;
+}
+
+bool isTested(const Expr &E, const Stmt &Body, const ParentMap &Parents,
+              unsigned Depth) {
+  const Stmt *Child = &E;
+  for (const Stmt *Parent = Parents.getParent(&E); Parent;
+       Child = Parent, Parent = Parents.getParent(Parent)) {
+    if (isa<ReturnStmt>(Parent) || isConditionOf(Child, *Parent))
+      return true;
+    if (const VarDecl *V = storedIn(Child, *Parent))
+      return Depth < 2 && anyStmtIn(
+                              Body,
+                              [&](const Stmt &S) {
+                                const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+                                return Ref && Ref->getDecl() == V &&
+                                       isTested(*Ref, Body, Parents, Depth + 1);
+                              });
+    const auto *Comma = dyn_cast<BinaryOperator>(Parent);
+    if (!isa<Expr>(Parent) ||
+        (Comma && Comma->getOpcode() == BO_Comma && Comma->getLHS() == Child))
+      return false;
+  }
+  return false;
+}
+
+} // namespace
+
+bool isResultTested(const Expr &E, const Stmt &Body, const ParentMap &Parents) {
+  return isTested(E, Body, Parents, 0);
+}
+
 std::string sourceText(CharSourceRange R, const SourceManager &SM,
                        const LangOptions &LO) {
   if (R.isInvalid())

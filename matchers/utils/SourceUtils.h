@@ -55,6 +55,14 @@ enclosingIfThen(const clang::Stmt &S, const clang::ParentMap &Parents,
 /// return value is used.
 bool isValueDiscarded(const clang::Expr &E, const clang::ParentMap &Parents);
 
+/// True when the value of \p E decides what the function does: it is
+/// returned or tested (also as an operand of what is), or it is stored in
+/// a local variable that \p Body returns or tests (`err = f(); if (err <
+/// 0) return err;`, `err |= f(); return err;`). A value kept and never
+/// looked at decides nothing.
+bool isResultTested(const clang::Expr &E, const clang::Stmt &Body,
+                    const clang::ParentMap &Parents);
+
 /// The definition of \p FD when the parse has its body; null when there is
 /// none, or when the parse skipped it (the prefilter's choice, see
 /// tool/Prefilter.h). A skipped body asked for here is remembered: the

@@ -172,3 +172,24 @@ int ignored(struct hdr __user *u, unsigned int flags)
 	return __put_user(k.len, &u->len);
 // CHECK: deep-wrapper.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'u', here or in its callers
 }
+
+// Keeps the check's result and never looks at it: the other failure does
+// not tell the caller the check failed.
+static int ignores_error(struct khdr *k, struct hdr __user *u)
+{
+	int err = copy_hdr_from_user(k, u);
+
+	if (k->len > 64)
+		return -EINVAL;
+	return 0;
+}
+
+int unread_error(struct hdr __user *u)
+{
+	struct khdr k;
+
+	if (ignores_error(&k, u))
+		return -EFAULT;
+	return __put_user(k.len, &u->len);
+// CHECK: deep-wrapper.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'u', here or in its callers
+}
