@@ -124,6 +124,10 @@ TEST(PointerShapeTest, PlusFieldIsIndexedWithoutConstant) {
   EXPECT_EQ(S.constantIndex(), std::nullopt);
   EXPECT_EQ(shapeOf("p + s.len"), "Indexed base='p' index='s.len'");
   EXPECT_EQ(shapeOf("p + s->"), "Other base='' index=''");
+  // i915 shmem_pwrite(): the last byte of a range.
+  EXPECT_EQ(shapeOf("user_data + len - 1"),
+            "Indexed base='user_data' index='len - 1'");
+  EXPECT_EQ(pointerShape("p + 3 - 1").constantIndex(), std::nullopt);
 }
 
 TEST(PointerShapeTest, OtherArithmeticIsOther) {

@@ -91,10 +91,13 @@ PointerShape pointerShape(llvm::StringRef Text) {
   static const llvm::Regex Index(
       "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
       "[[:space:]]*\\[([^]]+)\\]");
-  // The offset: a number, a variable, or a field (`fpstate->user_size`).
+  // The offset: numbers, variables or fields (`fpstate->user_size`),
+  // added or subtracted (`user_data + len - 1`).
+  static const std::string Term =
+      "[A-Za-z0-9_]+((->|[.])[A-Za-z_][A-Za-z0-9_]*)*";
   static const llvm::Regex Plus(
-      "^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\\+[[:space:]]*"
-      "([A-Za-z0-9_]+((->|[.])[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");
+      "^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\\+[[:space:]]*(" + Term +
+      "([[:space:]]*[-+][[:space:]]*" + Term + ")*)[)]?$");
   // `p`, and a pointer held in a struct: `sr->umsg`.
   static const llvm::Regex Plain(
       "^[(]?([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");

@@ -131,3 +131,16 @@ int put_unchecked(struct user_hdr __user *msg)
 	return put_hdr_flags(msg, NULL, 1);
 }
 // CHECK: pointer-names.c:[[@LINE-14]]:9: warning: '__put_user' is not guarded by any access_ok() on 'msg', here or in its callers [access-ok-far]
+
+/* i915 shmem_pwrite() prefaults the first and the last byte of its range:
+ * `user_data + len - 1` is inside `user_data`, one pointer, one finding. */
+int prefault(char __user *user_data, unsigned int len)
+{
+	char c;
+
+	if (__get_user(c, user_data))
+		return -EFAULT;
+// CHECK: pointer-names.c:[[@LINE-2]]:6: warning: '__get_user' is not guarded by any access_ok() on 'user_data', here or in its callers [access-ok-far]
+	return __get_user(c, user_data + len - 1);
+// CHECK: pointer-names.c:[[@LINE-1]]:9: note: '__get_user' accesses 'user_data' here too
+}
