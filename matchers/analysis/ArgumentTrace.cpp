@@ -85,8 +85,6 @@ foreignCallsBefore(FunctionAnalyses &FA, llvm::StringRef Base,
   return Found;
 }
 
-namespace {} // namespace
-
 int parameterIndex(const FunctionDecl &FD, llvm::StringRef Name) {
   for (unsigned I = 0; I < FD.getNumParams(); ++I)
     if (FD.getParamDecl(I)->getName() == Name)

@@ -543,8 +543,10 @@ std::vector<GuardCall> AccessOkFarCheck::foreignGuards(FunctionAnalyses &FA,
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   auto Before = [&](const CallExpr &Call) { return Model.dominates(Call, A); };
   std::vector<GuardCall> Guards;
-  std::string Accessed = shape(FA, A).Base;
-  for (llvm::StringRef Name : {llvm::StringRef(Accessed), Origin})
+  llvm::SmallVector<std::string, 2> Names{shape(FA, A).Base};
+  if (Origin != Names.front())
+    Names.push_back(Origin.str());
+  for (const std::string &Name : Names)
     if (!Name.empty())
       for (const ArgumentTrace::ForeignCall &F :
            foreignCallsBefore(FA, Name, Before))
