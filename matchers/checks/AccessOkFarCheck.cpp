@@ -485,7 +485,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
               std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
               Chain + ")";
   } else {
-    Message = What + " is not guarded by any access_ok()" +
+    // A pointer no shape reads is named as written.
+    std::string Through =
+        Ptr.Name.empty() ? " through '" + pointerName(FA, A) + "'" : "";
+    Message = What + Through + " is not guarded by any access_ok()" +
               (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
               (Param >= 0 ? ", here or in its callers" : "");
   }

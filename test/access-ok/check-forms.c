@@ -69,7 +69,7 @@ int fetch_bp(struct pt_regs *regs)
 {
 	return __get_user(*(u32 *)&regs->bp,
 			  (u32 __user *)(unsigned long)(u32)regs->sp);
-// BITS32: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded by any access_ok() [access-ok-far]
+// BITS32: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' through '(u32 __user *)(unsigned long)(u32)regs->sp' is not guarded by any access_ok() [access-ok-far]
 }
 
 /* Made from a 64-bit value: checked nowhere. */
