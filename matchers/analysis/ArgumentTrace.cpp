@@ -39,31 +39,6 @@ int dereferencedParameter(const Expr &Arg) {
   return Param ? int(Param->getFunctionScopeIndex()) : -1;
 }
 
-/// A function this TU only declares: its body, if any, is another TU's.
-bool isForeign(const FunctionDecl *Callee) {
-  return Callee && Callee->getIdentifier() && !parsedDefinition(*Callee) &&
-         Callee->isExternallyVisible() && !lookupApi(Callee->getName());
-}
-
-/// The function another TU defines that \p Call, passing the pointer as
-/// \p Arg, checks through when it is a wrapper: the callee itself, or
-/// what a wrapper of this TU requires (CheckWrapper::RequiredCallee).
-std::optional<std::pair<std::string, unsigned>>
-foreignCheck(AnalysisCache &Cache, const CallExpr &Call, unsigned Arg) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  if (isForeign(Callee))
-    return std::make_pair(Callee->getName().str(), Arg);
-  const FunctionDecl *Def =
-      Callee && Callee->getIdentifier() && !lookupApi(Callee->getName())
-          ? parsedDefinition(*Callee)
-          : nullptr;
-  const CheckWrapper *W = Def ? checkWrapper(Cache.get(*Def)) : nullptr;
-  if (!W || W->RequiredCallee.empty() || W->PointerParam != Arg ||
-      !W->Field.empty())
-    return std::nullopt;
-  return std::make_pair(W->RequiredCallee, W->RequiredArg);
-}
-
 } // namespace
 
 std::vector<ArgumentTrace::ForeignCall>
@@ -78,8 +53,10 @@ foreignCallsBefore(FunctionAnalyses &FA, llvm::StringRef Base,
       if (pointerShape(writtenText(*Other->getArg(I), Ctx)).Base != Base ||
           !RunsBefore(*Other))
         continue;
-      if (auto Check = foreignCheck(FA.cache(), *Other, I))
-        Found.push_back({Other, Check->first, Check->second});
+      // A check of this TU's own is a check of the model's, not foreign.
+      std::optional<CallCheck> Check = checkByCall(FA.cache(), *Other, I);
+      if (Check && !Check->RequiredCallee.empty())
+        Found.push_back({Other, Check->RequiredCallee, Check->RequiredArg});
     }
   }
   return Found;

@@ -221,21 +221,13 @@ bool namesParam(llvm::StringRef Text, const ParmVarDecl &P,
 /// wrapper of the TU, or a function only another TU defines.
 void addWrapperCall(FunctionAnalyses &FA, const CallExpr &Call, unsigned Arg,
                     ParamChecks &Out) {
-  const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()))
+  std::optional<CallCheck> Check = checkByCall(FA.cache(), Call, Arg);
+  if (!Check)
     return;
-  if (const FunctionDecl *Def = parsedDefinition(*Callee)) {
-    const CheckWrapper *W = checkWrapper(FA.cache().get(*Def));
-    if (!W || W->PointerParam != Arg || !W->Field.empty())
-      return;
-    if (W->RequiredCallee.empty())
-      return void(Out.Calls.insert(&Call));
-    Out.ForeignCalls.insert(&Call);
-    Out.require(W->RequiredCallee, W->RequiredArg);
-  } else if (Callee->isExternallyVisible()) {
-    Out.ForeignCalls.insert(&Call);
-    Out.require(Callee->getName(), Arg);
-  }
+  if (Check->RequiredCallee.empty())
+    return void(Out.Calls.insert(&Call));
+  Out.ForeignCalls.insert(&Call);
+  Out.require(Check->RequiredCallee, Check->RequiredArg);
 }
 
 ParamChecks checksOf(FunctionAnalyses &FA, const ParmVarDecl &P) {
@@ -353,6 +345,23 @@ std::unique_ptr<WrapperAnalysis> WrapperAnalysis::create(FunctionAnalyses &FA) {
 const CheckWrapper *checkWrapper(FunctionAnalyses &FA) {
   WrapperAnalysis *A = FA.getAnalysis<WrapperAnalysis>();
   return A && A->Wrapper ? &*A->Wrapper : nullptr;
+}
+
+std::optional<CallCheck> checkByCall(AnalysisCache &Cache, const CallExpr &Call,
+                                     unsigned Arg) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !Callee->getIdentifier() || lookupApi(Callee->getName()))
+    return std::nullopt;
+  const FunctionDecl *Def = parsedDefinition(*Callee);
+  // Only declared here: its body, if any, is another TU's.
+  if (!Def)
+    return Callee->isExternallyVisible()
+               ? std::optional<CallCheck>({Callee->getName().str(), Arg})
+               : std::nullopt;
+  const CheckWrapper *W = checkWrapper(Cache.get(*Def));
+  if (!W || W->PointerParam != Arg || !W->Field.empty())
+    return std::nullopt;
+  return CallCheck{W->RequiredCallee, W->RequiredArg};
 }
 
 std::optional<CheckWrapper> checkWrapperOf(const FunctionDecl &FD,

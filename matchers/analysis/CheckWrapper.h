@@ -26,6 +26,7 @@
 
 namespace clang {
 class ASTContext;
+class CallExpr;
 class FunctionDecl;
 } // namespace clang
 
@@ -71,6 +72,23 @@ std::optional<CheckWrapper> checkWrapperOf(const clang::FunctionDecl &FD,
 /// unknown. Computed once per function, from the functions it calls, a few
 /// calls deep.
 const CheckWrapper *checkWrapper(FunctionAnalyses &FA);
+
+/// How a call checks the pointer it passes as one argument.
+struct CallCheck {
+  /// Empty when the callee is a check wrapper of this TU for it. Else the
+  /// call checks it only if RequiredCallee, a function of another TU, is a
+  /// check wrapper of its argument RequiredArg: the callee itself, which
+  /// the TU has no body for, or what the callee checks through
+  /// (CheckWrapper::RequiredCallee).
+  std::string RequiredCallee;
+  unsigned RequiredArg = 0;
+};
+
+/// How \p Call, passing a pointer as its argument \p Arg, checks it; none
+/// when its callee is a function of this TU that is no wrapper for that
+/// argument, or an API function (a use of its own).
+std::optional<CallCheck> checkByCall(AnalysisCache &Cache,
+                                     const clang::CallExpr &Call, unsigned Arg);
 
 /// checkWrapper()'s answer, as FunctionAnalyses keeps it.
 class WrapperAnalysis : public ManagedAnalysis {

@@ -453,13 +453,14 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   const FunctionDecl &FD = FA.decl();
   std::string What = "'" + A.name().str() + "'";
   TracedPointer Ptr = tracePointer(FA, A);
-  int Param = Ptr.Param;
+  int Param = Ptr.Traced.Index;
   CallerSearch Search;
   if (std::vector<GuardCall> Guards = foreignGuards(FA, A, Ptr.Origin);
       !Guards.empty()) {
     // The link step tells whether they check it; if not, the callers.
     TracedParam Up = Ptr.Traced;
-    Up.Index = Up.Field.empty() ? Param : -1;
+    if (!Up.Field.empty())
+      Up.Index = -1;
     Search.Open.push_back(openEnd(FD, Up, {}, std::move(Guards)));
   } else if (Param >= 0) {
     std::vector<const FunctionDecl *> Chain;
@@ -519,8 +520,10 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   P.Name = Shape.Base;
   P.Origin = originShape(FA, Shape, false).Base;
   P.Traced = tracedParamOf(FD, P.Origin);
-  bool Written = !P.Traced.Field.empty() && !PD.stable(P.Origin);
-  P.Param = P.Origin.empty() || Written ? -1 : P.Traced.Index;
+  // No pointer (an unnamed parameter has the empty name too), or a field
+  // the function writes first: nothing of the callers'.
+  if (P.Origin.empty() || (!P.Traced.Field.empty() && !PD.stable(P.Origin)))
+    P.Traced.Index = -1;
   llvm::StringRef Text = A.arg(A.Api->PointerArg).trim();
   if (!P.Origin.empty() || !Text.consume_front("*"))
     return P;
@@ -530,7 +533,6 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
       !FD.getParamDecl(Index)->getType()->getPointeeType()->isPointerType())
     return P;
   P.Name = ("*" + Text).str();
-  P.Param = Index;
   P.Traced = TracedParam{Index, true, "", false};
   return P;
 }

@@ -112,12 +112,12 @@ private:
                   std::vector<const clang::FunctionDecl *> &Chain,
                   CallerSearch &Out);
   /// The pointer an unguarded access goes through, as its findings name
-  /// it, and the parameter to search the callers for (Param -1: none).
+  /// it, and the parameter to search the callers for (Traced.Index -1:
+  /// none).
   struct TracedPointer {
     std::string Name;
     std::string Origin;
     TracedParam Traced;
-    int Param = -1;
   };
   TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
   std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
