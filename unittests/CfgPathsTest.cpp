@@ -17,8 +17,10 @@ using namespace uaccess;
 namespace {
 
 /// Whether every path to each `return` of f runs a call of `check` first,
-/// in source order of the returns.
-std::vector<bool> returnsAfterCheck(llvm::StringRef Body) {
+/// in source order of the returns; with \p AssignUndoes, and no assignment
+/// to `a` after it.
+std::vector<bool> returnsAfterCheck(llvm::StringRef Body,
+                                    bool AssignUndoes = false) {
   std::string Code =
       "int check(int); int other(int);\nint f(int a, int b) " + Body.str();
   std::unique_ptr<ASTUnit> AST =
@@ -35,11 +37,21 @@ std::vector<bool> returnsAfterCheck(llvm::StringRef Body) {
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
     return Callee && Callee->getName() == "check";
   };
+  auto AssignsA = [](const Stmt &S) {
+    const auto *Op = dyn_cast<BinaryOperator>(&S);
+    const auto *Ref =
+        Op && Op->isAssignmentOp()
+            ? dyn_cast<DeclRefExpr>(Op->getLHS()->IgnoreParenImpCasts())
+            : nullptr;
+    return Ref && Ref->getDecl()->getName() == "a";
+  };
   std::vector<bool> Out;
   for (const auto &N :
        match(findAll(returnStmt().bind("r")), *F->getBody(), Ctx))
-    Out.push_back(
-        everyPathRunsFirst(*G, *N.getNodeAs<ReturnStmt>("r"), IsCheck));
+    Out.push_back(everyPathRunsFirst(
+        *G, *N.getNodeAs<ReturnStmt>("r"), IsCheck,
+        AssignUndoes ? llvm::function_ref<bool(const Stmt &)>(AssignsA)
+                     : nullptr));
   return Out;
 }
 
@@ -71,6 +83,33 @@ TEST(CfgPathsTest, ALoopBackToBeforeTheCheckStaysUnchecked) {
 TEST(CfgPathsTest, TheCheckInTheReturnedValueRunsFirst) {
   EXPECT_EQ(returnsAfterCheck("{ return check(a) ? -14 : 0; }"),
             std::vector<bool>({true}));
+}
+
+TEST(CfgPathsTest, AWriteAfterTheCheckUndoesIt) {
+  EXPECT_EQ(
+      returnsAfterCheck("{ if (check(a)) return -1; a = b; return a; }", true),
+      std::vector<bool>({true, false}));
+  // Written before the check: the check is of the new value.
+  EXPECT_EQ(
+      returnsAfterCheck("{ a = b; if (check(a)) return -1; return a; }", true),
+      std::vector<bool>({true, true}));
+}
+
+TEST(CfgPathsTest, AWriteOnOneBranchUndoesTheJoin) {
+  EXPECT_EQ(returnsAfterCheck("{ if (check(a)) return -1; if (b) a = 0; "
+                              "return a; }",
+                              true),
+            std::vector<bool>({true, false}));
+}
+
+TEST(CfgPathsTest, AWriteAtTheEndOfALoopIsCheckedAgain) {
+  // The next iteration checks before it returns: each return follows a
+  // check with no write after it.
+  EXPECT_EQ(returnsAfterCheck("{ while (b--) { if (check(a)) return -1; "
+                              "if (b == 3) return a; a = other(b); } "
+                              "return 0; }",
+                              true),
+            std::vector<bool>({true, true, false}));
 }
 
 } // namespace

@@ -259,6 +259,18 @@ TEST(PointerShapeTest, PointerHeldInAnIntegerNamesTheInteger) {
   EXPECT_EQ(shapeOf("(u8 __user *)(p) + 1"), "Other base='' index=''");
 }
 
+TEST(PointerShapeTest, UntaggedAddressIsThePointer) {
+  // arm64 and x86 LAM clear the tag bits before the range check: the same
+  // user pointer.
+  EXPECT_EQ(shapeOf("untagged_addr(selector)"),
+            "WholeObject base='selector' index=''");
+  EXPECT_EQ(shapeOf("untagged_addr( &frame->uc )"),
+            "FieldOf base='frame' index=''");
+  // Another function of that prefix, of two arguments.
+  EXPECT_EQ(shapeOf("untagged_addr_remote(mm, start)"),
+            "Other base='' index=''");
+}
+
 TEST(PointerShapeTest, IntegerCastIsNotAPointerCast) {
   EXPECT_EQ(shapeOf("(unsigned long)buf"), "Other base='' index=''");
 }

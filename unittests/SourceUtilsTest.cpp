@@ -109,6 +109,49 @@ TEST(SourceUtilsTest, StatementExpressionEndingInAStatementHasNoValue) {
     EXPECT_EQ(statementExprValue(*N.getNodeAs<StmtExpr>("n")), nullptr);
 }
 
+// valueOf
+
+TEST(SourceUtilsTest, ValueOfLooksThroughCastsAndStatementExpressions) {
+  // u64_to_user_ptr()'s shape: a statement expression around a cast.
+  auto AST = buildC("struct a { unsigned long p; };\n"
+                    "void *f(struct a *x) {\n"
+                    "  return (char *)({ (void)0; (void *)(x->p); });\n"
+                    "}");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  const auto *Member = find<MemberExpr>(*AST, memberExpr());
+  ASSERT_TRUE(Ret && Member);
+  EXPECT_EQ(valueOf(*Ret->getRetValue()), Member);
+}
+
+TEST(SourceUtilsTest, ValueOfStopsAtArithmetic) {
+  auto AST = buildC("char *f(char *p) { return (char *)(p + 1); }");
+  const auto *Ret = find<ReturnStmt>(*AST, returnStmt());
+  ASSERT_TRUE(Ret);
+  EXPECT_TRUE(isa<BinaryOperator>(valueOf(*Ret->getRetValue())));
+}
+
+// enclosingLoop
+
+TEST(SourceUtilsTest, EnclosingLoopIsTheInnermost) {
+  auto AST = buildC("void g(int);\n"
+                    "void f(int n) {\n"
+                    "  for (int i = 0; i < n; i++)\n"
+                    "    do { g(i); } while (n--);\n"
+                    "  g(0);\n"
+                    "}");
+  const auto *InLoop = find<CallExpr>(
+      *AST, callExpr(hasArgument(0, ignoringImpCasts(declRefExpr()))));
+  const auto *After =
+      find<CallExpr>(*AST, callExpr(hasArgument(0, integerLiteral())));
+  const auto *Do = find<DoStmt>(*AST, doStmt());
+  ASSERT_TRUE(InLoop && After && Do);
+  auto Parents = bodyParents(*AST, "f");
+  EXPECT_EQ(enclosingLoop(*InLoop, *Parents), Do);
+  EXPECT_EQ(enclosingLoop(*After, *Parents), nullptr);
+  const auto *For = find<ForStmt>(*AST, forStmt());
+  EXPECT_EQ(enclosingLoop(*Do, *Parents), For);
+}
+
 // sourceText
 
 TEST(SourceUtilsTest, SourceTextOfTokenRange) {
@@ -178,6 +221,24 @@ TEST(SourceUtilsTest, WrittenTextOfMacroArgumentIsTheWholeInvocation) {
   const auto *Ref = find<DeclRefExpr>(*AST, declRefExpr(to(parmVarDecl())));
   ASSERT_TRUE(Ref);
   EXPECT_EQ(writtenText(*Ref, AST->getASTContext()), "ADD(a, 1)");
+}
+
+TEST(SourceUtilsTest, SpelledTextOfMacroArgumentIsWhatTheCallerWrote) {
+  auto AST = buildC("struct s { long p; };\n"
+                    "#define WRAP(x) ((void *)(x))\n"
+                    "void *f(struct s *e) { return WRAP(e  ->\n p); }");
+  const auto *Member = find<MemberExpr>(*AST, memberExpr());
+  ASSERT_TRUE(Member);
+  EXPECT_EQ(spelledText(*Member, AST->getASTContext()), "e -> p");
+}
+
+TEST(SourceUtilsTest, SpelledTextAcrossAMacroBodyIsEmpty) {
+  // The sum's first token is the caller's, its last the macro body's.
+  auto AST = buildC("#define PLUS_ONE(x) x + 1\n"
+                    "int f(int a) { return PLUS_ONE(a); }");
+  const auto *Sum = find<BinaryOperator>(*AST, binaryOperator());
+  ASSERT_TRUE(Sum);
+  EXPECT_EQ(spelledText(*Sum, AST->getASTContext()), "");
 }
 
 // lineIndent

@@ -2,6 +2,7 @@
 
 #include "analysis/AnalysisCache.h"
 #include "analysis/CallPolicy.h"
+#include "analysis/FieldChecks.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -178,6 +179,12 @@ FunctionAnalyses &AnalysisCache::get(const FunctionDecl &FD) {
   if (!Slot)
     Slot = std::make_unique<FunctionAnalyses>(FD, *this);
   return *Slot;
+}
+
+FieldCheckIndex &AnalysisCache::fieldChecks() {
+  if (!FieldChecks)
+    FieldChecks = std::make_unique<FieldCheckIndex>(*this);
+  return *FieldChecks;
 }
 
 const CallerIndex &AnalysisCache::callers() {

@@ -40,6 +40,7 @@ namespace uaccess {
 
 class AnalysisCache;
 class CallPolicy;
+class FieldCheckIndex;
 
 /// Base of the analyses FunctionAnalyses owns.
 class ManagedAnalysis {
@@ -137,12 +138,16 @@ public:
   FunctionAnalyses &get(const clang::FunctionDecl &FD);
   /// Who calls whom in the TU, indexed on first use.
   const CallerIndex &callers();
+  /// Which struct fields' user pointers the TU checks, found on first use
+  /// of each field (FieldChecks.h).
+  FieldCheckIndex &fieldChecks();
 
 private:
   clang::ASTContext &Ctx;
   const MacroLedger &Ledger;
   std::unique_ptr<CallPolicy> Policy;
   std::unique_ptr<CallerIndex> Callers;
+  std::unique_ptr<FieldCheckIndex> FieldChecks;
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<FunctionAnalyses>>
       Functions;
 };

@@ -42,19 +42,6 @@ bool samePointee(QualType A, QualType B) {
          B->getPointeeType().getCanonicalType().getUnqualifiedType();
 }
 
-/// \p E without parentheses, casts and the statement expression around a
-/// value (`({ typecheck(u64, x); (void __user *)(uintptr_t)(x); })`).
-const Expr *valueOf(const Expr &E) {
-  const Expr *X = E.IgnoreParenCasts();
-  while (const auto *SE = dyn_cast<StmtExpr>(X)) {
-    const Expr *Last = statementExprValue(*SE);
-    if (!Last)
-      return X;
-    X = Last->IgnoreParenCasts();
-  }
-  return X;
-}
-
 /// `p`, `(T *)p`, `p + 2` stored into a \p To: the variable copied, and
 /// the elements of *p added; or the field read (`args->data_ptr`). A sum
 /// in another type's elements, or a variable or negative offset, copies

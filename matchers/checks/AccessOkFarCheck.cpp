@@ -12,13 +12,17 @@
 
 #include "checks/AccessOkFarCheck.h"
 
+#include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
 #include "analysis/WindowAnalysis.h"
+#include "utils/CfgPaths.h"
 #include "utils/Fingerprint.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
+#include "utils/StmtEffects.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/Basic/TargetInfo.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
@@ -96,6 +100,82 @@ PointerShape macroArgumentShape(FunctionAnalyses &FA, llvm::StringRef Text) {
     Out.Base = Arg.str();
   }
   return Out; // Kind Other: the offset is not known.
+}
+
+/// The first element of \p FA's CFG that is part of \p U, or null.
+const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
+  if (const CFG *Graph = FA.cfg())
+    for (const CFGBlock *B : *Graph)
+      for (const CFGElement &E : *B)
+        if (auto CS = E.getAs<CFGStmt>();
+            CS && FA.uses().ownerOf(CS->getStmt()) == &U)
+          return CS->getStmt();
+  return nullptr;
+}
+
+/// True when the variables of \p Holder keep their values from \p Call to
+/// \p Access, which it runs before: no loop that holds the access but not
+/// the call writes one (eb_copy_relocations()'s `eb->exec[i]` from the
+/// call to the copy loop in the same iteration).
+bool holderKept(FunctionAnalyses &FA, const Stmt &Call, const Stmt &Access,
+                const Expr &Holder) {
+  VarSet Vars;
+  anyStmtIn(Holder, [&](const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Vars.insert(V);
+    return false;
+  });
+  const ParentMap &Parents = FA.parents();
+  const Stmt *Outer = enclosingLoop(Call, Parents);
+  VarSet AddressTaken = addressTakenLocals(*FA.decl().getBody());
+  for (const Stmt *Loop = enclosingLoop(Access, Parents); Loop != Outer;
+       Loop = enclosingLoop(*Loop, Parents)) {
+    if (!Loop) // The call's loop does not hold the access.
+      return false;
+    StmtEffects Effects = effectsOf(*Loop, AddressTaken);
+    if (llvm::any_of(Vars, [&](const VarDecl *V) {
+          return Effects.Writes.contains(V) || AddressTaken.contains(V);
+        }))
+      return false;
+  }
+  return true;
+}
+
+/// True when a tested call before \p A on every path, in the same loop
+/// iteration, passes the object whose field \p Read reads to a function
+/// that checks that field of its parameter (one of \p Checks): 6.12
+/// eb_copy_relocations() calls check_relocations(&eb->exec[i]) and then
+/// copies from `eb->exec[i].relocs_ptr`.
+bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
+                          const FieldRead &Read,
+                          llvm::ArrayRef<FieldCheck> Checks) {
+  const ASTContext &Ctx = FA.astContext();
+  std::string Holder = (Read.Member->isArrow() ? "" : "&") +
+                       spelledText(*Read.Member->getBase(), Ctx);
+  const ParentMap &Parents = FA.parents();
+  const CFG *Graph = FA.cfg();
+  const Stmt *Access = cfgElementOf(FA, A);
+  for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    auto ChecksHolder = [&](const FieldCheck &C) {
+      return C.HolderParam >= 0 && !C.AtStore &&
+             Callee->getCanonicalDecl() == C.Function->getCanonicalDecl() &&
+             Call->getNumArgs() > unsigned(C.HolderParam) &&
+             spelledText(*Call->getArg(C.HolderParam), Ctx) == Holder;
+    };
+    if (!Callee || llvm::none_of(Checks, ChecksHolder))
+      continue;
+    // No write of the field between them: 6.12 eb_copy_relocations()
+    // replaces `relocs_ptr` at the end of each iteration, after its copy.
+    auto Runs = [&](const Stmt &S) { return &S == Call; };
+    auto Writes = [&](const Stmt &S) { return writesFieldAt(S, Read.Key); };
+    if (isResultTested(*Call, *FA.decl().getBody(), Parents) && Graph &&
+        Access && everyPathRunsFirst(*Graph, *Access, Runs, Writes) &&
+        holderKept(FA, *Call, *A.Anchor, *Read.Member->getBase()))
+      return true;
+  }
+  return false;
 }
 
 bool reliesOnAGuard(const FunctionUses &Uses) {
@@ -470,6 +550,12 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
+  // The object that holds the pointer may have been checked where the
+  // callers cannot be followed: through a field. A caller that passes it
+  // unchecked is a path with no check, whatever other paths do.
+  if (!AllChecked && !Search.UncheckedCall &&
+      (Search.Unchecked || Search.Open.empty()) && reportFieldCheck(FA, A, Ptr))
+    return;
   // A static function the TU never uses (a header's inline helper) has its
   // callers in the TUs that use it, where it is analyzed with them.
   if (Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
@@ -535,6 +621,38 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   P.Name = ("*" + Text).str();
   P.Traced = TracedParam{Index, true, "", false};
   return P;
+}
+
+bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
+                                        const UaccessUse &A,
+                                        const TracedPointer &Ptr) {
+  const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);
+  FieldRead Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
+  llvm::ArrayRef<FieldCheck> Checks;
+  if (!Read.Key.empty())
+    Checks = FA.cache().fieldChecks().find(Read.Key);
+  if (Checks.empty())
+    return false;
+  if (checkedBySiblingCall(FA, A, Read, Checks))
+    return true;
+  // A field the function sets may hold what it stored there, not what
+  // was checked elsewhere.
+  if (writesField(FA.decl(), Read.Key))
+    return false;
+  const FieldCheck *C = &Checks.front();
+  std::string Name =
+      Ptr.Name.empty() ? spelledText(*Read.Member, FA.astContext()) : Ptr.Name;
+  std::string Message =
+      "'" + A.name().str() + "' relies on " +
+      (C->AtStore ? "the access_ok() made where its struct field is stored"
+                  : "an access_ok() of the struct field it reads, made "
+                    "elsewhere") +
+      ": '" + Name + "' holds '" + Read.Key + "', checked in " +
+      C->Function->getNameAsString() + "()" +
+      (C->AtStore ? " before the store" : "");
+  if (FindingBuilder *B = report(FA, A, "field", Message))
+    B->note(C->Check->loc(), guardNote(*C->Check));
+  return true;
 }
 
 /// Tested calls before \p A that pass its pointer (as accessed, or as its
@@ -678,7 +796,7 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
       Up.Index = -1;
     Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
   } else if (T.Up.Index < 0) {
-    Out.Unchecked = true;
+    Out.Unchecked = Out.UncheckedCall = true;
   } else {
     searchCallers(Cache, *Caller, T.Up, Chain, Out);
   }

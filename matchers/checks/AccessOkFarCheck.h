@@ -99,6 +99,9 @@ private:
     std::optional<CallerCheck> First;
     unsigned Deepest = 0; ///< The longest chain to a check found.
     bool Unchecked = false;
+    /// Some caller passes a pointer it neither checks nor was given: a path
+    /// known to have no check, not merely the end of the search.
+    bool UncheckedCall = false;
     std::vector<CallerEnd> Open;
   };
   /// Searches the callers of \p FD (up to MaxCallerSearch) for a check of
@@ -120,6 +123,12 @@ private:
     TracedParam Traced;
   };
   TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
+  /// An unguarded access through a pointer read from a struct field that
+  /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
+  /// that checks that field of the same object, else reported with the
+  /// check. False when the TU checks no such field.
+  bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
+                        const TracedPointer &Ptr);
   std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
                                        const UaccessUse &A,
                                        llvm::StringRef Origin);

@@ -48,9 +48,13 @@ std::optional<llvm::StringRef> castOperand(llvm::StringRef Text) {
 }
 
 /// `u64_to_user_ptr(x)`: the user pointer a u64 holds, most often a field
-/// of an ioctl's argument struct (`args->data_ptr`). It names `x`.
+/// of an ioctl's argument struct (`args->data_ptr`); `untagged_addr(x)`:
+/// `x` without arm64's or x86 LAM's tag bits (6.12
+/// task_set_syscall_user_dispatch() checks `untagged_addr(selector)`). Both
+/// name `x`.
 std::optional<llvm::StringRef> userPointerOperand(llvm::StringRef Text) {
-  if (!Text.consume_front("u64_to_user_ptr"))
+  if (!Text.consume_front("u64_to_user_ptr") &&
+      !Text.consume_front("untagged_addr"))
     return std::nullopt;
   Text = Text.ltrim();
   if (!Text.consume_front("(") || !Text.consume_back(")"))

@@ -3,7 +3,7 @@
 #include "utils/CfgPaths.h"
 
 #include "clang/Analysis/CFG.h"
-#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -21,40 +21,44 @@ std::pair<const CFGBlock *, unsigned> elementOf(const CFG &G, const Stmt &S) {
   return {nullptr, 0};
 }
 
-/// The index of the first element of \p B that \p Runs accepts, or
-/// B.size() when none.
-unsigned firstRun(const CFGBlock &B,
-                  llvm::function_ref<bool(const Stmt &)> Runs) {
-  for (unsigned I = 0; I < B.size(); ++I)
-    if (auto CS = B[I].getAs<CFGStmt>(); CS && Runs(*CS->getStmt()))
-      return I;
-  return B.size();
-}
-
 } // namespace
 
 bool everyPathRunsFirst(const CFG &G, const Stmt &Target,
-                        llvm::function_ref<bool(const Stmt &)> Runs) {
+                        llvm::function_ref<bool(const Stmt &)> Runs,
+                        llvm::function_ref<bool(const Stmt &)> Undoes) {
   auto [TargetBlock, TargetIndex] = elementOf(G, Target);
   if (!TargetBlock)
     return false;
-  // The blocks some path enters with nothing run yet: a block that runs
-  // one passes on no such path.
-  llvm::DenseMap<const CFGBlock *, unsigned> First;
-  llvm::SmallVector<const CFGBlock *, 16> Work{&G.getEntry()};
-  First[&G.getEntry()] = firstRun(G.getEntry(), Runs);
+  auto StmtAt = [](const CFGBlock &B, unsigned I) -> const Stmt * {
+    auto CS = B[I].getAs<CFGStmt>();
+    return CS ? CS->getStmt() : nullptr;
+  };
+  // Walks the blocks some path enters with nothing run since the entry or
+  // the last undo; an undo anywhere starts such a path of its own.
+  llvm::DenseSet<const CFGBlock *> Entered{&G.getEntry()};
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work{
+      {&G.getEntry(), 0}};
+  if (Undoes)
+    for (const CFGBlock *B : G)
+      for (unsigned I = 0; B && I < B->size(); ++I)
+        if (const Stmt *S = StmtAt(*B, I); S && Undoes(*S))
+          Work.push_back({B, I + 1});
   while (!Work.empty()) {
-    const CFGBlock *B = Work.pop_back_val();
-    unsigned Run = First[B];
-    if (B == TargetBlock && Run >= TargetIndex)
-      return false;
-    if (Run < B->size())
+    auto [B, Start] = Work.pop_back_val();
+    bool Ran = false;
+    for (unsigned I = Start; I < B->size() && !Ran; ++I) {
+      if (B == TargetBlock && I == TargetIndex)
+        return false;
+      const Stmt *S = StmtAt(*B, I);
+      Ran = S && Runs(*S) && !(Undoes && Undoes(*S));
+    }
+    if (Ran)
       continue;
     for (const CFGBlock *Succ : B->succs())
-      if (Succ && First.try_emplace(Succ, firstRun(*Succ, Runs)).second)
-        Work.push_back(Succ);
+      if (Succ && Entered.insert(Succ).second)
+        Work.push_back({Succ, 0});
   }
-  // Not entered with nothing run: every path to it runs one first.
+  // Not reached with nothing run: every path to it runs one first.
   return true;
 }
 

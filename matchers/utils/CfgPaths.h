@@ -21,10 +21,15 @@ class Stmt;
 namespace uaccess {
 
 /// True when every path from \p G's entry to \p Target runs, before it, an
-/// element that \p Runs accepts (vacuously true when no path reaches it).
-/// False when \p Target is no element of \p G: nothing is known of it.
-bool everyPathRunsFirst(const clang::CFG &G, const clang::Stmt &Target,
-                        llvm::function_ref<bool(const clang::Stmt &)> Runs);
+/// element that \p Runs accepts, with no element that \p Undoes accepts
+/// after it (vacuously true when no path reaches it). False when \p Target
+/// is no element of \p G: nothing is known of it. Undoes: a write of what
+/// the element Runs accepts checked (i915's `eb->exec[i].relocs_ptr = ...`
+/// after check_relocations(&eb->exec[i])).
+bool everyPathRunsFirst(
+    const clang::CFG &G, const clang::Stmt &Target,
+    llvm::function_ref<bool(const clang::Stmt &)> Runs,
+    llvm::function_ref<bool(const clang::Stmt &)> Undoes = nullptr);
 
 } // namespace uaccess
 

@@ -1,6 +1,7 @@
 //===--- SourceUtils.cpp - Source text and AST neighbours -----------------===//
 
 #include "utils/SourceUtils.h"
+#include "utils/Fingerprint.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -22,10 +23,28 @@ const Expr *statementExprValue(const StmtExpr &SE) {
   return Body->body_empty() ? nullptr : dyn_cast<Expr>(Body->body_back());
 }
 
+const Expr *valueOf(const Expr &E) {
+  const Expr *X = E.IgnoreParenCasts();
+  while (const auto *SE = dyn_cast<StmtExpr>(X)) {
+    const Expr *Last = statementExprValue(*SE);
+    if (!Last)
+      return X;
+    X = Last->IgnoreParenCasts();
+  }
+  return X;
+}
+
 const Stmt *parentStmt(const Stmt &S, const ParentMap &Parents) {
   const Stmt *Parent = Parents.getParent(&S);
   // An initializer is held by its variable, a declaration.
   return isa_and_nonnull<DeclStmt>(Parent) ? nullptr : Parent;
+}
+
+const Stmt *enclosingLoop(const Stmt &S, const ParentMap &Parents) {
+  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P))
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
+      return P;
+  return nullptr;
 }
 
 namespace {
@@ -193,6 +212,16 @@ std::string writtenText(const Stmt &S, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   return sourceText(SM.getExpansionRange(S.getSourceRange()), SM,
                     Ctx.getLangOpts());
+}
+
+std::string spelledText(const Stmt &S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = SM.getSpellingLoc(S.getBeginLoc());
+  SourceLocation End = SM.getSpellingLoc(S.getEndLoc());
+  if (SM.getFileID(Begin) != SM.getFileID(End))
+    return "";
+  return collapseWhitespace(sourceText(
+      CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
 }
 
 bool containsComment(const Stmt &S, const ASTContext &Ctx) {

@@ -43,11 +43,20 @@ const clang::Stmt *parentStmt(const clang::Stmt &S,
 /// their values in them (`u64_to_user_ptr()`, `masked_user_access_begin()`).
 const clang::Expr *statementExprValue(const clang::StmtExpr &SE);
 
+/// \p E without parentheses, casts and the statement expressions around a
+/// value (`({ typecheck(u64, x); (void __user *)(uintptr_t)(x); })`).
+const clang::Expr *valueOf(const clang::Expr &E);
+
 /// The first if statement, going up from \p S, whose then-branch holds
 /// \p S and whose condition \p Accept takes; null when there is none.
 const clang::IfStmt *
 enclosingIfThen(const clang::Stmt &S, const clang::ParentMap &Parents,
                 llvm::function_ref<bool(const clang::Expr &Cond)> Accept);
+
+/// The innermost loop (for, while, do) that holds \p S in the body
+/// \p Parents maps, or null.
+const clang::Stmt *enclosingLoop(const clang::Stmt &S,
+                                 const clang::ParentMap &Parents);
 
 /// True when the value of \p E is thrown away: \p E is a statement of its
 /// own (in a block, a branch or a loop body), is cast to void, or is the
@@ -99,6 +108,13 @@ std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
 /// Text of \p S as the user wrote it: its macro expansions' invocations,
 /// not their bodies.
 std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
+/// Text of \p S where its tokens are spelled: inside a macro's argument,
+/// what the caller wrote for that argument (`eb->exec[i].relocs_ptr` of
+/// `u64_to_user_ptr(eb->exec[i].relocs_ptr)`), with its whitespace
+/// collapsed; "" when its first and last tokens are spelled in different
+/// files.
+std::string spelledText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
 /// True when the text \p S was written with (its expansion range) holds a
 /// comment: a rewrite that replaces the text would delete it.

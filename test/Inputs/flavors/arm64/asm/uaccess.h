@@ -108,7 +108,7 @@ do {									\
 #define __raw_get_user(x, ptr, err)					\
 do {									\
 	__label__ __rgu_failed;						\
-	__typeof__(*(ptr)) __rgu_val;					\
+	__typeof__(x) __rgu_val;						\
 	uaccess_ttbr0_enable();						\
 	__raw_get_mem("ldtr", __rgu_val, (ptr), __rgu_failed);		\
 	uaccess_ttbr0_disable();					\

@@ -1,0 +1,229 @@
+//===--- FieldChecks.cpp - User pointers checked through a struct field ---===//
+
+#include "analysis/FieldChecks.h"
+#include "recognize/PointerShape.h"
+#include "utils/Fingerprint.h"
+#include "utils/SourceUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+namespace {
+
+/// \p E without what keeps it inside the same object: casts,
+/// `u64_to_user_ptr()` and the pointer side of `p + n` or `p - n`.
+const Expr *pointedValue(const Expr &E) {
+  const Expr *X = valueOf(E);
+  while (const auto *BO = dyn_cast<BinaryOperator>(X)) {
+    const Expr *L = BO->getLHS(), *R = BO->getRHS();
+    if (BO->isAdditiveOp() && L->getType()->isPointerType())
+      X = valueOf(*L);
+    else if (BO->getOpcode() == BO_Add && R->getType()->isPointerType())
+      X = valueOf(*R);
+    else
+      break;
+  }
+  return X;
+}
+
+const VarDecl *localOf(const Expr &E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(&E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->hasLocalStorage() && !isa<ParmVarDecl>(V) ? V : nullptr;
+}
+
+/// The field every store of the local \p V in \p FD reads, steps of \p V
+/// aside (`v = v + n`, `v += n`, `v++`).
+FieldRead storedField(const VarDecl &V, const FunctionDecl &FD) {
+  FieldRead Out;
+  bool Unknown = false;
+  auto Store = [&](const Expr &Value) {
+    const Expr *X = pointedValue(Value);
+    if (localOf(*X) == &V ||
+        Value.isNullPointerConstant(FD.getASTContext(),
+                                    Expr::NPC_ValueDependentIsNotNull))
+      return;
+    const auto *ME = dyn_cast<MemberExpr>(X);
+    std::string Key = ME ? fieldKey(*ME) : "";
+    if (Key.empty() || (!Out.Key.empty() && Key != Out.Key))
+      Unknown = true;
+    else if (Out.Key.empty())
+      Out = FieldRead{Key, ME};
+  };
+  if (const Expr *Init = V.getInit())
+    Store(*Init);
+  anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(&S))
+      Unknown |= UO->getOpcode() == UO_AddrOf &&
+                 localOf(*UO->getSubExpr()->IgnoreParens()) == &V;
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    if (BO && BO->getOpcode() == BO_Assign &&
+        localOf(*BO->getLHS()->IgnoreParenImpCasts()) == &V)
+      Store(*BO->getRHS());
+    return Unknown;
+  });
+  return Unknown ? FieldRead() : Out;
+}
+
+bool isCheck(const UaccessUse &U) {
+  Role R = U.Api->TheRole;
+  return (R == Role::AccessOk || R == Role::CheckedAccessor ||
+          R == Role::CheckedBegin) &&
+         U.Api->PointerArg != NoArg;
+}
+
+/// The parameter of \p FD whose field \p Member reads (`entry->relocs_ptr`
+/// for parameter `entry`), or -1.
+int holderParam(const MemberExpr &Member) {
+  const auto *Ref =
+      dyn_cast<DeclRefExpr>(Member.getBase()->IgnoreParenImpCasts());
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  return Member.isArrow() && P ? int(P->getFunctionScopeIndex()) : -1;
+}
+
+/// True when \p FD stores the variable \p V into field \p Key after
+/// \p Loc.
+bool storesAfter(const FunctionDecl &FD, const VarDecl &V, llvm::StringRef Key,
+                 SourceLocation Loc) {
+  const SourceManager &SM = FD.getASTContext().getSourceManager();
+  return anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    const auto *ME =
+        BO && BO->getOpcode() == BO_Assign
+            ? dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts())
+            : nullptr;
+    const auto *Ref =
+        ME ? dyn_cast<DeclRefExpr>(valueOf(*BO->getRHS())) : nullptr;
+    return Ref && Ref->getDecl() == &V && fieldKey(*ME) == Key &&
+           SM.isBeforeInTranslationUnit(Loc,
+                                        SM.getExpansionLoc(BO->getBeginLoc()));
+  });
+}
+
+} // namespace
+
+std::string fieldKey(const MemberExpr &Member) {
+  const auto *Field = dyn_cast<FieldDecl>(Member.getMemberDecl());
+  if (!Field || Field->getName().empty())
+    return "";
+  const RecordDecl *Record = Field->getParent();
+  std::string Name = Record->getName().str();
+  if (Name.empty())
+    if (const TypedefNameDecl *T = Record->getTypedefNameForAnonDecl())
+      Name = T->getName().str();
+  return Name.empty() ? "" : Name + "::" + Field->getName().str();
+}
+
+FieldRead fieldReadOf(const Expr &Pointer, const FunctionDecl &FD) {
+  const Expr *X = pointedValue(Pointer);
+  if (const auto *ME = dyn_cast<MemberExpr>(X)) {
+    std::string Key = fieldKey(*ME);
+    return Key.empty() ? FieldRead() : FieldRead{Key, ME};
+  }
+  const VarDecl *V = localOf(*X);
+  return V && FD.getBody() ? storedField(*V, FD) : FieldRead();
+}
+
+bool writesFieldAt(const Stmt &S, llvm::StringRef Key) {
+  auto IsField = [&](const Expr *E) {
+    const auto *ME = dyn_cast<MemberExpr>(E->IgnoreParenImpCasts());
+    return ME && fieldKey(*ME) == Key;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(&S))
+    return BO->isAssignmentOp() && IsField(BO->getLHS());
+  const auto *UO = dyn_cast<UnaryOperator>(&S);
+  return UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+         IsField(UO->getSubExpr());
+}
+
+bool writesField(const FunctionDecl &FD, llvm::StringRef Key) {
+  return FD.getBody() && anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+           return writesFieldAt(S, Key);
+         });
+}
+
+const Expr *pointerExprOf(FunctionAnalyses &FA, const UaccessUse &U,
+                          llvm::StringRef Base) {
+  int Arg = U.Api->PointerArg;
+  if (Arg >= 0 && unsigned(Arg) < U.ArgExprs.size())
+    return U.ArgExprs[Arg];
+  if (!U.Anchor || Base.empty())
+    return nullptr;
+  std::string Wanted = collapseWhitespace(Base);
+  const Expr *Found = nullptr;
+  // Inside a macro use: the member or variable the caller spelled.
+  anyStmtIn(*U.Anchor, [&](const Stmt &S) {
+    if ((!isa<MemberExpr>(S) && !isa<DeclRefExpr>(S)) ||
+        spelledText(S, FA.astContext()) != Wanted)
+      return false;
+    Found = cast<Expr>(&S);
+    return true;
+  });
+  return Found;
+}
+
+std::vector<FieldCheck> FieldCheckIndex::checksIn(const FunctionDecl &FD,
+                                                  llvm::StringRef Key) {
+  std::vector<FieldCheck> Out;
+  FunctionAnalyses &FA = Cache.get(FD);
+  for (const UaccessUse &U : FA.uses().uses()) {
+    if (!isCheck(U))
+      continue;
+    std::string Base = pointerShape(U.arg(U.Api->PointerArg)).Base;
+    const Expr *P = pointerExprOf(FA, U, Base);
+    if (!P)
+      continue;
+    FieldRead Read = fieldReadOf(*P, FD);
+    if (Read.Key == Key) {
+      Out.push_back({Key.str(), &FD, &U, false, holderParam(*Read.Member)});
+      continue;
+    }
+    // A checked value the function then stores into the field.
+    const auto *Ref = dyn_cast<DeclRefExpr>(pointedValue(*P));
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (Read.Key.empty() && V &&
+        storesAfter(
+            FD, *V, Key,
+            FA.astContext().getSourceManager().getExpansionLoc(U.loc())))
+      Out.push_back({Key.str(), &FD, &U, true, -1});
+  }
+  return Out;
+}
+
+llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
+  if (!Listed) {
+    struct Lister : RecursiveASTVisitor<Lister> {
+      std::vector<const FunctionDecl *> &Out;
+      explicit Lister(std::vector<const FunctionDecl *> &O) : Out(O) {}
+      bool VisitFunctionDecl(FunctionDecl *FD) {
+        if (FD->doesThisDeclarationHaveABody() && FD->getBody())
+          Out.push_back(FD);
+        return true;
+      }
+    } L(Definitions);
+    L.TraverseDecl(Cache.astContext().getTranslationUnitDecl());
+    Listed = true;
+  }
+  auto [It, New] = Found.try_emplace(Key);
+  if (!New)
+    return It->second;
+  std::vector<FieldCheck> All;
+  llvm::StringRef Member = Key.rsplit("::").second;
+  for (const FunctionDecl *FD : Definitions) {
+    bool Names = anyStmtIn(*FD->getBody(), [&](const Stmt &S) {
+      const auto *ME = dyn_cast<MemberExpr>(&S);
+      return ME && ME->getMemberDecl()->getName() == Member &&
+             fieldKey(*ME) == Key;
+    });
+    if (Names)
+      llvm::append_range(All, checksIn(*FD, Key));
+  }
+  return Found[Key] = std::move(All);
+}
+
+} // namespace uaccess

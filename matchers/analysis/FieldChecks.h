@@ -1,0 +1,106 @@
+//===--- FieldChecks.h - Pointers checked via a struct field ---*- C++ -*-===//
+//
+// Objects carry user pointers from where they are checked to where they are
+// used, and no chain of calls joins the two: the struct field does. 6.12
+// task_set_syscall_user_dispatch() checks the prctl's selector and stores
+// it in `task->syscall_dispatch.selector`, which syscall_user_dispatch()
+// reads at every syscall; i915's check_relocations() checks an exec
+// object's `relocs_ptr`, which eb_copy_relocations() copies from after
+// calling it on the same object.
+//
+// As smatch names struct members in its database ("(struct foo)->bar"), a
+// field is keyed by its record and member: "syscall_user_dispatch::selector".
+// The key is the same in every TU, so other TUs can answer for it too.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_ANALYSIS_FIELDCHECKS_H
+#define UACCESS_LINT_ANALYSIS_FIELDCHECKS_H
+
+#include "analysis/AnalysisCache.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <string>
+#include <vector>
+
+namespace clang {
+class Expr;
+class FunctionDecl;
+class MemberExpr;
+class Stmt;
+} // namespace clang
+
+namespace uaccess {
+
+/// The struct field a user pointer is read from.
+struct FieldRead {
+  /// "record::member"; empty when the pointer is read from no field.
+  std::string Key;
+  /// The read: `eb->exec[i].relocs_ptr`.
+  const clang::MemberExpr *Member = nullptr;
+};
+
+/// The key of the field \p Member reads, or "" when its record has no name.
+std::string fieldKey(const clang::MemberExpr &Member);
+
+/// The field the pointer \p Pointer of a use in \p FD is read from: through
+/// parentheses, casts, `u64_to_user_ptr()`, pointer arithmetic (`(char
+/// __user *)urelocs + copied`), and a local variable that every store of
+/// the body sets from that one field (`urelocs =
+/// u64_to_user_ptr(eb->exec[i].relocs_ptr)`), whatever steps it takes
+/// after. A local whose address is taken holds nothing known.
+FieldRead fieldReadOf(const clang::Expr &Pointer,
+                      const clang::FunctionDecl &FD);
+
+/// True when \p S itself writes field \p Key of some object: assigns it,
+/// steps it, or takes its address.
+bool writesFieldAt(const clang::Stmt &S, llvm::StringRef Key);
+
+/// True when \p FD writes field \p Key somewhere (writesFieldAt()).
+bool writesField(const clang::FunctionDecl &FD, llvm::StringRef Key);
+
+/// The expression a use of \p FA passes for its pointer, as far as the
+/// shape \p Base of its text names it: the call's argument, or inside a
+/// macro use the member or variable spelled \p Base. Null when none.
+const clang::Expr *pointerExprOf(FunctionAnalyses &FA, const UaccessUse &U,
+                                 llvm::StringRef Base);
+
+/// A check of a field's pointer somewhere in the TU.
+struct FieldCheck {
+  std::string Key;
+  const clang::FunctionDecl *Function = nullptr;
+  /// The access_ok(), checked accessor or begin, in Function's uses.
+  const UaccessUse *Check = nullptr;
+  /// True when Check is of a value Function then stores into the field
+  /// (`if (!access_ok(selector, 1)) ...; task->...selector = selector;`).
+  bool AtStore = false;
+  /// Function's parameter whose field Check checks (`entry->relocs_ptr`),
+  /// or -1: its callers check that field of what they pass.
+  int HolderParam = -1;
+};
+
+/// The checks of user pointers read from, or stored into, each struct
+/// field, in the function definitions of one TU; found per key on first
+/// use.
+class FieldCheckIndex {
+public:
+  explicit FieldCheckIndex(AnalysisCache &Cache) : Cache(Cache) {}
+  /// The checks of field \p Key in the TU, in the order of their
+  /// functions; empty when there is none.
+  llvm::ArrayRef<FieldCheck> find(llvm::StringRef Key);
+
+private:
+  std::vector<FieldCheck> checksIn(const clang::FunctionDecl &FD,
+                                   llvm::StringRef Key);
+  AnalysisCache &Cache;
+  std::vector<const clang::FunctionDecl *> Definitions;
+  bool Listed = false;
+  llvm::StringMap<std::vector<FieldCheck>> Found;
+};
+
+} // namespace uaccess
+
+#endif
