@@ -2,7 +2,9 @@
 """Counts access-ok-far findings by kind in --format=json reports.
 
 The kinds are issue 12's: missing everywhere, far, in another function,
-another pointer, short range (and not on every path). Given two reports
+another pointer, short range (and not on every path); and checked through
+the struct field that holds the pointer, in a function no call chain
+joins to the access. Given two reports
 (before and after), prints both columns and the difference.
 
 Usage: access-ok-kinds.py REPORT.json [AFTER.json]
@@ -15,6 +17,7 @@ KINDS = [
     ("missing everywhere", re.compile(r"is not guarded by any access_ok\(\)")),
     ("far", re.compile(r"relies on an access_ok\(\) \d+ lines")),
     ("in another function", re.compile(r"relies on an access_ok\(\) in another function")),
+    ("through a struct field", re.compile(r"access_ok\(\) (of the struct field (it|a caller) reads|made where the struct field (it|a caller) reads is stored)")),
     ("another pointer", re.compile(r"but the access_ok\(\) before it checks|its window was opened for")),
     ("short range", re.compile(r"covers only|outside the window|moved past the range")),
     ("not on every path", re.compile(r"not guarded on every path")),

@@ -30,10 +30,19 @@ std::string commandKey(const CompileCommand &C) {
   return C.Directory + "\n" + C.Filename;
 }
 
-/// The TUs that name one of \p Names they have not answered for yet.
+/// True when \p Text names both the record and the member of the field
+/// \p Key ("record::member").
+bool namesField(llvm::StringRef Text, llvm::StringRef Key) {
+  auto [Record, Member] = Key.split("::");
+  return namesAnyOf(Text, {Member.str()}) && namesAnyOf(Text, {Record.str()});
+}
+
+/// The TUs that name one of \p Names they have not answered for yet, or
+/// one of the struct fields \p Fields.
 std::vector<CompileCommand>
 namingCommands(const std::vector<CompileCommand> &Database,
-               const std::set<std::string> &Names, const ProgramCalls &Calls,
+               const std::set<std::string> &Names,
+               const std::set<std::string> &Fields, const ProgramCalls &Calls,
                const UnitsOfCommands &Units) {
   std::vector<CompileCommand> Out;
   for (const CompileCommand &C : Database) {
@@ -43,7 +52,12 @@ namingCommands(const std::vector<CompileCommand> &Database,
       if (Unit == Units.end() || !Calls.answered(Unit->second, N))
         Open.insert(N);
     auto Buffer = llvm::MemoryBuffer::getFile(C.Filename);
-    if (Buffer && namesAnyOf((*Buffer)->getBuffer(), Open))
+    if (!Buffer)
+      continue;
+    llvm::StringRef Text = (*Buffer)->getBuffer();
+    if (namesAnyOf(Text, Open) || llvm::any_of(Fields, [&](const auto &F) {
+          return namesField(Text, F);
+        }))
       Out.push_back(C);
   }
   return Out;
@@ -79,16 +93,23 @@ LinkStats linkAcrossUnits(MergedReport &Report,
   Workers.OnDone = nullptr;
   Workers.RunOf.clear(); // One run for every TU asked.
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
-    std::set<std::string> Names;
+    std::set<std::string> Names, Fields;
     for (const std::string &N : namesToAsk(Report.Findings, Calls))
       if (Tried.insert(N).second)
         Names.insert(N);
-    if (Names.empty())
+    for (const std::string &F : fieldsToAsk(Report.Findings, Calls))
+      if (Tried.insert("field " + F).second)
+        Fields.insert(F);
+    if (Names.empty() && Fields.empty())
       break;
     Workers.Run.SummarizeCalls.assign(Names.begin(), Names.end());
+    Workers.Run.SummarizeFields.assign(Fields.begin(), Fields.end());
     bool Complete = true;
     std::vector<CompileCommand> Asked =
-        namingCommands(Database, Names, Calls, Units);
+        namingCommands(Database, Names, Fields, Calls, Units);
+    // A field is asked once: a check that a failed TU holds only goes
+    // unnamed.
+    Calls.markFieldsAsked(Fields);
     // Every TU that names them has answered already, while it was parsed
     // for other names.
     if (Asked.empty()) {

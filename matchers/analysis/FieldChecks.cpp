@@ -112,11 +112,33 @@ std::string fieldKey(const MemberExpr &Member) {
   if (!Field || Field->getName().empty())
     return "";
   const RecordDecl *Record = Field->getParent();
+  // A member of an anonymous union is its enclosing struct's (6.12
+  // io_uring's `struct io_sr_msg { union { ... *umsg; ... }; }`).
+  while (Record->isAnonymousStructOrUnion())
+    if (const auto *Outer = dyn_cast<RecordDecl>(Record->getDeclContext()))
+      Record = Outer;
+    else
+      break;
   std::string Name = Record->getName().str();
   if (Name.empty())
     if (const TypedefNameDecl *T = Record->getTypedefNameForAnonDecl())
       Name = T->getName().str();
   return Name.empty() ? "" : Name + "::" + Field->getName().str();
+}
+
+std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
+                              llvm::StringRef Check, llvm::StringRef Function,
+                              llvm::StringRef Where, bool ByCaller,
+                              bool AtStore) {
+  std::string Reads = ByCaller ? "a caller reads" : "it reads";
+  return "'" + Accessor.str() + "' relies on " +
+         (AtStore ? "the access_ok() made where the struct field " + Reads +
+                        " is stored"
+                  : "an access_ok() of the struct field " + Reads +
+                        ", made elsewhere") +
+         ": " + Holder.str() + "; checked by '" + Check.str() + "' in " +
+         Function.str() + "()" + Where.str() +
+         (AtStore ? ", before the store" : "");
 }
 
 FieldRead fieldReadOf(const Expr &Pointer, const FunctionDecl &FD) {
@@ -223,6 +245,12 @@ llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
     if (Names)
       llvm::append_range(All, checksIn(*FD, Key));
   }
+  // An access_ok() of its own says most plainly that the field is
+  // checked: it comes first, before an accessor's or a begin's.
+  llvm::stable_sort(All, [](const FieldCheck &A, const FieldCheck &B) {
+    return A.Check->Api->TheRole == Role::AccessOk &&
+           B.Check->Api->TheRole != Role::AccessOk;
+  });
   return Found[Key] = std::move(All);
 }
 

@@ -68,6 +68,17 @@ bool writesField(const clang::FunctionDecl &FD, llvm::StringRef Key);
 const clang::Expr *pointerExprOf(FunctionAnalyses &FA, const UaccessUse &U,
                                  llvm::StringRef Base);
 
+/// The words of a finding whose pointer is read from a struct field that a
+/// check elsewhere covers, on no path the callers show: "'__get_user'
+/// relies on an access_ok() of the struct field it reads, made elsewhere:
+/// <Holder>; checked by '<Check>' in <Function>()<Where>". \p ByCaller: a
+/// caller reads the field and passes the pointer on. \p AtStore: the check
+/// is of the value stored into the field.
+std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
+                              llvm::StringRef Check, llvm::StringRef Function,
+                              llvm::StringRef Where, bool ByCaller,
+                              bool AtStore);
+
 /// A check of a field's pointer somewhere in the TU.
 struct FieldCheck {
   std::string Key;
@@ -88,8 +99,9 @@ struct FieldCheck {
 class FieldCheckIndex {
 public:
   explicit FieldCheckIndex(AnalysisCache &Cache) : Cache(Cache) {}
-  /// The checks of field \p Key in the TU, in the order of their
-  /// functions; empty when there is none.
+  /// The checks of field \p Key in the TU: access_ok() calls first, then
+  /// checked accessors and begins, each in the order of their functions;
+  /// empty when there is none.
   llvm::ArrayRef<FieldCheck> find(llvm::StringRef Key);
 
 private:

@@ -553,8 +553,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // The object that holds the pointer may have been checked where the
   // callers cannot be followed: through a field. A caller that passes it
   // unchecked is a path with no check, whatever other paths do.
+  std::string OtherUnitsField;
   if (!AllChecked && !Search.UncheckedCall &&
-      (Search.Unchecked || Search.Open.empty()) && reportFieldCheck(FA, A, Ptr))
+      (Search.Unchecked || Search.Open.empty()) &&
+      reportFieldCheck(FA, A, Ptr, OtherUnitsField))
     return;
   // A static function the TU never uses (a header's inline helper) has its
   // callers in the TUs that use it, where it is analyzed with them.
@@ -586,6 +588,12 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     B->note(Search.First->Check->loc(), guardNote(*Search.First->Check));
   else if (!Search.Unchecked && !Search.Open.empty())
     B->link(callerLink(A, Ptr.Name, Search));
+  else if (!OtherUnitsField.empty()) {
+    CallerLink L = callerLink(
+        A, Ptr.Name.empty() ? pointerName(FA, A) : Ptr.Name, CallerSearch());
+    L.Field = OtherUnitsField;
+    B->link(std::move(L));
+  }
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
@@ -625,14 +633,18 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
 
 bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
                                         const UaccessUse &A,
-                                        const TracedPointer &Ptr) {
+                                        const TracedPointer &Ptr,
+                                        std::string &OtherUnits) {
   const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);
   FieldRead Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
   llvm::ArrayRef<FieldCheck> Checks;
   if (!Read.Key.empty())
     Checks = FA.cache().fieldChecks().find(Read.Key);
-  if (Checks.empty())
+  if (Checks.empty()) {
+    if (!Read.Key.empty() && !writesField(FA.decl(), Read.Key))
+      OtherUnits = Read.Key;
     return false;
+  }
   if (checkedBySiblingCall(FA, A, Read, Checks))
     return true;
   // A field the function sets may hold what it stored there, not what
@@ -643,13 +655,9 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
   std::string Name =
       Ptr.Name.empty() ? spelledText(*Read.Member, FA.astContext()) : Ptr.Name;
   std::string Message =
-      "'" + A.name().str() + "' relies on " +
-      (C->AtStore ? "the access_ok() made where its struct field is stored"
-                  : "an access_ok() of the struct field it reads, made "
-                    "elsewhere") +
-      ": '" + Name + "' holds '" + Read.Key + "', checked in " +
-      C->Function->getNameAsString() + "()" +
-      (C->AtStore ? " before the store" : "");
+      fieldCheckMessage(A.name(), "'" + Name + "' holds '" + Read.Key + "'",
+                        writtenText(*C->Check->Anchor, FA.astContext()),
+                        C->Function->getNameAsString(), "", false, C->AtStore);
   if (FindingBuilder *B = report(FA, A, "field", Message))
     B->note(C->Check->loc(), guardNote(*C->Check));
   return true;

@@ -126,9 +126,11 @@ private:
   /// An unguarded access through a pointer read from a struct field that
   /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
   /// that checks that field of the same object, else reported with the
-  /// check. False when the TU checks no such field.
+  /// check. False when the TU checks no such field; then \p OtherUnits is
+  /// set to the field, for the link step to ask other TUs about, when the
+  /// function does not write it.
   bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
-                        const TracedPointer &Ptr);
+                        const TracedPointer &Ptr, std::string &OtherUnits);
   std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
                                        const UaccessUse &A,
                                        llvm::StringRef Origin);

@@ -97,6 +97,10 @@ struct CallerLink {
   uint64_t NearDepth = 1;
   /// How many calls up the search goes.
   uint64_t MaxDepth = 8;
+  /// Set when the pointer is read from this struct field ("record::member",
+  /// analysis/FieldChecks.h) and the finding's TU checks that field
+  /// nowhere: a check of it in another TU is named.
+  std::string Field;
 };
 
 struct Finding {

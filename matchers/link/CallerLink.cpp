@@ -2,6 +2,8 @@
 
 #include "link/CallerLink.h"
 
+#include "analysis/FieldChecks.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
 
@@ -20,6 +22,22 @@ void ProgramCalls::add(const CallSummary &Summary) {
     Wrappers.try_emplace(W.Function, W);
   for (const std::string &Name : Summary.Answered)
     AnsweredIn[Summary.Unit].insert(Name);
+  // The first access_ok() of a field, or else its first check.
+  for (const FieldCheckSummary &F : Summary.FieldChecks) {
+    auto [It, New] = FieldChecks.try_emplace(F.Field, F);
+    if (!New && F.Explicit && !It->second.Explicit)
+      It->second = F;
+  }
+}
+
+const FieldCheckSummary *ProgramCalls::fieldCheck(llvm::StringRef Key) const {
+  auto It = FieldChecks.find(Key);
+  return It == FieldChecks.end() ? nullptr : &It->second;
+}
+
+void ProgramCalls::markFieldsAsked(const std::set<std::string> &Keys) {
+  for (const std::string &K : Keys)
+    FieldsAsked.insert(K);
 }
 
 bool ProgramCalls::answered(llvm::StringRef Unit,
@@ -76,6 +94,12 @@ struct Resolution {
   bool OtherUnchecked = false;
   /// Functions not asked about yet: the answer waits for their summaries.
   std::set<std::string> Missing;
+  /// The first call that passes a pointer read from a struct field checked
+  /// elsewhere (TracedArgument::Field), its check, and the callers up to
+  /// it; such a path is neither checked nor known unchecked.
+  const ProgramCalls::Site *FieldAt = nullptr;
+  const FieldCheckSummary *FieldCheck = nullptr;
+  std::vector<std::string> FieldChain;
 
   void found(llvm::StringRef Text, const FindingLocation &Loc,
              const std::vector<std::string> &Up) {
@@ -166,7 +190,16 @@ private:
       R.found(A->Check, A->CheckLoc, Chain);
     else if (guardedBy(A->GuardCalls, Chain, R))
       ;
-    else if (A->CallerParam < 0)
+    else if (const FieldCheckSummary *F =
+                 A->CallerParam < 0 && !A->Field.empty()
+                     ? Calls.fieldCheck(A->Field)
+                     : nullptr) {
+      if (!R.FieldAt) {
+        R.FieldAt = &S;
+        R.FieldCheck = F;
+        R.FieldChain = Chain;
+      }
+    } else if (A->CallerParam < 0)
       R.unchecked(&S);
     else
       resolveCallers(S.Call.Caller, S.Call.CallerInternal ? S.Unit : "",
@@ -195,9 +228,10 @@ std::string shortPath(llvm::StringRef Path, llvm::StringRef Root) {
   return Path.str();
 }
 
-std::string callChain(const Finding &F, const Resolution &R) {
+std::string callChain(const Finding &F,
+                      const std::vector<std::string> &Callers) {
   std::string Chain = F.Function + "()";
-  for (const std::string &Caller : R.Chain)
+  for (const std::string &Caller : Callers)
     Chain += " <- " + Caller + "()";
   return Chain;
 }
@@ -205,12 +239,12 @@ std::string callChain(const Finding &F, const Resolution &R) {
 void reword(Finding &F, const Resolution &R, llvm::StringRef Root) {
   const CallerLink &L = *F.Link;
   size_t N = R.Chain.size();
-  F.Message = "'" + L.Accessor +
-              "' relies on an access_ok() in another function: '" + L.Pointer +
-              "' is checked by '" + R.Check + "' in " +
-              shortPath(R.CheckLoc.File, Root) + ":" +
-              std::to_string(R.CheckLoc.Line) + ", " + std::to_string(N) +
-              (N == 1 ? " call" : " calls") + " up (" + callChain(F, R) + ")";
+  F.Message =
+      "'" + L.Accessor + "' relies on an access_ok() in another function: '" +
+      L.Pointer + "' is checked by '" + R.Check + "' in " +
+      shortPath(R.CheckLoc.File, Root) + ":" + std::to_string(R.CheckLoc.Line) +
+      ", " + std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
+      callChain(F, R.Chain) + ")";
   F.Notes.insert(F.Notes.begin(),
                  FindingNote{R.CheckLoc, "'" + R.Check + "' here"});
 }
@@ -242,7 +276,38 @@ void rewordOrphan(Finding &F, const Resolution &R, const ProgramCalls &Calls) {
               ", and " + R.Orphan + "() has no caller in this database";
 }
 
+/// The pointer is read from a struct field that a check elsewhere covers,
+/// on no path the callers show: by the finding's own function (\p Via
+/// null), or by the caller \p Via that passes it on, up \p Chain.
+void rewordField(Finding &F, const FieldCheckSummary &C,
+                 const ProgramCalls::Site *Via,
+                 const std::vector<std::string> &Chain, llvm::StringRef Root) {
+  const CallerLink &L = *F.Link;
+  std::string Holder = "'" + L.Pointer + "' holds '" + C.Field + "'";
+  if (Via) {
+    size_t N = Chain.size();
+    Holder = Via->Call.Caller + "() passes '" + C.Field + "' as '" + L.Pointer +
+             "', " + std::to_string(N) + (N == 1 ? " call" : " calls") +
+             " up (" + callChain(F, Chain) + ")";
+  }
+  F.Message = fieldCheckMessage(L.Accessor, Holder, C.Check, C.Function,
+                                " at " + shortPath(C.Loc.File, Root) + ":" +
+                                    std::to_string(C.Loc.Line),
+                                Via, C.AtStore);
+  F.Notes.insert(F.Notes.begin(), FindingNote{C.Loc, "'" + C.Check + "' here"});
+}
+
 } // namespace
+
+std::set<std::string> fieldsToAsk(const std::vector<Finding> &Findings,
+                                  const ProgramCalls &Calls) {
+  std::set<std::string> Keys;
+  for (const Finding &F : Findings)
+    if (F.Link && F.Link->Ends.empty() && !F.Link->Field.empty() &&
+        !Calls.fieldAsked(F.Link->Field))
+      Keys.insert(F.Link->Field);
+  return Keys;
+}
 
 std::set<std::string> namesToAsk(const std::vector<Finding> &Findings,
                                  const ProgramCalls &Calls) {
@@ -261,11 +326,20 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     if (!F.Link)
       return false;
     Resolution R = resolve(*F.Link, Calls);
-    bool Checked = !R.Unchecked && R.Missing.empty() && !R.Check.empty();
+    bool Settled = !R.Unchecked && R.Missing.empty();
+    bool Checked = Settled && !R.Check.empty() && !R.FieldAt;
     uint64_t Depth = std::max(R.Deepest, F.Link->CheckedDepth);
     bool Near = Checked && Depth <= F.Link->NearDepth;
-    if (Checked && !Near)
+    const FieldCheckSummary *Own =
+        F.Link->Ends.empty() && !F.Link->Field.empty()
+            ? Calls.fieldCheck(F.Link->Field)
+            : nullptr;
+    if (Settled && R.FieldAt)
+      rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Root);
+    else if (Checked && !Near)
       reword(F, R, Root);
+    else if (Own)
+      rewordField(F, *Own, nullptr, {}, Root);
     else if (!Checked) {
       rewordOrphan(F, R, Calls);
       noteUnchecked(F, R);

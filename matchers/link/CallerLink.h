@@ -10,6 +10,10 @@
 //  * a check at every call, at most NearDepth calls up: dropped;
 //  * a check at every call, farther up: "relies on an access_ok() in
 //    another function", naming the check, its file and line, and the chain;
+//  * a pointer read from a struct field, by the finding's function or by a
+//    caller that passes it unchecked, where a check of that field exists
+//    elsewhere (analysis/FieldChecks.h): "relies on an access_ok() of the
+//    struct field ...", naming that check;
 //  * a call with no check, or no caller anywhere: kept as "not guarded",
 //    with a note at the unchecked call when there is one; when every such
 //    path ends at a function that nothing in the database calls, the
@@ -55,6 +59,13 @@ public:
   std::vector<const Site *> callsTo(llvm::StringRef Function,
                                     llvm::StringRef Unit) const;
   const WrapperDefinition *wrapper(llvm::StringRef Function) const;
+  /// The first check of struct field \p Key that a summary lists, or null.
+  const FieldCheckSummary *fieldCheck(llvm::StringRef Key) const;
+  /// True when every TU that names field \p Key has answered for it.
+  bool fieldAsked(llvm::StringRef Key) const {
+    return FieldsAsked.contains(Key);
+  }
+  void markFieldsAsked(const std::set<std::string> &Keys);
   /// Set when the summaries were asked of a compile database's TUs, not
   /// only of the files the command line named: then a function no summary
   /// calls has no caller in the database, and findings may say so.
@@ -67,6 +78,8 @@ private:
   std::set<std::string> SeenSites;
   llvm::StringMap<WrapperDefinition> Wrappers;
   llvm::StringSet<> Asked;
+  llvm::StringMap<FieldCheckSummary> FieldChecks;
+  llvm::StringSet<> FieldsAsked;
   /// Per TU, the functions whose calls in it are all known.
   llvm::StringMap<llvm::StringSet<>> AnsweredIn;
   bool FromDatabase = false;
@@ -75,6 +88,9 @@ private:
 /// The functions whose call summaries the findings' links still need.
 std::set<std::string> namesToAsk(const std::vector<Finding> &Findings,
                                  const ProgramCalls &Calls);
+/// The struct fields whose checks the findings' links still need.
+std::set<std::string> fieldsToAsk(const std::vector<Finding> &Findings,
+                                  const ProgramCalls &Calls);
 
 /// Finishes every finding that carries a link (see the file comment) and
 /// clears the link; a finding dropped as near enough is removed. Files

@@ -4,12 +4,15 @@
 
 #include "analysis/ArgumentTrace.h"
 #include "analysis/CheckWrapper.h"
+#include "analysis/FieldChecks.h"
 #include "runner/FindingsFormat.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
 
 using namespace clang;
 using llvm::json::Object;
@@ -40,7 +43,40 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   }
   for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
     Out.GuardCalls.emplace_back(F.Callee, F.Arg);
-  return T.Check || !T.ForeignCalls.empty() || Out.CallerParam >= 0;
+  if (T.Check || !T.ForeignCalls.empty() || Out.CallerParam >= 0)
+    return true;
+  // Read from a struct field that the TU checks elsewhere, and that the
+  // caller does not set itself.
+  if (Param.Indirect || unsigned(Param.Index) >= Call.getNumArgs())
+    return false;
+  FieldRead Read = fieldReadOf(*Call.getArg(Param.Index), Caller);
+  if (Read.Key.empty() || writesField(Caller, Read.Key) ||
+      Cache.fieldChecks().find(Read.Key).empty())
+    return false;
+  Out.Field = Read.Key;
+  return true;
+}
+
+/// The checks in the TU of the fields asked about, and of those the
+/// summarized arguments read.
+void summarizeFieldChecks(AnalysisCache &Cache, CheckContext &Context,
+                          const llvm::StringSet<> &WantedFields,
+                          CallSummary &Out) {
+  std::set<std::string> Keys;
+  for (const auto &Key : WantedFields)
+    Keys.insert(Key.getKey().str());
+  for (const CallSite &S : Out.Calls)
+    for (const TracedArgument &A : S.Args)
+      if (!A.Field.empty())
+        Keys.insert(A.Field);
+  for (const std::string &Key : Keys)
+    for (const FieldCheck &C : Cache.fieldChecks().find(Key))
+      Out.FieldChecks.push_back(
+          {Key, C.Function->getNameAsString(),
+           writtenText(*C.Check->Anchor, Cache.astContext()),
+           Context.locate(C.Check->loc()), C.AtStore,
+           C.Check->Api->TheRole == Role::AccessOk});
+  Out.FieldsAnswered.assign(Keys.begin(), Keys.end());
 }
 
 CallSite summarizeCall(AnalysisCache &Cache, CheckContext &Context,
@@ -112,7 +148,8 @@ void summarizeCallsTo(AnalysisCache &Cache, CheckContext &Context,
 
 CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
                            llvm::ArrayRef<const FunctionDecl *> Definitions,
-                           const llvm::StringSet<> &Wanted) {
+                           const llvm::StringSet<> &Wanted,
+                           const llvm::StringSet<> &WantedFields) {
   CallSummary Out;
   const SourceManager &SM = Cache.astContext().getSourceManager();
   Out.Unit = Context.locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
@@ -158,6 +195,7 @@ CallSummary summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
   for (const auto &Name : Answered)
     Out.Answered.push_back(Name.getKey().str());
   llvm::sort(Out.Answered);
+  summarizeFieldChecks(Cache, Context, WantedFields, Out);
   return Out;
 }
 
@@ -171,6 +209,8 @@ Value toJSON(const TracedArgument &A) {
     O["check"] = bytesToJSON(A.Check);
     O["check_loc"] = toJSON(A.CheckLoc);
   }
+  if (!A.Field.empty())
+    O["field"] = bytesToJSON(A.Field);
   return O;
 }
 
@@ -190,11 +230,20 @@ Value toJSON(const WrapperDefinition &W) {
                 {"loc", toJSON(W.Loc)}};
 }
 
+Value toJSON(const FieldCheckSummary &F) {
+  return Object{
+      {"field", bytesToJSON(F.Field)}, {"function", bytesToJSON(F.Function)},
+      {"check", bytesToJSON(F.Check)}, {"loc", toJSON(F.Loc)},
+      {"at_store", F.AtStore},         {"explicit", F.Explicit}};
+}
+
 Value toJSON(const CallSummary &S) {
   return Object{{"unit", bytesToJSON(S.Unit)},
                 {"answered", bytesToJSON(S.Answered)},
                 {"calls", S.Calls},
-                {"wrappers", S.Wrappers}};
+                {"wrappers", S.Wrappers},
+                {"fields_answered", bytesToJSON(S.FieldsAnswered)},
+                {"field_checks", S.FieldChecks}};
 }
 
 bool fromJSON(const Value &V, TracedArgument &A, Path P) {
@@ -205,6 +254,8 @@ bool fromJSON(const Value &V, TracedArgument &A, Path P) {
       !guardCallsFromJSON(V, A.GuardCalls, P))
     return false;
   const llvm::json::Object *Obj = V.getAsObject();
+  if (Obj->get("field") && !mapBytes(V, "field", A.Field, P))
+    return false;
   if (!Obj->get("check"))
     return true;
   return mapBytes(V, "check", A.Check, P) && O.map("check_loc", A.CheckLoc);
@@ -226,11 +277,21 @@ bool fromJSON(const Value &V, WrapperDefinition &W, Path P) {
          O.map("loc", W.Loc);
 }
 
+bool fromJSON(const Value &V, FieldCheckSummary &F, Path P) {
+  ObjectMapper O(V, P);
+  return O && mapBytes(V, "field", F.Field, P) &&
+         mapBytes(V, "function", F.Function, P) &&
+         mapBytes(V, "check", F.Check, P) && O.map("loc", F.Loc) &&
+         O.map("at_store", F.AtStore) && O.map("explicit", F.Explicit);
+}
+
 bool fromJSON(const Value &V, CallSummary &S, Path P) {
   ObjectMapper O(V, P);
   return O && mapBytes(V, "unit", S.Unit, P) &&
          mapBytes(V, "answered", S.Answered, P) && O.map("calls", S.Calls) &&
-         O.map("wrappers", S.Wrappers);
+         O.map("wrappers", S.Wrappers) &&
+         mapBytes(V, "fields_answered", S.FieldsAnswered, P) &&
+         O.map("field_checks", S.FieldChecks);
 }
 
 } // namespace uaccess

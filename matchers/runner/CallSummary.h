@@ -38,6 +38,11 @@ struct TracedArgument {
   /// Tested calls before it of functions the TU has no body for, with the
   /// argument that passes the pointer.
   std::vector<GuardCall> GuardCalls;
+  /// Set when the argument, neither checked nor passed on, is read from
+  /// this struct field, which the TU checks elsewhere (its FieldChecks):
+  /// io_uring's io_recvmsg() passes `sr->umsg`, checked when the request
+  /// was prepared.
+  std::string Field;
 };
 
 struct CallSite {
@@ -58,6 +63,18 @@ struct WrapperDefinition {
   FindingLocation Loc;
 };
 
+/// A check of the user pointer a struct field holds (analysis/FieldChecks.h).
+struct FieldCheckSummary {
+  std::string Field; ///< "record::member"
+  std::string Function;
+  std::string Check; ///< As written: `access_ok(u64_to_user_ptr(...), n)`.
+  FindingLocation Loc;
+  /// The checked value is then stored into the field.
+  bool AtStore = false;
+  /// An access_ok() of its own, not a checked accessor's or begin's.
+  bool Explicit = false;
+};
+
 struct CallSummary {
   /// The TU's main file, as findings name files.
   std::string Unit;
@@ -67,16 +84,23 @@ struct CallSummary {
   std::vector<std::string> Answered;
   std::vector<CallSite> Calls;
   std::vector<WrapperDefinition> Wrappers;
+  /// The struct fields asked about (sorted), all of whose checks in the TU
+  /// FieldChecks lists; it lists those of the fields TracedArgument::Field
+  /// names too.
+  std::vector<std::string> FieldsAnswered;
+  std::vector<FieldCheckSummary> FieldChecks;
 };
 
 /// The calls in \p Definitions to functions named in \p Wanted, and the
 /// check wrappers among the definitions so named; then the same for the
 /// callers that pass a parameter on in those calls, and so on up, as the
-/// link step would ask next (CallSummary::Answered).
+/// link step would ask next (CallSummary::Answered). And the checks of the
+/// struct fields \p WantedFields names.
 CallSummary
 summarizeCalls(AnalysisCache &Cache, CheckContext &Context,
                llvm::ArrayRef<const clang::FunctionDecl *> Definitions,
-               const llvm::StringSet<> &Wanted);
+               const llvm::StringSet<> &Wanted,
+               const llvm::StringSet<> &WantedFields);
 
 llvm::json::Value toJSON(const TracedArgument &A);
 llvm::json::Value toJSON(const CallSite &S);

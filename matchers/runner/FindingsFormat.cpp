@@ -86,7 +86,8 @@ Value toJSON(const CallerLink &L) {
                 {"pointer", bytesToJSON(L.Pointer)},
                 {"checked_depth", L.CheckedDepth},
                 {"near_depth", L.NearDepth},
-                {"max_depth", L.MaxDepth}};
+                {"max_depth", L.MaxDepth},
+                {"field", bytesToJSON(L.Field)}};
 }
 
 Value toJSON(const Finding &F) {
@@ -203,7 +204,8 @@ bool fromJSON(const Value &V, CallerLink &L, Path P) {
   return O && O.map("ends", L.Ends) && mapBytes(V, "accessor", L.Accessor, P) &&
          mapBytes(V, "pointer", L.Pointer, P) &&
          O.map("checked_depth", L.CheckedDepth) &&
-         O.map("near_depth", L.NearDepth) && O.map("max_depth", L.MaxDepth);
+         O.map("near_depth", L.NearDepth) && O.map("max_depth", L.MaxDepth) &&
+         (!V.getAsObject()->get("field") || mapBytes(V, "field", L.Field, P));
 }
 
 bool fromJSON(const Value &V, Finding &F, Path P) {

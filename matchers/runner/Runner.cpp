@@ -31,6 +31,7 @@ llvm::json::Value toJSON(const RunOptions &O) {
                             {"check_options", std::move(Options)},
                             {"safe_callees", O.SafeCallees},
                             {"summarize_calls", O.SummarizeCalls},
+                            {"summarize_fields", O.SummarizeFields},
                             {"skip_bodies", O.SkipBodies}};
 }
 
@@ -41,6 +42,7 @@ bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
       !M.map("check_options", Options) ||
       !M.map("safe_callees", O.SafeCallees) ||
       !M.mapOptional("summarize_calls", O.SummarizeCalls) ||
+      !M.mapOptional("summarize_fields", O.SummarizeFields) ||
       !M.mapOptional("skip_bodies", O.SkipBodies))
     return false;
   O.CheckOptions.insert(Options.begin(), Options.end());
@@ -126,15 +128,17 @@ public:
       for (const std::unique_ptr<UaccessCheck> &Check : Checks)
         Check->checkFunction(*FD, FA);
     }
-    if (!Opts.SummarizeCalls.empty()) {
-      llvm::StringSet<> Wanted;
+    if (!Opts.SummarizeCalls.empty() || !Opts.SummarizeFields.empty()) {
+      llvm::StringSet<> Wanted, WantedFields;
       for (const std::string &Name : Opts.SummarizeCalls)
         Wanted.insert(Name);
+      for (const std::string &Key : Opts.SummarizeFields)
+        WantedFields.insert(Key);
       std::vector<const FunctionDecl *> Bodies;
       for (const FunctionDecl *FD : Collector.Definitions)
         if (isAnalyzable(*FD))
           Bodies.push_back(FD);
-      Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted);
+      Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted, WantedFields);
     }
     // The analyses asked for a body the prefilter let the parse skip.
     Report.NeedsEveryBody = Report.SkippedBodies && skippedBodyWasAskedFor();

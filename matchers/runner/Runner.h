@@ -26,6 +26,8 @@ struct RunOptions {
   /// Functions whose calls (and check wrappers among them) the TU's
   /// CallSummary lists, for the link step; none when empty.
   std::vector<std::string> SummarizeCalls;
+  /// Struct fields ("record::member") whose checks the CallSummary lists.
+  std::vector<std::string> SummarizeFields;
   /// Functions whose bodies the parser skips when they are spelled in a
   /// file, not made by a macro (the prefilter's skippableBodies()): a
   /// skipped body is a declaration to the checks.

@@ -38,7 +38,7 @@ int dispatch_syscall(void)
 
 	if (!sd->selector)
 		return 0;
-	// CHECK: [[@LINE+2]]:6: warning: '__get_user' relies on the access_ok() made where its struct field is stored: 'sd->selector' holds 'dispatch::selector', checked in set_dispatch() before the store [access-ok-far]
+	// CHECK: [[@LINE+2]]:6: warning: '__get_user' relies on the access_ok() made where the struct field it reads is stored: 'sd->selector' holds 'dispatch::selector'; checked by 'access_ok(untagged_addr(selector), sizeof(*selector))' in set_dispatch(), before the store [access-ok-far]
 	// CHECK: field-checks.c:26:{{[0-9]+}}: note: access_ok() here
 	if (__get_user(state, sd->selector))
 		return -EFAULT;
@@ -134,7 +134,7 @@ int copy_relocs_stepping(const struct execbuf *eb)
 		if (check_relocs(&eb->exec[i]))
 			return -EFAULT;
 		do {
-			// CHECK: [[@LINE+2]]:8: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[i].relocs_ptr' holds 'exec_object::relocs_ptr', checked in check_relocs() [access-ok-far]
+			// CHECK: [[@LINE+2]]:8: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[i].relocs_ptr' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
 			// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
 			if (__copy_from_user(&r,
 					     u64_to_user_ptr(eb->exec[i].relocs_ptr),
@@ -158,7 +158,7 @@ int copy_next_relocs(const struct execbuf *eb)
 		if (check_relocs(&eb->exec[i]))
 			return -EFAULT;
 		urelocs = u64_to_user_ptr(eb->exec[i + 1].relocs_ptr);
-		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr', checked in check_relocs() [access-ok-far]
+		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
 		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
 		if (__copy_from_user(&r, urelocs, sizeof(r)))
 			return -EFAULT;
@@ -172,7 +172,7 @@ int copy_relocs_untested(const struct execbuf *eb)
 	struct reloc_entry r;
 
 	check_relocs(&eb->exec[0]);
-	// CHECK: [[@LINE+2]]:6: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[0].relocs_ptr' holds 'exec_object::relocs_ptr', checked in check_relocs() [access-ok-far]
+	// CHECK: [[@LINE+2]]:6: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[0].relocs_ptr' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
 		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
 	if (__copy_from_user(&r, u64_to_user_ptr(eb->exec[0].relocs_ptr),
 			     sizeof(r)))
@@ -192,7 +192,7 @@ int copy_relocs_late(const struct execbuf *eb)
 	for (; i < eb->count; i++) {
 		struct reloc_entry __user *urelocs =
 			u64_to_user_ptr(eb->exec[i].relocs_ptr);
-		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr', checked in check_relocs() [access-ok-far]
+		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
 		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
 		if (__copy_from_user(&r, urelocs, sizeof(r)))
 			return -EFAULT;

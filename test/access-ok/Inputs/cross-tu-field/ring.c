@@ -1,0 +1,20 @@
+/* io_uring/net.c: the header is checked when the request is prepared, and
+ * passed on from the request when it runs. */
+#include "ioctl.h"
+
+int io_copy_hdr(struct sr_msg *sr, struct user_hdr *out)
+{
+	if (!user_access_begin(sr->umsg, sizeof(*sr->umsg)))
+		return -EFAULT;
+	unsafe_get_user(out->len, &sr->umsg->len, fail);
+	user_access_end();
+	return 0;
+fail:
+	user_access_end();
+	return -EFAULT;
+}
+
+int io_recv(struct sr_msg *sr)
+{
+	return sys_recv(sr->umsg, 0);
+}
