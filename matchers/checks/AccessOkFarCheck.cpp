@@ -637,9 +637,12 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
                                         std::string &OtherUnits) {
   const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);
   FieldRead Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
-  llvm::ArrayRef<FieldCheck> Checks;
+  // The function's own checks of the pointer are its guards (findGuards()).
+  std::vector<FieldCheck> Checks;
   if (!Read.Key.empty())
-    Checks = FA.cache().fieldChecks().find(Read.Key);
+    for (const FieldCheck &C : FA.cache().fieldChecks().find(Read.Key))
+      if (C.Function->getCanonicalDecl() != FA.decl().getCanonicalDecl())
+        Checks.push_back(C);
   if (Checks.empty()) {
     if (!Read.Key.empty() && !writesField(FA.decl(), Read.Key))
       OtherUnits = Read.Key;

@@ -22,17 +22,20 @@ void ProgramCalls::add(const CallSummary &Summary) {
     Wrappers.try_emplace(W.Function, W);
   for (const std::string &Name : Summary.Answered)
     AnsweredIn[Summary.Unit].insert(Name);
-  // The first access_ok() of a field, or else its first check.
-  for (const FieldCheckSummary &F : Summary.FieldChecks) {
-    auto [It, New] = FieldChecks.try_emplace(F.Field, F);
-    if (!New && F.Explicit && !It->second.Explicit)
-      It->second = F;
-  }
+  for (const FieldCheckSummary &F : Summary.FieldChecks)
+    FieldChecks[F.Field].push_back(F);
 }
 
-const FieldCheckSummary *ProgramCalls::fieldCheck(llvm::StringRef Key) const {
+const FieldCheckSummary *
+ProgramCalls::fieldCheck(llvm::StringRef Key, llvm::StringRef Except) const {
   auto It = FieldChecks.find(Key);
-  return It == FieldChecks.end() ? nullptr : &It->second;
+  if (It == FieldChecks.end())
+    return nullptr;
+  const FieldCheckSummary *Best = nullptr;
+  for (const FieldCheckSummary &F : It->second)
+    if (F.Function != Except && (!Best || (F.Explicit && !Best->Explicit)))
+      Best = &F;
+  return Best;
 }
 
 void ProgramCalls::markFieldsAsked(const std::set<std::string> &Keys) {
@@ -192,7 +195,7 @@ private:
       ;
     else if (const FieldCheckSummary *F =
                  A->CallerParam < 0 && !A->Field.empty()
-                     ? Calls.fieldCheck(A->Field)
+                     ? Calls.fieldCheck(A->Field, S.Call.Caller)
                      : nullptr) {
       if (!R.FieldAt) {
         R.FieldAt = &S;
@@ -332,7 +335,7 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     bool Near = Checked && Depth <= F.Link->NearDepth;
     const FieldCheckSummary *Own =
         F.Link->Ends.empty() && !F.Link->Field.empty()
-            ? Calls.fieldCheck(F.Link->Field)
+            ? Calls.fieldCheck(F.Link->Field, F.Function)
             : nullptr;
     if (Settled && R.FieldAt)
       rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Root);

@@ -59,8 +59,10 @@ public:
   std::vector<const Site *> callsTo(llvm::StringRef Function,
                                     llvm::StringRef Unit) const;
   const WrapperDefinition *wrapper(llvm::StringRef Function) const;
-  /// The first check of struct field \p Key that a summary lists, or null.
-  const FieldCheckSummary *fieldCheck(llvm::StringRef Key) const;
+  /// The first access_ok() of struct field \p Key that a summary lists, or
+  /// else its first check, outside function \p Except; null when none.
+  const FieldCheckSummary *fieldCheck(llvm::StringRef Key,
+                                      llvm::StringRef Except = "") const;
   /// True when every TU that names field \p Key has answered for it.
   bool fieldAsked(llvm::StringRef Key) const {
     return FieldsAsked.contains(Key);
@@ -78,7 +80,7 @@ private:
   std::set<std::string> SeenSites;
   llvm::StringMap<WrapperDefinition> Wrappers;
   llvm::StringSet<> Asked;
-  llvm::StringMap<FieldCheckSummary> FieldChecks;
+  llvm::StringMap<std::vector<FieldCheckSummary>> FieldChecks;
   llvm::StringSet<> FieldsAsked;
   /// Per TU, the functions whose calls in it are all known.
   llvm::StringMap<llvm::StringSet<>> AnsweredIn;

@@ -51,7 +51,10 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
     return false;
   FieldRead Read = fieldReadOf(*Call.getArg(Param.Index), Caller);
   if (Read.Key.empty() || writesField(Caller, Read.Key) ||
-      Cache.fieldChecks().find(Read.Key).empty())
+      llvm::none_of(
+          Cache.fieldChecks().find(Read.Key), [&](const FieldCheck &C) {
+            return C.Function->getCanonicalDecl() != Caller.getCanonicalDecl();
+          }))
     return false;
   Out.Field = Read.Key;
   return true;

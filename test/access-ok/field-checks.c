@@ -200,6 +200,23 @@ int copy_relocs_late(const struct execbuf *eb)
 	return 0;
 }
 
+struct retry { int fd; char __user *p; };
+
+/* The function's own check of the field, after the access on its fault
+ * path, guards nothing before it: missing. */
+int read_retry(struct retry *r)
+{
+	char c;
+
+	// CHECK: [[@LINE+1]]:6: warning: '__get_user' is not guarded by any access_ok() on 'r->p', here or in its callers [access-ok-far]
+	if (__get_user(c, r->p)) {
+		if (get_user(c, r->p))
+			return -EFAULT;
+		return -EAGAIN;
+	}
+	return c;
+}
+
 struct plain { u32 flags; u64 data_ptr; };
 
 /* A field no function of the TU checks: missing, as before. */
