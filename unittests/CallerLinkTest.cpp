@@ -239,6 +239,95 @@ TEST(CallerLinkTest, SummariesAndLinksSurviveTheWorkersJSON) {
   EXPECT_EQ(Back->Calls.Calls[0].Args[0].GuardCalls[0].first, "wrap");
 }
 
+FieldCheckSummary fieldCheck(llvm::StringRef Function, bool Explicit,
+                             uint64_t Line) {
+  return {"msg::umsg",
+          Function.str(),
+          Explicit ? "access_ok(sr->umsg, 8)" : "get_user(x, sr->umsg)",
+          FindingLocation{"/k/c.c", Line * 10, Line, 7},
+          false,
+          Explicit};
+}
+
+TEST(CallerLinkTest, AFieldOfTheFindingsOwnIsNamedWhereAnotherTUChecksIt) {
+  Finding F = pending();
+  F.Link->Ends.clear();
+  F.Link->Field = "msg::umsg";
+  ProgramCalls Calls;
+  CallSummary S;
+  S.FieldChecks.push_back(fieldCheck("run", false, 5));
+  S.FieldChecks.push_back(fieldCheck("prep", true, 9));
+  // The finding's own function's check is no check made elsewhere.
+  S.FieldChecks.push_back(fieldCheck("read", true, 2));
+  Calls.add(S);
+  EXPECT_EQ(fieldsToAsk({F}, Calls), std::set<std::string>{"msg::umsg"});
+  Calls.markFieldsAsked({"msg::umsg"});
+  EXPECT_TRUE(fieldsToAsk({F}, Calls).empty());
+  std::vector<Finding> Out{F};
+  linkFindings(Out, Calls, "/k");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' relies on an access_ok() of the struct field it "
+            "reads, made elsewhere: 'from' holds 'msg::umsg'; checked by "
+            "'access_ok(sr->umsg, 8)' in prep() at c.c:9");
+  EXPECT_EQ(Out[0].Notes[0].Loc.Line, 9u);
+}
+
+TEST(CallerLinkTest, AFieldNoTUChecksLeavesTheFinding) {
+  Finding F = pending();
+  F.Link->Ends.clear();
+  F.Link->Field = "msg::umsg";
+  ProgramCalls Calls;
+  Calls.markFieldsAsked({"msg::umsg"});
+  std::vector<Finding> Out{F};
+  linkFindings(Out, Calls, "/k");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+}
+
+TEST(CallerLinkTest, ACallerPassingAFieldItsTUChecksEndsThePathThere) {
+  CallSummary S;
+  S.Calls.push_back(call("run", "read", 12));
+  TracedArgument A;
+  A.Field = "msg::umsg";
+  S.Calls.back().Args.push_back(A);
+  S.FieldChecks.push_back(fieldCheck("run", true, 14));
+  S.FieldChecks.push_back(fieldCheck("prep", false, 30));
+  std::vector<Finding> Out = link(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' relies on an access_ok() of the struct field a "
+            "caller reads, made elsewhere: run() passes 'msg::umsg' as "
+            "'from', 1 call up (read() <- run()); checked by "
+            "'get_user(x, sr->umsg)' in prep() at c.c:30");
+  // With another caller that passes it unchecked, that path is blamed.
+  S.Calls.push_back(call("other", "read", 40));
+  Out = link(pending(), S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+}
+
+TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
+  TUReport R;
+  R.File = "/k/b.c";
+  R.Findings.push_back(pending());
+  R.Findings.back().Link->Field = "msg::umsg";
+  R.Calls.Unit = "/k/b.c";
+  R.Calls.Calls.push_back(call("top", "read", 3));
+  R.Calls.Calls.back().Args.emplace_back();
+  R.Calls.Calls.back().Args.back().Field = "msg::umsg";
+  R.Calls.FieldsAnswered = {"msg::umsg"};
+  R.Calls.FieldChecks.push_back(fieldCheck("prep", true, 9));
+  std::string Text = llvm::formatv("{0}", toJSON(R)).str();
+  auto Back = llvm::json::parse<TUReport>(Text);
+  ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
+  EXPECT_EQ(llvm::formatv("{0}", toJSON(*Back)).str(), Text);
+  EXPECT_EQ(Back->Findings[0].Link->Field, "msg::umsg");
+  EXPECT_EQ(Back->Calls.Calls[0].Args[0].Field, "msg::umsg");
+  ASSERT_EQ(Back->Calls.FieldChecks.size(), 1u);
+  EXPECT_TRUE(Back->Calls.FieldChecks[0].Explicit);
+}
+
 TEST(CallerLinkTest, NamesAreFoundAsWholeIdentifiers) {
   EXPECT_TRUE(namesAnyOf("x = read(p);", {"read"}));
   EXPECT_FALSE(namesAnyOf("x = do_read(p); reader();", {"read"}));
