@@ -105,10 +105,8 @@ bool storesAfter(const FunctionDecl &FD, const VarDecl &V, llvm::StringRef Key,
   });
 }
 
-} // namespace
-
-std::string fieldKey(const MemberExpr &Member) {
-  const auto *Field = dyn_cast<FieldDecl>(Member.getMemberDecl());
+/// The key of \p Field ("record::member").
+std::string keyOf(const FieldDecl *Field) {
   if (!Field || Field->getName().empty())
     return "";
   const RecordDecl *Record = Field->getParent();
@@ -124,6 +122,24 @@ std::string fieldKey(const MemberExpr &Member) {
     if (const TypedefNameDecl *T = Record->getTypedefNameForAnonDecl())
       Name = T->getName().str();
   return Name.empty() ? "" : Name + "::" + Field->getName().str();
+}
+
+/// The best check in the TU of field \p Key outside \p FD, when \p FD
+/// does not write the field.
+const FieldCheck *checkOutside(AnalysisCache &Cache, const FunctionDecl &FD,
+                               llvm::StringRef Key) {
+  if (Key.empty() || writesField(FD, Key))
+    return nullptr;
+  for (const FieldCheck &C : Cache.fieldChecks().find(Key))
+    if (C.Function->getCanonicalDecl() != FD.getCanonicalDecl())
+      return &C;
+  return nullptr;
+}
+
+} // namespace
+
+std::string fieldKey(const MemberExpr &Member) {
+  return keyOf(dyn_cast<FieldDecl>(Member.getMemberDecl()));
 }
 
 std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
@@ -187,6 +203,40 @@ const Expr *pointerExprOf(FunctionAnalyses &FA, const UaccessUse &U,
     return true;
   });
   return Found;
+}
+
+const FieldCheck *checkOfPassedField(AnalysisCache &Cache,
+                                     const FunctionDecl &Caller,
+                                     const CallExpr &Call, unsigned Arg) {
+  if (Arg >= Call.getNumArgs())
+    return nullptr;
+  return checkOutside(Cache, Caller,
+                      fieldReadOf(*Call.getArg(Arg), Caller).Key);
+}
+
+const FieldCheck *checkOfParamField(AnalysisCache &Cache,
+                                    const FunctionDecl &FD, unsigned Param,
+                                    llvm::StringRef Field) {
+  if (Param >= FD.getNumParams() || !Field.consume_front("->") ||
+      Field.contains("->") || Field.contains('.'))
+    return nullptr;
+  const RecordDecl *Record =
+      FD.getParamDecl(Param)->getType()->getPointeeType().isNull()
+          ? nullptr
+          : FD.getParamDecl(Param)
+                ->getType()
+                ->getPointeeType()
+                ->getAsRecordDecl();
+  if (!Record || !(Record = Record->getDefinition()))
+    return nullptr;
+  const FieldDecl *Member = nullptr;
+  for (const NamedDecl *D :
+       Record->lookup(&FD.getASTContext().Idents.get(Field)))
+    if (const auto *F = dyn_cast<FieldDecl>(D))
+      Member = F;
+    else if (const auto *I = dyn_cast<IndirectFieldDecl>(D))
+      Member = I->getAnonField();
+  return checkOutside(Cache, FD, keyOf(Member));
 }
 
 std::vector<FieldCheck> FieldCheckIndex::checksIn(const FunctionDecl &FD,

@@ -27,6 +27,7 @@
 #include <vector>
 
 namespace clang {
+class CallExpr;
 class Expr;
 class FunctionDecl;
 class MemberExpr;
@@ -78,6 +79,24 @@ std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
                               llvm::StringRef Check, llvm::StringRef Function,
                               llvm::StringRef Where, bool ByCaller,
                               bool AtStore);
+
+struct FieldCheck;
+
+/// The check of the struct field that argument \p Arg of \p Call in
+/// \p Caller reads, made in another function of the TU, when \p Caller
+/// does not write that field: what a caller that passes the pointer on
+/// unchecked may rely on (io_uring's io_recvmsg() passes `sr->umsg`). An
+/// access_ok() is preferred. Null when there is none.
+const FieldCheck *checkOfPassedField(AnalysisCache &Cache,
+                                     const clang::FunctionDecl &Caller,
+                                     const clang::CallExpr &Call, unsigned Arg);
+
+/// The same, for the field \p Field (`->umsg`) of \p FD's parameter
+/// \p Param, which \p FD passes on to the access and nothing in the TU
+/// calls \p FD with.
+const FieldCheck *checkOfParamField(AnalysisCache &Cache,
+                                    const clang::FunctionDecl &FD,
+                                    unsigned Param, llvm::StringRef Field);
 
 /// A check of a field's pointer somewhere in the TU.
 struct FieldCheck {

@@ -113,6 +113,15 @@ const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
   return nullptr;
 }
 
+/// `f() <- g() <- h()`: \p FD and its callers up \p Chain.
+std::string callChainText(const FunctionDecl &FD,
+                          llvm::ArrayRef<const FunctionDecl *> Chain) {
+  std::string Text = FD.getNameAsString() + "()";
+  for (const FunctionDecl *F : Chain)
+    Text += " <- " + F->getNameAsString() + "()";
+  return Text;
+}
+
 /// True when the variables of \p Holder keep their values from \p Call to
 /// \p Access, which it runs before: no loop that holds the access but not
 /// the call writes one (eb_copy_relocations()'s `eb->exec[i]` from the
@@ -546,7 +555,8 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     std::vector<const FunctionDecl *> Chain;
     searchCallers(FA.cache(), FD, Ptr.Traced, Chain, Search);
   }
-  bool AllChecked = Search.First && !Search.Unchecked && Search.Open.empty();
+  bool AllChecked =
+      Search.First && !Search.Unchecked && Search.Open.empty() && !Search.Field;
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
@@ -556,7 +566,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   std::string OtherUnitsField;
   if (!AllChecked && !Search.UncheckedCall &&
       (Search.Unchecked || Search.Open.empty()) &&
-      reportFieldCheck(FA, A, Ptr, OtherUnitsField))
+      reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
   // A static function the TU never uses (a header's inline helper) has its
   // callers in the TUs that use it, where it is analyzed with them.
@@ -564,9 +574,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     return;
   std::string Message;
   if (AllChecked) {
-    std::string Chain = FD.getNameAsString() + "()";
-    for (const FunctionDecl *F : Search.First->Chain)
-      Chain += " <- " + F->getNameAsString() + "()";
+    std::string Chain = callChainText(FD, Search.First->Chain);
     unsigned N = Search.First->Chain.size();
     Message = What + " relies on an access_ok() in another function: '" +
               Ptr.Name + "' is checked in " +
@@ -634,7 +642,26 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
 bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
                                         const UaccessUse &A,
                                         const TracedPointer &Ptr,
+                                        const CallerSearch &Search,
                                         std::string &OtherUnits) {
+  if (Search.Field && !Search.Unchecked && Search.Open.empty()) {
+    const CallerSearch::FieldPass &Pass = *Search.Field;
+    std::string Chain = callChainText(FA.decl(), Pass.Chain);
+    size_t N = Pass.Chain.size();
+    const FieldCheck &C = *Pass.Check;
+    std::string Holder = Pass.Caller->getNameAsString() + "() passes '" +
+                         C.Key + "' as '" + Ptr.Name + "', " +
+                         std::to_string(N) + (N == 1 ? " call" : " calls") +
+                         " up (" + Chain + ")";
+    if (FindingBuilder *B =
+            report(FA, A, "field",
+                   fieldCheckMessage(
+                       A.name(), Holder,
+                       writtenText(*C.Check->Anchor, FA.astContext()),
+                       C.Function->getNameAsString(), "", true, C.AtStore)))
+      B->note(C.Check->loc(), guardNote(*C.Check));
+    return true;
+  }
   const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);
   FieldRead Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
   // The function's own checks of the pointer are its guards (findGuards()).
@@ -648,7 +675,9 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
       OtherUnits = Read.Key;
     return false;
   }
-  if (checkedBySiblingCall(FA, A, Read, Checks))
+  // A window opened with no check in ordinary code shows its access_ok():
+  // one that a callee made is named, not taken.
+  if (!uncheckedOpener(FA, A) && checkedBySiblingCall(FA, A, Read, Checks))
     return true;
   // A field the function sets may hold what it stored there, not what
   // was checked elsewhere.
@@ -661,8 +690,10 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
       fieldCheckMessage(A.name(), "'" + Name + "' holds '" + Read.Key + "'",
                         writtenText(*C->Check->Anchor, FA.astContext()),
                         C->Function->getNameAsString(), "", false, C->AtStore);
-  if (FindingBuilder *B = report(FA, A, "field", Message))
+  if (FindingBuilder *B = report(FA, A, "field", Message)) {
     B->note(C->Check->loc(), guardNote(*C->Check));
+    noteUncheckedWindow(*B, FA, A);
+  }
   return true;
 }
 
@@ -766,10 +797,17 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
   if (Sites.empty()) {
     // Other TUs may call it: the link step looks there, for whole
     // parameters.
+    // A field of the parameter ends the search at its checks in the TU.
+    const FieldCheck *F =
+        Param.Index >= 0 && !Param.Indirect && !Param.Field.empty()
+            ? checkOfParamField(Cache, FD, Param.Index, Param.Field)
+            : nullptr;
     if (FD.isExternallyVisible() && Param.Field.empty() && !Param.Inside)
       Out.Open.push_back(openEnd(FD, Param, Chain, {}));
-    else
+    else if (!F)
       Out.Unchecked = true;
+    else if (!Out.Field)
+      Out.Field = CallerSearch::FieldPass{&FD, F, Chain};
     return;
   }
   for (const CallerIndex::Site &Site : Sites)
@@ -807,7 +845,13 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
       Up.Index = -1;
     Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
   } else if (T.Up.Index < 0) {
-    Out.Unchecked = Out.UncheckedCall = true;
+    const FieldCheck *F =
+        Param.Indirect ? nullptr
+                       : checkOfPassedField(Cache, *Caller, *Call, Param.Index);
+    if (!F)
+      Out.Unchecked = Out.UncheckedCall = true;
+    else if (!Out.Field)
+      Out.Field = CallerSearch::FieldPass{Caller, F, Chain};
   } else {
     searchCallers(Cache, *Caller, T.Up, Chain, Out);
   }

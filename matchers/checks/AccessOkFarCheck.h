@@ -15,6 +15,8 @@
 
 namespace uaccess {
 
+struct FieldCheck;
+
 /// access-ok-far: accesses whose access_ok() is missing, far, elsewhere, on
 /// another pointer, or too short. See docs/checks/access-ok-far.md.
 ///
@@ -103,6 +105,16 @@ private:
     /// known to have no check, not merely the end of the search.
     bool UncheckedCall = false;
     std::vector<CallerEnd> Open;
+    /// The first caller that passes, unchecked, a pointer read from a
+    /// struct field the TU checks in another function
+    /// (checkOfPassedField()); that path is neither checked nor known
+    /// unchecked.
+    struct FieldPass {
+      const clang::FunctionDecl *Caller = nullptr;
+      const FieldCheck *Check = nullptr;
+      std::vector<const clang::FunctionDecl *> Chain;
+    };
+    std::optional<FieldPass> Field;
   };
   /// Searches the callers of \p FD (up to MaxCallerSearch) for a check of
   /// parameter \p Param at every call; \p Chain: the callers so far.
@@ -125,12 +137,13 @@ private:
   TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
   /// An unguarded access through a pointer read from a struct field that
   /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
-  /// that checks that field of the same object, else reported with the
-  /// check. False when the TU checks no such field; then \p OtherUnits is
+  /// that checks that field of the same object (unless a begin that checks
+  /// nothing opened its window), else reported with the check. False when the TU checks no such field; then \p OtherUnits is
   /// set to the field, for the link step to ask other TUs about, when the
   /// function does not write it.
   bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
-                        const TracedPointer &Ptr, std::string &OtherUnits);
+                        const TracedPointer &Ptr, const CallerSearch &Search,
+                        std::string &OtherUnits);
   std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
                                        const UaccessUse &A,
                                        llvm::StringRef Origin);

@@ -49,14 +49,11 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   // caller does not set itself.
   if (Param.Indirect || unsigned(Param.Index) >= Call.getNumArgs())
     return false;
-  FieldRead Read = fieldReadOf(*Call.getArg(Param.Index), Caller);
-  if (Read.Key.empty() || writesField(Caller, Read.Key) ||
-      llvm::none_of(
-          Cache.fieldChecks().find(Read.Key), [&](const FieldCheck &C) {
-            return C.Function->getCanonicalDecl() != Caller.getCanonicalDecl();
-          }))
+  const FieldCheck *Field =
+      checkOfPassedField(Cache, Caller, Call, Param.Index);
+  if (!Field)
     return false;
-  Out.Field = Read.Key;
+  Out.Field = Field->Key;
   return true;
 }
 

@@ -7,10 +7,12 @@
 // copies from the same field. The check of the field is named; after a
 // tested call of the checking function on the same object the access is
 // guarded.
-// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// A window opened with no check (x86's __uaccess_begin()) must show its
+// own: the sibling's check is named, not taken.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,X86 --implicit-check-not=warning: --implicit-check-not=note:
 
 #include <linux/kernel.h>
 #include <linux/uaccess.h>
@@ -39,7 +41,7 @@ int dispatch_syscall(void)
 	if (!sd->selector)
 		return 0;
 	// CHECK: [[@LINE+2]]:6: warning: '__get_user' relies on the access_ok() made where the struct field it reads is stored: 'sd->selector' holds 'dispatch::selector'; checked by 'access_ok(untagged_addr(selector), sizeof(*selector))' in set_dispatch(), before the store [access-ok-far]
-	// CHECK: field-checks.c:26:{{[0-9]+}}: note: access_ok() here
+	// CHECK: field-checks.c:28:{{[0-9]+}}: note: access_ok() here
 	if (__get_user(state, sd->selector))
 		return -EFAULT;
 	return state;
@@ -123,6 +125,33 @@ int copy_relocs_replaced(struct execbuf *eb, u64 other)
 	return 0;
 }
 
+#ifdef __uaccess_begin
+/* The relocations marked in a window that checks no range. */
+int mark_relocs(const struct execbuf *eb)
+{
+	unsigned int i, n;
+
+	for (i = 0; i < eb->count; i++) {
+		struct reloc_entry __user *urelocs;
+
+		if (check_relocs(&eb->exec[i]))
+			return -EFAULT;
+		urelocs = u64_to_user_ptr(eb->exec[i].relocs_ptr);
+		__uaccess_begin();
+		for (n = 0; n < eb->exec[i].relocation_count; n++)
+			unsafe_put_user(-1, &urelocs[n].presumed_offset, fail);
+		// X86: [[@LINE-1]]:4: warning: 'unsafe_put_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
+		// X86: field-checks.c:67:{{[0-9]+}}: note: access_ok() here
+		// X86: [[@LINE-5]]:3: note: '__uaccess_begin' opens the window here without checking any range
+		__uaccess_end();
+	}
+	return 0;
+fail:
+	__uaccess_end();
+	return -EFAULT;
+}
+#endif
+
 /* A loop inside the iteration moves to the next element before it
  * copies. */
 int copy_relocs_stepping(const struct execbuf *eb)
@@ -135,7 +164,7 @@ int copy_relocs_stepping(const struct execbuf *eb)
 			return -EFAULT;
 		do {
 			// CHECK: [[@LINE+2]]:8: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[i].relocs_ptr' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
-			// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
+			// CHECK: field-checks.c:67:{{[0-9]+}}: note: access_ok() here
 			if (__copy_from_user(&r,
 					     u64_to_user_ptr(eb->exec[i].relocs_ptr),
 					     sizeof(r)))
@@ -159,7 +188,7 @@ int copy_next_relocs(const struct execbuf *eb)
 			return -EFAULT;
 		urelocs = u64_to_user_ptr(eb->exec[i + 1].relocs_ptr);
 		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
-		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
+		// CHECK: field-checks.c:67:{{[0-9]+}}: note: access_ok() here
 		if (__copy_from_user(&r, urelocs, sizeof(r)))
 			return -EFAULT;
 	}
@@ -173,7 +202,7 @@ int copy_relocs_untested(const struct execbuf *eb)
 
 	check_relocs(&eb->exec[0]);
 	// CHECK: [[@LINE+2]]:6: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'eb->exec[0].relocs_ptr' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
-		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
+		// CHECK: field-checks.c:67:{{[0-9]+}}: note: access_ok() here
 	if (__copy_from_user(&r, u64_to_user_ptr(eb->exec[0].relocs_ptr),
 			     sizeof(r)))
 		return -EFAULT;
@@ -193,7 +222,7 @@ int copy_relocs_late(const struct execbuf *eb)
 		struct reloc_entry __user *urelocs =
 			u64_to_user_ptr(eb->exec[i].relocs_ptr);
 		// CHECK: [[@LINE+2]]:7: warning: '__copy_from_user' relies on an access_ok() of the struct field it reads, made elsewhere: 'urelocs' holds 'exec_object::relocs_ptr'; checked by 'access_ok(addr, size)' in check_relocs() [access-ok-far]
-		// CHECK: field-checks.c:65:{{[0-9]+}}: note: access_ok() here
+		// CHECK: field-checks.c:67:{{[0-9]+}}: note: access_ok() here
 		if (__copy_from_user(&r, urelocs, sizeof(r)))
 			return -EFAULT;
 	}
@@ -215,6 +244,49 @@ int read_retry(struct retry *r)
 		return -EAGAIN;
 	}
 	return c;
+}
+
+struct request { int op; struct hdr_u __user *umsg; };
+struct hdr_u { u32 flags; u32 len; };
+
+/* io_uring's prep: the header is checked when the request is made. */
+int prep_request(struct request *req)
+{
+	if (!access_ok(req->umsg, sizeof(*req->umsg)))
+		return -EFAULT;
+	return 0;
+}
+
+/* ____sys_recvmsg(): writes back into the header its callers pass. */
+static int write_flags(struct hdr_u __user *msg, u32 flags)
+{
+	// CHECK: [[@LINE+2]]:9: warning: '__put_user' relies on an access_ok() of the struct field a caller reads, made elsewhere: run_request() passes 'request::umsg' as 'msg', 1 call up (write_flags() <- run_request()); checked by 'access_ok(req->umsg, sizeof(*req->umsg))' in prep_request() [access-ok-far]
+	// CHECK: field-checks.c:[[@LINE-9]]:{{[0-9]+}}: note: access_ok() here
+	return __put_user(flags, &msg->flags);
+}
+
+/* The request runs later: the header comes out of it unchecked here. */
+int run_request(struct request *req)
+{
+	return write_flags(req->umsg, 0);
+}
+
+/* The same helper, passed a pointer that nothing checks. */
+static int write_len(struct hdr_u __user *msg, u32 len)
+{
+	// CHECK: [[@LINE+1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'msg', here or in its callers [access-ok-far]
+	return __put_user(len, &msg->len);
+}
+
+extern unsigned long user_base;
+
+int run_len(struct request *req)
+{
+	if (req->op)
+		return write_len(req->umsg, 0);
+	/* A path with no check: the field's check elsewhere does not cover
+	 * it. */
+	return write_len((struct hdr_u __user *)user_base, 0);
 }
 
 struct plain { u32 flags; u64 data_ptr; };
