@@ -157,6 +157,14 @@ std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
          (AtStore ? ", before the store" : "");
 }
 
+std::string fieldPassText(llvm::StringRef Caller, llvm::StringRef Key,
+                          llvm::StringRef Pointer, size_t Calls,
+                          llvm::StringRef Chain) {
+  return Caller.str() + "() passes '" + Key.str() + "' as '" + Pointer.str() +
+         "', " + std::to_string(Calls) + (Calls == 1 ? " call" : " calls") +
+         " up (" + Chain.str() + ")";
+}
+
 FieldRead fieldReadOf(const Expr &Pointer, const FunctionDecl &FD) {
   const Expr *X = pointedValue(Pointer);
   if (const auto *ME = dyn_cast<MemberExpr>(X)) {

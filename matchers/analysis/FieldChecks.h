@@ -80,6 +80,13 @@ std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
                               llvm::StringRef Where, bool ByCaller,
                               bool AtStore);
 
+/// The holder part of a fieldCheckMessage() when a caller passes the
+/// field on: "run() passes 'msg::umsg' as 'from', 1 call up (read() <-
+/// run())".
+std::string fieldPassText(llvm::StringRef Caller, llvm::StringRef Key,
+                          llvm::StringRef Pointer, size_t Calls,
+                          llvm::StringRef Chain);
+
 struct FieldCheck;
 
 /// The check of the struct field that argument \p Arg of \p Call in

@@ -639,27 +639,31 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   return P;
 }
 
+/// The search ended at a caller that passes the pointer read from a struct
+/// field the TU checks elsewhere (CallerSearch::Field).
+void AccessOkFarCheck::reportCallerField(FunctionAnalyses &FA,
+                                         const UaccessUse &A,
+                                         const TracedPointer &Ptr,
+                                         const CallerSearch::FieldPass &Pass) {
+  const FieldCheck &C = *Pass.Check;
+  std::string Holder =
+      fieldPassText(Pass.Caller->getNameAsString(), C.Key, Ptr.Name,
+                    Pass.Chain.size(), callChainText(FA.decl(), Pass.Chain));
+  if (FindingBuilder *B = report(
+          FA, A, "field",
+          fieldCheckMessage(
+              A.name(), Holder, writtenText(*C.Check->Anchor, FA.astContext()),
+              C.Function->getNameAsString(), "", true, C.AtStore)))
+    B->note(C.Check->loc(), guardNote(*C.Check));
+}
+
 bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
                                         const UaccessUse &A,
                                         const TracedPointer &Ptr,
                                         const CallerSearch &Search,
                                         std::string &OtherUnits) {
   if (Search.Field && !Search.Unchecked && Search.Open.empty()) {
-    const CallerSearch::FieldPass &Pass = *Search.Field;
-    std::string Chain = callChainText(FA.decl(), Pass.Chain);
-    size_t N = Pass.Chain.size();
-    const FieldCheck &C = *Pass.Check;
-    std::string Holder = Pass.Caller->getNameAsString() + "() passes '" +
-                         C.Key + "' as '" + Ptr.Name + "', " +
-                         std::to_string(N) + (N == 1 ? " call" : " calls") +
-                         " up (" + Chain + ")";
-    if (FindingBuilder *B =
-            report(FA, A, "field",
-                   fieldCheckMessage(
-                       A.name(), Holder,
-                       writtenText(*C.Check->Anchor, FA.astContext()),
-                       C.Function->getNameAsString(), "", true, C.AtStore)))
-      B->note(C.Check->loc(), guardNote(*C.Check));
+    reportCallerField(FA, A, Ptr, *Search.Field);
     return true;
   }
   const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);

@@ -138,9 +138,12 @@ private:
   /// An unguarded access through a pointer read from a struct field that
   /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
   /// that checks that field of the same object (unless a begin that checks
-  /// nothing opened its window), else reported with the check. False when the TU checks no such field; then \p OtherUnits is
-  /// set to the field, for the link step to ask other TUs about, when the
-  /// function does not write it.
+  /// nothing opened its window), else reported with the check. False when the
+  /// TU checks no such field; then \p OtherUnits is set to the field, for the
+  /// link step to ask other TUs about, when the function does not write it.
+  void reportCallerField(FunctionAnalyses &FA, const UaccessUse &A,
+                         const TracedPointer &Ptr,
+                         const CallerSearch::FieldPass &Pass);
   bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
                         const TracedPointer &Ptr, const CallerSearch &Search,
                         std::string &OtherUnits);

@@ -287,12 +287,9 @@ void rewordField(Finding &F, const FieldCheckSummary &C,
                  const std::vector<std::string> &Chain, llvm::StringRef Root) {
   const CallerLink &L = *F.Link;
   std::string Holder = "'" + L.Pointer + "' holds '" + C.Field + "'";
-  if (Via) {
-    size_t N = Chain.size();
-    Holder = Via->Call.Caller + "() passes '" + C.Field + "' as '" + L.Pointer +
-             "', " + std::to_string(N) + (N == 1 ? " call" : " calls") +
-             " up (" + callChain(F, Chain) + ")";
-  }
+  if (Via)
+    Holder = fieldPassText(Via->Call.Caller, C.Field, L.Pointer, Chain.size(),
+                           callChain(F, Chain));
   F.Message = fieldCheckMessage(L.Accessor, Holder, C.Check, C.Function,
                                 " at " + shortPath(C.Loc.File, Root) + ":" +
                                     std::to_string(C.Loc.Line),
