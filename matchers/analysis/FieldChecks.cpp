@@ -77,8 +77,8 @@ bool isCheck(const UaccessUse &U) {
          U.Api->PointerArg != NoArg;
 }
 
-/// The parameter of \p FD whose field \p Member reads (`entry->relocs_ptr`
-/// for parameter `entry`), or -1.
+/// The index of the parameter whose field \p Member reads
+/// (`entry->relocs_ptr` for parameter `entry`), or -1.
 int holderParam(const MemberExpr &Member) {
   const auto *Ref =
       dyn_cast<DeclRefExpr>(Member.getBase()->IgnoreParenImpCasts());

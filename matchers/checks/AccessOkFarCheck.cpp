@@ -560,6 +560,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
+  // A static function the TU never uses (a header's inline helper) has its
+  // callers in the TUs that use it, where it is analyzed with them.
+  if (Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
+    return;
   // The object that holds the pointer may have been checked where the
   // callers cannot be followed: through a field. A caller that passes it
   // unchecked is a path with no check, whatever other paths do.
@@ -567,10 +571,6 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   if (!AllChecked && !Search.UncheckedCall &&
       (Search.Unchecked || Search.Open.empty()) &&
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
-    return;
-  // A static function the TU never uses (a header's inline helper) has its
-  // callers in the TUs that use it, where it is analyzed with them.
-  if (Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
     return;
   std::string Message;
   if (AllChecked) {
