@@ -228,13 +228,9 @@ const FieldCheck *checkOfParamField(AnalysisCache &Cache,
   if (Param >= FD.getNumParams() || !Field.consume_front("->") ||
       Field.contains("->") || Field.contains('.'))
     return nullptr;
+  QualType Pointee = FD.getParamDecl(Param)->getType()->getPointeeType();
   const RecordDecl *Record =
-      FD.getParamDecl(Param)->getType()->getPointeeType().isNull()
-          ? nullptr
-          : FD.getParamDecl(Param)
-                ->getType()
-                ->getPointeeType()
-                ->getAsRecordDecl();
+      Pointee.isNull() ? nullptr : Pointee->getAsRecordDecl();
   if (!Record || !(Record = Record->getDefinition()))
     return nullptr;
   const FieldDecl *Member = nullptr;
@@ -309,7 +305,8 @@ llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
     return A.Check->Api->TheRole == Role::AccessOk &&
            B.Check->Api->TheRole != Role::AccessOk;
   });
-  return Found[Key] = std::move(All);
+  It->second = std::move(All);
+  return It->second;
 }
 
 } // namespace uaccess

@@ -47,7 +47,7 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
     return true;
   // Read from a struct field that the TU checks elsewhere, and that the
   // caller does not set itself.
-  if (Param.Indirect || unsigned(Param.Index) >= Call.getNumArgs())
+  if (Param.Indirect)
     return false;
   const FieldCheck *Field =
       checkOfPassedField(Cache, Caller, Call, Param.Index);
