@@ -18,7 +18,7 @@ KINDS = [
     ("far", re.compile(r"relies on an access_ok\(\) \d+ lines")),
     ("in another function", re.compile(r"relies on an access_ok\(\) in another function")),
     ("through a struct field", re.compile(r"access_ok\(\) (of the struct field (it|a caller) reads|made where the struct field (it|a caller) reads is stored)")),
-    ("another pointer", re.compile(r"but the access_ok\(\) before it checks|its window was opened for")),
+    ("another pointer", re.compile(r"but the access_ok\(\) (before it|in \w+\(\), \d+ calls? up .*) checks|its window was opened for")),
     ("short range", re.compile(r"covers only|outside the window|moved past the range")),
     ("not on every path", re.compile(r"not guarded on every path")),
 ]

@@ -144,6 +144,25 @@ TEST(CallerLinkTest, NoCallerInTheDatabaseIsSaid) {
   EXPECT_TRUE(Out[0].Notes.empty());
 }
 
+TEST(CallerLinkTest, ACheckOfAnotherPointerStaysNamed) {
+  // The TU's message names the caller's check of another pointer; with no
+  // caller of that caller, the message stays, and a checked path rewords.
+  Finding F = pending();
+  F.Message = "checks 'frame', not the 'word' it passes on";
+  F.Link->NamesOtherCheck = true;
+  std::vector<Finding> Out = linkDatabase(F, CallSummary());
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, F.Message);
+  CallSummary S;
+  S.Calls.push_back(call("far", "read", 12));
+  S.Calls.back().Args.push_back(checkedArgument(11));
+  F.Link->NearDepth = 0;
+  Out = linkDatabase(F, S);
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_NE(Out[0].Message.find("relies on an access_ok() in another"),
+            std::string::npos);
+}
+
 TEST(CallerLinkTest, NoCallerOfACallerUpTheChainIsSaid) {
   CallSummary S;
   S.Calls.push_back(call("top", "read", 12)); // top() has no caller.
@@ -316,6 +335,7 @@ TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
   R.File = "/k/b.c";
   R.Findings.push_back(pending());
   R.Findings.back().Link->Field = "msg::umsg";
+  R.Findings.back().Link->NamesOtherCheck = true;
   R.Calls.Unit = "/k/b.c";
   R.Calls.Calls.push_back(call("top", "read", 3));
   R.Calls.Calls.back().Args.emplace_back();
@@ -327,6 +347,7 @@ TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
   EXPECT_EQ(llvm::formatv("{0}", toJSON(*Back)).str(), Text);
   EXPECT_EQ(Back->Findings[0].Link->Field, "msg::umsg");
+  EXPECT_TRUE(Back->Findings[0].Link->NamesOtherCheck);
   EXPECT_EQ(Back->Calls.Calls[0].Args[0].Field, "msg::umsg");
   ASSERT_EQ(Back->Calls.FieldChecks.size(), 1u);
   EXPECT_TRUE(Back->Calls.FieldChecks[0].Explicit);

@@ -133,11 +133,19 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
       !FA.getAnalysis<PointerDerivation>()->stable(T.Base))
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  for (const UaccessUse *C : Model.checks())
-    if (llvm::is_contained(Names, AccessOkModel::pointerOf(*C).Base) &&
-        Model.dominates(*C, Call) &&
-        (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
+  for (const UaccessUse *C : Model.checks()) {
+    if (!Model.dominates(*C, Call))
+      continue;
+    std::string Checked = AccessOkModel::pointerOf(*C).Base;
+    bool Same = llvm::is_contained(Names, Checked);
+    if (Same && (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
       T.Check = C;
+    else if (!Same && !Checked.empty() && !T.OtherCheck &&
+             C->Api->TheRole == Role::AccessOk)
+      T.OtherCheck = C;
+  }
+  if (T.Check)
+    T.OtherCheck = nullptr;
   if (!T.Check && Param.Field.empty() && !Param.Inside)
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -54,6 +54,12 @@ struct ArgumentTrace {
   /// path (access_ok(), a checked accessor or begin, a tested call of a
   /// check wrapper defined in the TU).
   const UaccessUse *Check = nullptr;
+  /// Without Check: an access_ok() in the caller that runs before the call
+  /// on every path and checks another pointer. 6.12
+  /// copy_fpstate_to_sigframe() checks `buf` and passes `buf_fx` on, which
+  /// lies inside `buf`'s range only by how its own caller laid out the
+  /// frame: what a reader must compare.
+  const UaccessUse *OtherCheck = nullptr;
   /// Tested calls, before the call on every path, that pass Base to a
   /// check wrapper, perhaps, defined in another TU: Callee, as its
   /// argument Arg. Either Call's callee, which the TU has no body for, or

@@ -540,29 +540,23 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
 void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
                                        const UaccessUse &A) {
   const FunctionDecl &FD = FA.decl();
-  std::string What = "'" + A.name().str() + "'";
   TracedPointer Ptr = tracePointer(FA, A);
   int Param = Ptr.Traced.Index;
-  CallerSearch Search;
-  if (std::vector<GuardCall> Guards = foreignGuards(FA, A, Ptr.Origin);
-      !Guards.empty()) {
-    // The link step tells whether they check it; if not, the callers.
-    TracedParam Up = Ptr.Traced;
-    if (!Up.Field.empty())
-      Up.Index = -1;
-    Search.Open.push_back(openEnd(FD, Up, {}, std::move(Guards)));
-  } else if (Param >= 0) {
-    std::vector<const FunctionDecl *> Chain;
-    searchCallers(FA.cache(), FD, Ptr.Traced, Chain, Search);
-  }
+  CallerSearch Search = searchFor(FA, A, Ptr);
   bool AllChecked =
       Search.First && !Search.Unchecked && Search.Open.empty() && !Search.Field;
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
   // A static function the TU never uses (a header's inline helper) has its
-  // callers in the TUs that use it, where it is analyzed with them.
-  if (Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced())
+  // callers in the TUs that use it, where it is analyzed with them; so has
+  // one whose callers all end at such functions (xstate.h's
+  // set_xfeature_in_sigframe(), in every fpu TU but signal.c).
+  bool OnlyUnusedCallers = Search.UnusedEnd && !Search.First &&
+                           !Search.Unchecked && Search.Open.empty() &&
+                           !Search.Field;
+  if ((Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced()) ||
+      OnlyUnusedCallers)
     return;
   // The object that holds the pointer may have been checked where the
   // callers cannot be followed: through a field. A caller that passes it
@@ -572,31 +566,22 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
       (Search.Unchecked || Search.Open.empty()) &&
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
-  std::string Message;
-  if (AllChecked) {
-    std::string Chain = callChainText(FD, Search.First->Chain);
-    unsigned N = Search.First->Chain.size();
-    Message = What + " relies on an access_ok() in another function: '" +
-              Ptr.Name + "' is checked in " +
-              Search.First->Caller->getNameAsString() + "(), " +
-              std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
-              Chain + ")";
-  } else {
-    // A pointer no shape reads is named as written.
-    std::string Through =
-        Ptr.Name.empty() ? " through '" + pointerName(FA, A) + "'" : "";
-    Message = What + Through + " is not guarded by any access_ok()" +
-              (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
-              (Param >= 0 ? ", here or in its callers" : "");
-  }
-  FindingBuilder *B = report(FA, A, AllChecked ? "caller" : "none", Message);
+  std::string Message = unguardedMessage(FA, A, Ptr, Search, AllChecked);
+  bool Other = !AllChecked && otherCheckNamed(Search);
+  FindingBuilder *B = report(
+      FA, A, AllChecked ? "caller" : (Other ? "caller-other-pointer" : "none"),
+      Message);
   if (!B)
     return;
   if (AllChecked)
     B->note(Search.First->Check->loc(), guardNote(*Search.First->Check));
-  else if (!Search.Unchecked && !Search.Open.empty())
-    B->link(callerLink(A, Ptr.Name, Search));
-  else if (!OtherUnitsField.empty()) {
+  else if (Other)
+    B->note(Search.Other->Check->loc(), guardNote(*Search.Other->Check));
+  if (!AllChecked && !Search.Unchecked && !Search.Open.empty()) {
+    CallerLink L = callerLink(A, Ptr.Name, Search);
+    L.NamesOtherCheck = Other;
+    B->link(std::move(L));
+  } else if (!AllChecked && !OtherUnitsField.empty()) {
     CallerLink L = callerLink(
         A, Ptr.Name.empty() ? pointerName(FA, A) : Ptr.Name, CallerSearch());
     L.Field = OtherUnitsField;
@@ -605,6 +590,67 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
+}
+
+AccessOkFarCheck::CallerSearch
+AccessOkFarCheck::searchFor(FunctionAnalyses &FA, const UaccessUse &A,
+                            const TracedPointer &Ptr) {
+  CallerSearch Search;
+  if (std::vector<GuardCall> Guards = foreignGuards(FA, A, Ptr.Origin);
+      !Guards.empty()) {
+    // The link step tells whether they check it; if not, the callers.
+    TracedParam Up = Ptr.Traced;
+    if (!Up.Field.empty())
+      Up.Index = -1;
+    Search.Open.push_back(openEnd(FA.decl(), Up, {}, std::move(Guards)));
+  } else if (Ptr.Traced.Index >= 0) {
+    std::vector<const FunctionDecl *> Chain;
+    searchCallers(FA.cache(), FA.decl(), Ptr.Traced, Chain, Search);
+  }
+  return Search;
+}
+
+std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
+                                               const UaccessUse &A,
+                                               const TracedPointer &Ptr,
+                                               const CallerSearch &Search,
+                                               bool AllChecked) const {
+  std::string What = "'" + A.name().str() + "'";
+  if (AllChecked) {
+    unsigned N = Search.First->Chain.size();
+    return What + " relies on an access_ok() in another function: '" +
+           Ptr.Name + "' is checked in " +
+           Search.First->Caller->getNameAsString() + "(), " +
+           std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
+           callChainText(FA.decl(), Search.First->Chain) + ")";
+  }
+  if (otherCheckNamed(Search)) {
+    const CallerSearch::OtherCheck &O = *Search.Other;
+    size_t N = O.Chain.size();
+    return What + " accesses '" + Ptr.Name + "', but the access_ok() in " +
+           O.Caller->getNameAsString() + "(), " + std::to_string(N) +
+           (N == 1 ? " call" : " calls") + " up (" +
+           callChainText(FA.decl(), O.Chain) + "), checks '" +
+           AccessOkModel::pointerOf(*O.Check).Base + "', not the '" + O.Passed +
+           "' it passes on";
+  }
+  // A pointer no shape reads is named as written.
+  std::string Through =
+      Ptr.Name.empty() ? " through '" + pointerName(FA, A) + "'" : "";
+  return What + Through + " is not guarded by any access_ok()" +
+         (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
+         (Ptr.Traced.Index >= 0 ? ", here or in its callers" : "");
+}
+
+bool AccessOkFarCheck::otherCheckNamed(const CallerSearch &Search) {
+  return Search.Other && !Search.First && !Search.BareUncheckedCall;
+}
+
+void AccessOkFarCheck::noteOtherCheck(
+    const ArgumentTrace &T, const FunctionDecl &Caller,
+    const std::vector<const FunctionDecl *> &Chain, CallerSearch &Out) {
+  if (T.OtherCheck && !Out.Other && !T.Base.empty())
+    Out.Other = CallerSearch::OtherCheck{&Caller, T.OtherCheck, T.Base, Chain};
 }
 
 /// The parameter whose callers are searched for \p A's pointer: the
@@ -798,6 +844,10 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
   // in: a regset's `->set`, called by copy_regset_from_user().
   std::vector<CallerIndex::Site> Sites(Cache.callers().callsTo(FD));
   llvm::append_range(Sites, Cache.callers().indirectCallsTo(FD));
+  if (Sites.empty() && !FD.isExternallyVisible() && !FD.isReferenced()) {
+    Out.UnusedEnd = true;
+    return;
+  }
   if (Sites.empty()) {
     // Other TUs may call it: the link step looks there, for whole
     // parameters.
@@ -849,14 +899,17 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
       Up.Index = -1;
     Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
   } else if (T.Up.Index < 0) {
+    noteOtherCheck(T, *Caller, Chain, Out);
     const FieldCheck *F =
         Param.Indirect ? nullptr
                        : checkOfPassedField(Cache, *Caller, *Call, Param.Index);
-    if (!F)
+    if (!F) {
       Out.Unchecked = Out.UncheckedCall = true;
-    else if (!Out.Field)
+      Out.BareUncheckedCall |= !T.OtherCheck;
+    } else if (!Out.Field)
       Out.Field = CallerSearch::FieldPass{Caller, F, Chain};
   } else {
+    noteOtherCheck(T, *Caller, Chain, Out);
     searchCallers(Cache, *Caller, T.Up, Chain, Out);
   }
   Chain.pop_back();

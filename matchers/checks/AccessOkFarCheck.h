@@ -104,6 +104,11 @@ private:
     /// Some caller passes a pointer it neither checks nor was given: a path
     /// known to have no check, not merely the end of the search.
     bool UncheckedCall = false;
+    /// Such a caller checks no other pointer either (CallerSearch::Other).
+    bool BareUncheckedCall = false;
+    /// Some caller chain ends at a static function the TU never uses: its
+    /// callers are the business of the TUs that use it.
+    bool UnusedEnd = false;
     std::vector<CallerEnd> Open;
     /// The first caller that passes, unchecked, a pointer read from a
     /// struct field the TU checks in another function
@@ -115,6 +120,15 @@ private:
       std::vector<const clang::FunctionDecl *> Chain;
     };
     std::optional<FieldPass> Field;
+    /// The first caller, on a path with no check, that checks another
+    /// pointer before it passes this one on (ArgumentTrace::OtherCheck).
+    struct OtherCheck {
+      const clang::FunctionDecl *Caller = nullptr;
+      const UaccessUse *Check = nullptr;
+      std::string Passed; ///< What the caller passes: `buf_fx`.
+      std::vector<const clang::FunctionDecl *> Chain;
+    };
+    std::optional<OtherCheck> Other;
   };
   /// Searches the callers of \p FD (up to MaxCallerSearch) for a check of
   /// parameter \p Param at every call; \p Chain: the callers so far.
@@ -135,6 +149,25 @@ private:
     TracedParam Traced;
   };
   TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
+  /// A caller's check of another pointer is named when no path the search
+  /// saw checks this one, and every caller that passes it with no check
+  /// checks that other pointer: there a reader must compare the two.
+  static bool otherCheckNamed(const CallerSearch &Search);
+  static void
+  noteOtherCheck(const ArgumentTrace &T, const clang::FunctionDecl &Caller,
+                 const std::vector<const clang::FunctionDecl *> &Chain,
+                 CallerSearch &Out);
+  /// The search for \p Ptr's check beyond \p A's function: tested calls
+  /// of other TUs' functions before it, else its callers.
+  CallerSearch searchFor(FunctionAnalyses &FA, const UaccessUse &A,
+                         const TracedPointer &Ptr);
+  /// The message of an access with no check in its function: the check
+  /// every caller makes (\p AllChecked), else "not guarded", or the other
+  /// pointer a caller checks (CallerSearch::Other).
+  std::string unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
+                               const TracedPointer &Ptr,
+                               const CallerSearch &Search,
+                               bool AllChecked) const;
   /// An unguarded access through a pointer read from a struct field that
   /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
   /// that checks that field of the same object (unless a begin that checks

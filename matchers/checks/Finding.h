@@ -101,6 +101,10 @@ struct CallerLink {
   /// analysis/FieldChecks.h) and the finding's TU checks that field
   /// nowhere: a check of it in another TU is named.
   std::string Field;
+  /// Set when a caller checks another pointer than the one it passes on
+  /// (ArgumentTrace::OtherCheck) and the message names that check: a path
+  /// with no check keeps that message.
+  bool NamesOtherCheck = false;
 };
 
 struct Finding {

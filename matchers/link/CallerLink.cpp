@@ -341,7 +341,8 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     else if (Own)
       rewordField(F, *Own, nullptr, {}, Root);
     else if (!Checked) {
-      rewordOrphan(F, R, Calls);
+      if (!F.Link->NamesOtherCheck)
+        rewordOrphan(F, R, Calls);
       noteUnchecked(F, R);
     }
     F.Link.reset();

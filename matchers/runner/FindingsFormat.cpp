@@ -87,7 +87,8 @@ Value toJSON(const CallerLink &L) {
                 {"checked_depth", L.CheckedDepth},
                 {"near_depth", L.NearDepth},
                 {"max_depth", L.MaxDepth},
-                {"field", bytesToJSON(L.Field)}};
+                {"field", bytesToJSON(L.Field)},
+                {"names_other_check", L.NamesOtherCheck}};
 }
 
 Value toJSON(const Finding &F) {
@@ -205,7 +206,8 @@ bool fromJSON(const Value &V, CallerLink &L, Path P) {
          mapBytes(V, "pointer", L.Pointer, P) &&
          O.map("checked_depth", L.CheckedDepth) &&
          O.map("near_depth", L.NearDepth) && O.map("max_depth", L.MaxDepth) &&
-         (!V.getAsObject()->get("field") || mapBytes(V, "field", L.Field, P));
+         (!V.getAsObject()->get("field") || mapBytes(V, "field", L.Field, P)) &&
+         O.mapOptional("names_other_check", L.NamesOtherCheck);
 }
 
 bool fromJSON(const Value &V, Finding &F, Path P) {

@@ -1,0 +1,76 @@
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+//
+// A caller that checks one pointer and passes another on: the shape of 6.12
+// copy_fpstate_to_sigframe(), which checks the signal frame `buf` and hands
+// `buf_fx` to the helpers that write the xsave area. `buf_fx` lies inside
+// `buf`'s range only by how get_sigframe() laid the frame out, so the
+// finding names the check a reader has to compare, not "no access_ok()".
+
+#include <linux/uaccess.h>
+
+struct xsave_header { u64 xfeatures; u64 reserved[7]; };
+struct xsave_area { u8 legacy[512]; struct xsave_header header; };
+
+static int set_xfeature(struct xsave_area __user *xbuf, u64 mask)
+{
+	u64 xfeatures;
+	int err;
+
+	err = __get_user(xfeatures, &xbuf->header.xfeatures);
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:8: warning: '__get_user' accesses 'xbuf', but the access_ok() in save_frame(), 2 calls up (set_xfeature() <- save_epilog() <- save_frame()), checks 'buf', not the 'buf_fx' it passes on [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE+13]]:7: note: access_ok() here
+	err |= __put_user(xfeatures | mask, &xbuf->header.xfeatures);
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: note: '__put_user' accesses 'xbuf' here too
+	return err;
+}
+
+static int save_epilog(void __user *buf_fx)
+{
+	return set_xfeature(buf_fx, 1);
+}
+
+int save_frame(void __user *buf, void __user *buf_fx, int size)
+{
+	if (!access_ok(buf, size))
+		return -EFAULT;
+	return save_epilog(buf_fx);
+}
+
+// A second caller passes a pointer it checks in no way at all: that path
+// has no check, and the finding says so.
+static int read_flags(u32 __user *flags, u32 *out)
+{
+	return __get_user(*out, flags);
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded by any access_ok() on 'flags', here or in its callers [access-ok-far]
+}
+
+int read_checked_other(void __user *frame, u32 __user *flags, u32 *out)
+{
+	if (!access_ok(frame, 64))
+		return -EFAULT;
+	return read_flags(flags, out);
+}
+
+int read_bare(u32 *out)
+{
+	u32 __user *flags = (u32 __user *)0x1000UL;
+
+	return read_flags(flags, out);
+}
+
+// The caller checks the pointer it passes, and another one first: near, so
+// no finding.
+static int read_mode(u32 __user *mode, u32 *out)
+{
+	return __get_user(*out, mode);
+}
+
+int read_both(void __user *frame, u32 __user *mode, u32 *out)
+{
+	if (!access_ok(frame, 64) || !access_ok(mode, sizeof(*mode)))
+		return -EFAULT;
+	return read_mode(mode, out);
+}
