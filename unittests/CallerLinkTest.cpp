@@ -330,6 +330,47 @@ TEST(CallerLinkTest, ACallerPassingAFieldItsTUChecksEndsThePathThere) {
   EXPECT_EQ(Out[0].Message, "not guarded");
 }
 
+TEST(CallerLinkTest, ATestedCallOfAWrapperChecksTheFieldItPasses) {
+  // run() passes `msg::umsg` to read(); it also tests wrap(sr->umsg),
+  // which another TU defines: a check once wrap() is known as a wrapper.
+  CallSummary S;
+  S.Calls.push_back(call("run", "read", 40));
+  S.Calls.back().Args.emplace_back();
+  S.Calls.back().Args.back().Field = "msg::umsg";
+  FieldCheckSummary Call = fieldCheck("run", false, 38);
+  Call.Check = "wrap(sr->umsg)";
+  Call.RequiredCallee = "wrap";
+  S.FieldChecks.push_back(Call);
+  ProgramCalls Calls, NoWrapper;
+  for (ProgramCalls *C : {&Calls, &NoWrapper}) {
+    C->add(S);
+    C->markAsked({"read"});
+  }
+  std::vector<Finding> Findings{pending()};
+  EXPECT_EQ(namesToAsk(Findings, Calls), std::set<std::string>{"wrap"});
+  // Asked, and no wrapper: the path has no check.
+  NoWrapper.markAsked({"wrap"});
+  std::vector<Finding> Out = Findings;
+  linkFindings(Out, NoWrapper, "/k");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message, "not guarded");
+  // A wrapper of its argument 0: named, in run() itself.
+  CallSummary Defs;
+  Defs.Wrappers.push_back(
+      {"wrap", 0, "access_ok(p, 8)", FindingLocation{"/k/w.c", 30, 3, 5}});
+  Calls.add(Defs);
+  Calls.markAsked({"wrap"});
+  Out = Findings;
+  linkFindings(Out, Calls, "/k");
+  ASSERT_EQ(Out.size(), 1u);
+  EXPECT_EQ(Out[0].Message,
+            "'__get_user' relies on an access_ok() of the struct field a "
+            "caller reads, made elsewhere: run() passes 'msg::umsg' as "
+            "'from', 1 call up (read() <- run()); checked by "
+            "'wrap(sr->umsg)' in run() at c.c:38, a check wrapper of "
+            "'access_ok(p, 8)' (w.c:3)");
+}
+
 TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
   TUReport R;
   R.File = "/k/b.c";
@@ -342,6 +383,8 @@ TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
   R.Calls.Calls.back().Args.back().Field = "msg::umsg";
   R.Calls.FieldsAnswered = {"msg::umsg"};
   R.Calls.FieldChecks.push_back(fieldCheck("prep", true, 9));
+  R.Calls.FieldChecks.back().RequiredCallee = "wrap";
+  R.Calls.FieldChecks.back().RequiredArg = 2;
   std::string Text = llvm::formatv("{0}", toJSON(R)).str();
   auto Back = llvm::json::parse<TUReport>(Text);
   ASSERT_TRUE(bool(Back)) << llvm::toString(Back.takeError());
@@ -351,6 +394,8 @@ TEST(CallerLinkTest, FieldChecksSurviveTheWorkersJSON) {
   EXPECT_EQ(Back->Calls.Calls[0].Args[0].Field, "msg::umsg");
   ASSERT_EQ(Back->Calls.FieldChecks.size(), 1u);
   EXPECT_TRUE(Back->Calls.FieldChecks[0].Explicit);
+  EXPECT_EQ(Back->Calls.FieldChecks[0].RequiredCallee, "wrap");
+  EXPECT_EQ(Back->Calls.FieldChecks[0].RequiredArg, 2u);
 }
 
 TEST(CallerLinkTest, NamesAreFoundAsWholeIdentifiers) {

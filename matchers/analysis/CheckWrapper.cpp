@@ -116,7 +116,11 @@ std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
     if (!assigns(*FD.getBody(), *P))
       W.LengthParam = P->getFunctionScopeIndex();
   } else if (!namesAParameter(*Length)) {
-    W.LengthText = writtenText(*Length, Ctx);
+    // Under a macro (`unlikely(!access_ok(uaddr, sizeof(u32)))`), the
+    // argument as spelled, not the whole expansion.
+    W.LengthText = Length->getBeginLoc().isMacroID()
+                       ? spelledText(*Length, Ctx)
+                       : writtenText(*Length, Ctx);
   }
   return W;
 }

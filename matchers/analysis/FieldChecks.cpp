@@ -222,6 +222,17 @@ const FieldCheck *checkOfPassedField(AnalysisCache &Cache,
                       fieldReadOf(*Call.getArg(Arg), Caller).Key);
 }
 
+llvm::ArrayRef<ForeignFieldCall>
+foreignChecksOfPassedField(AnalysisCache &Cache, const FunctionDecl &Caller,
+                           const CallExpr &Call, unsigned Arg) {
+  if (Arg >= Call.getNumArgs())
+    return {};
+  std::string Key = fieldReadOf(*Call.getArg(Arg), Caller).Key;
+  if (Key.empty() || writesField(Caller, Key))
+    return {};
+  return Cache.fieldChecks().foreignCalls(Key);
+}
+
 const FieldCheck *checkOfParamField(AnalysisCache &Cache,
                                     const FunctionDecl &FD, unsigned Param,
                                     llvm::StringRef Field) {
@@ -271,7 +282,24 @@ std::vector<FieldCheck> FieldCheckIndex::checksIn(const FunctionDecl &FD,
   return Out;
 }
 
-llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
+std::vector<ForeignFieldCall>
+FieldCheckIndex::foreignCallsIn(const FunctionDecl &FD, llvm::StringRef Key) {
+  std::vector<ForeignFieldCall> Out;
+  const ParentMap &Parents = Cache.get(FD).parents();
+  for (const CallExpr *Call : callsIn(FD.getBody())) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    if (!Callee || !Callee->getIdentifier() || parsedDefinition(*Callee) ||
+        !isResultTested(*Call, *FD.getBody(), Parents))
+      continue;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I)
+      if (fieldReadOf(*Call->getArg(I), FD).Key == Key)
+        Out.push_back({Key.str(), &FD, Call, Callee->getNameAsString(), I});
+  }
+  return Out;
+}
+
+llvm::ArrayRef<const FunctionDecl *>
+FieldCheckIndex::namingField(llvm::StringRef Key) {
   if (!Listed) {
     struct Lister : RecursiveASTVisitor<Lister> {
       std::vector<const FunctionDecl *> &Out;
@@ -285,20 +313,26 @@ llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
     L.TraverseDecl(Cache.astContext().getTranslationUnitDecl());
     Listed = true;
   }
+  auto [It, New] = Naming.try_emplace(Key);
+  llvm::StringRef Member = Key.rsplit("::").second;
+  if (New)
+    for (const FunctionDecl *FD : Definitions)
+      if (anyStmtIn(*FD->getBody(), [&](const Stmt &S) {
+            const auto *ME = dyn_cast<MemberExpr>(&S);
+            return ME && ME->getMemberDecl()->getName() == Member &&
+                   fieldKey(*ME) == Key;
+          }))
+        It->second.push_back(FD);
+  return It->second;
+}
+
+llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
   auto [It, New] = Found.try_emplace(Key);
   if (!New)
     return It->second;
   std::vector<FieldCheck> All;
-  llvm::StringRef Member = Key.rsplit("::").second;
-  for (const FunctionDecl *FD : Definitions) {
-    bool Names = anyStmtIn(*FD->getBody(), [&](const Stmt &S) {
-      const auto *ME = dyn_cast<MemberExpr>(&S);
-      return ME && ME->getMemberDecl()->getName() == Member &&
-             fieldKey(*ME) == Key;
-    });
-    if (Names)
-      llvm::append_range(All, checksIn(*FD, Key));
-  }
+  for (const FunctionDecl *FD : namingField(Key))
+    llvm::append_range(All, checksIn(*FD, Key));
   // An access_ok() of its own says most plainly that the field is
   // checked: it comes first, before an accessor's or a begin's.
   llvm::stable_sort(All, [](const FieldCheck &A, const FieldCheck &B) {
@@ -306,6 +340,15 @@ llvm::ArrayRef<FieldCheck> FieldCheckIndex::find(llvm::StringRef Key) {
            B.Check->Api->TheRole != Role::AccessOk;
   });
   It->second = std::move(All);
+  return It->second;
+}
+
+llvm::ArrayRef<ForeignFieldCall>
+FieldCheckIndex::foreignCalls(llvm::StringRef Key) {
+  auto [It, New] = FoundForeign.try_emplace(Key);
+  if (New)
+    for (const FunctionDecl *FD : namingField(Key))
+      llvm::append_range(It->second, foreignCallsIn(*FD, Key));
   return It->second;
 }
 

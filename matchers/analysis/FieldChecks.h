@@ -98,6 +98,17 @@ const FieldCheck *checkOfPassedField(AnalysisCache &Cache,
                                      const clang::FunctionDecl &Caller,
                                      const clang::CallExpr &Call, unsigned Arg);
 
+struct ForeignFieldCall;
+
+/// The tested calls, anywhere in the TU, of other TUs' functions that pass
+/// the struct field that argument \p Arg of \p Call in \p Caller reads,
+/// when \p Caller does not write that field: checks of it if their callees
+/// are check wrappers (ForeignFieldCall). Empty when there is none.
+llvm::ArrayRef<ForeignFieldCall>
+foreignChecksOfPassedField(AnalysisCache &Cache,
+                           const clang::FunctionDecl &Caller,
+                           const clang::CallExpr &Call, unsigned Arg);
+
 /// The same, for the field \p Field (`->umsg`) of \p FD's parameter
 /// \p Param, which \p FD passes on to the access and nothing in the TU
 /// calls \p FD with.
@@ -119,6 +130,20 @@ struct FieldCheck {
   int HolderParam = -1;
 };
 
+/// A tested call of a function the TU has no body for, passing a pointer
+/// read from a struct field. It checks that field when its callee is a
+/// check wrapper of that argument, which only the link step can tell: 6.12
+/// futex_wait_multiple_setup() tests `get_futex_key(
+/// u64_to_user_ptr(vs[i].w.uaddr), ...)`, of kernel/futex/core.c, for every
+/// element, in the loop before the one that reads each `uaddr`.
+struct ForeignFieldCall {
+  std::string Key;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::CallExpr *Call = nullptr;
+  std::string Callee;
+  unsigned Arg = 0;
+};
+
 /// The checks of user pointers read from, or stored into, each struct
 /// field, in the function definitions of one TU; found per key on first
 /// use.
@@ -129,14 +154,23 @@ public:
   /// checked accessors and begins, each in the order of their functions;
   /// empty when there is none.
   llvm::ArrayRef<FieldCheck> find(llvm::StringRef Key);
+  /// The tested calls of other TUs' functions that pass field \p Key, in
+  /// the order of their functions.
+  llvm::ArrayRef<ForeignFieldCall> foreignCalls(llvm::StringRef Key);
 
 private:
+  /// The definitions that name field \p Key.
+  llvm::ArrayRef<const clang::FunctionDecl *> namingField(llvm::StringRef Key);
   std::vector<FieldCheck> checksIn(const clang::FunctionDecl &FD,
                                    llvm::StringRef Key);
+  std::vector<ForeignFieldCall> foreignCallsIn(const clang::FunctionDecl &FD,
+                                               llvm::StringRef Key);
   AnalysisCache &Cache;
   std::vector<const clang::FunctionDecl *> Definitions;
   bool Listed = false;
   llvm::StringMap<std::vector<FieldCheck>> Found;
+  llvm::StringMap<std::vector<ForeignFieldCall>> FoundForeign;
+  llvm::StringMap<std::vector<const clang::FunctionDecl *>> Naming;
 };
 
 } // namespace uaccess

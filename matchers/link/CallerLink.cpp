@@ -31,11 +31,35 @@ ProgramCalls::fieldCheck(llvm::StringRef Key, llvm::StringRef Except) const {
   auto It = FieldChecks.find(Key);
   if (It == FieldChecks.end())
     return nullptr;
+  // An access_ok() says most plainly that the field is checked, then a
+  // check wrapper's, then a checked accessor's or begin's.
+  auto Rank = [](const FieldCheckSummary &F) {
+    return F.Explicit ? 0 : F.RequiredCallee.empty() ? 2 : 1;
+  };
   const FieldCheckSummary *Best = nullptr;
-  for (const FieldCheckSummary &F : It->second)
-    if (F.Function != Except && (!Best || (F.Explicit && !Best->Explicit)))
+  for (const FieldCheckSummary &F : It->second) {
+    // A tested call of a wrapper counts in the reading function too: it is
+    // the one that function makes, on the field, before it passes it on.
+    bool Counts =
+        F.RequiredCallee.empty() ? F.Function != Except : wrapperChecks(F);
+    if (Counts && (!Best || Rank(F) < Rank(*Best)))
       Best = &F;
+  }
   return Best;
+}
+
+bool ProgramCalls::wrapperChecks(const FieldCheckSummary &F) const {
+  const WrapperDefinition *W = wrapper(F.RequiredCallee);
+  return W && W->Param == F.RequiredArg;
+}
+
+void ProgramCalls::fieldWrappersToAsk(llvm::StringRef Key,
+                                      std::set<std::string> &Out) const {
+  auto It = FieldChecks.find(Key);
+  if (It != FieldChecks.end())
+    for (const FieldCheckSummary &F : It->second)
+      if (!F.RequiredCallee.empty() && !asked(F.RequiredCallee))
+        Out.insert(F.RequiredCallee);
 }
 
 void ProgramCalls::markFieldsAsked(const std::set<std::string> &Keys) {
@@ -193,21 +217,32 @@ private:
       R.found(A->Check, A->CheckLoc, Chain);
     else if (guardedBy(A->GuardCalls, Chain, R))
       ;
-    else if (const FieldCheckSummary *F =
-                 A->CallerParam < 0 && !A->Field.empty()
-                     ? Calls.fieldCheck(A->Field, S.Call.Caller)
-                     : nullptr) {
-      if (!R.FieldAt) {
-        R.FieldAt = &S;
-        R.FieldCheck = F;
-        R.FieldChain = Chain;
-      }
-    } else if (A->CallerParam < 0)
+    else if (A->CallerParam < 0 && !A->Field.empty())
+      resolveField(S, *A, Chain, R);
+    else if (A->CallerParam < 0)
       R.unchecked(&S);
     else
       resolveCallers(S.Call.Caller, S.Call.CallerInternal ? S.Unit : "",
                      A->CallerParam, A->CallerIndirect, Chain, &S, R);
     Chain.pop_back();
+  }
+
+  /// A call that passes a pointer read from a struct field checked
+  /// elsewhere: that check, once the wrappers it may call are known.
+  void resolveField(const ProgramCalls::Site &S, const TracedArgument &A,
+                    const std::vector<std::string> &Chain, Resolution &R) {
+    if (const FieldCheckSummary *F = Calls.fieldCheck(A.Field, S.Call.Caller)) {
+      if (!R.FieldAt) {
+        R.FieldAt = &S;
+        R.FieldCheck = F;
+        R.FieldChain = Chain;
+      }
+      return;
+    }
+    size_t Before = R.Missing.size();
+    Calls.fieldWrappersToAsk(A.Field, R.Missing);
+    if (R.Missing.size() == Before)
+      R.unchecked(&S);
   }
 
   const ProgramCalls &Calls;
@@ -284,15 +319,22 @@ void rewordOrphan(Finding &F, const Resolution &R, const ProgramCalls &Calls) {
 /// null), or by the caller \p Via that passes it on, up \p Chain.
 void rewordField(Finding &F, const FieldCheckSummary &C,
                  const ProgramCalls::Site *Via,
-                 const std::vector<std::string> &Chain, llvm::StringRef Root) {
+                 const std::vector<std::string> &Chain,
+                 const ProgramCalls &Calls, llvm::StringRef Root) {
   const CallerLink &L = *F.Link;
   std::string Holder = "'" + L.Pointer + "' holds '" + C.Field + "'";
   if (Via)
     Holder = fieldPassText(Via->Call.Caller, C.Field, L.Pointer, Chain.size(),
                            callChain(F, Chain));
-  F.Message = fieldCheckMessage(L.Accessor, Holder, C.Check, C.Function,
-                                " at " + shortPath(C.Loc.File, Root) + ":" +
-                                    std::to_string(C.Loc.Line),
+  std::string Where =
+      " at " + shortPath(C.Loc.File, Root) + ":" + std::to_string(C.Loc.Line);
+  // A call of a check wrapper: say that it is one, and how it checks.
+  if (const WrapperDefinition *W =
+          C.RequiredCallee.empty() ? nullptr : Calls.wrapper(C.RequiredCallee))
+    Where += ", a check wrapper of '" + W->Check + "' (" +
+             shortPath(W->Loc.File, Root) + ":" + std::to_string(W->Loc.Line) +
+             ")";
+  F.Message = fieldCheckMessage(L.Accessor, Holder, C.Check, C.Function, Where,
                                 Via, C.AtStore);
   F.Notes.insert(F.Notes.begin(), FindingNote{C.Loc, "'" + C.Check + "' here"});
 }
@@ -335,11 +377,11 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
             ? Calls.fieldCheck(F.Link->Field, F.Function)
             : nullptr;
     if (Settled && R.FieldAt)
-      rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Root);
+      rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Calls, Root);
     else if (Checked && !Near)
       reword(F, R, Root);
     else if (Own)
-      rewordField(F, *Own, nullptr, {}, Root);
+      rewordField(F, *Own, nullptr, {}, Calls, Root);
     else if (!Checked) {
       if (!F.Link->NamesOtherCheck)
         rewordOrphan(F, R, Calls);

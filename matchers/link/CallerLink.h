@@ -63,6 +63,11 @@ public:
   /// else its first check, outside function \p Except; null when none.
   const FieldCheckSummary *fieldCheck(llvm::StringRef Key,
                                       llvm::StringRef Except = "") const;
+  /// Adds to \p Out the functions not yet asked about whose being check
+  /// wrappers would make a tested call of them a check of field \p Key
+  /// (FieldCheckSummary::RequiredCallee).
+  void fieldWrappersToAsk(llvm::StringRef Key,
+                          std::set<std::string> &Out) const;
   /// True when every TU that names field \p Key has answered for it.
   bool fieldAsked(llvm::StringRef Key) const {
     return FieldsAsked.contains(Key);
@@ -75,6 +80,7 @@ public:
   bool fromDatabase() const { return FromDatabase; }
 
 private:
+  bool wrapperChecks(const FieldCheckSummary &F) const;
   std::deque<Site> Sites;
   llvm::StringMap<std::vector<const Site *>> ByCallee;
   std::set<std::string> SeenSites;

@@ -6,6 +6,7 @@
 #include "analysis/CheckWrapper.h"
 #include "analysis/FieldChecks.h"
 #include "runner/FindingsFormat.h"
+#include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -49,11 +50,17 @@ bool traced(AnalysisCache &Cache, CheckContext &Context,
   // caller does not set itself.
   if (Param.Indirect)
     return false;
-  const FieldCheck *Field =
-      checkOfPassedField(Cache, Caller, Call, Param.Index);
-  if (!Field)
+  if (const FieldCheck *Field =
+          checkOfPassedField(Cache, Caller, Call, Param.Index)) {
+    Out.Field = Field->Key;
+    return true;
+  }
+  // Or that a tested call may check, of a function another TU defines.
+  llvm::ArrayRef<ForeignFieldCall> Foreign =
+      foreignChecksOfPassedField(Cache, Caller, Call, Param.Index);
+  if (Foreign.empty())
     return false;
-  Out.Field = Field->Key;
+  Out.Field = Foreign.front().Key;
   return true;
 }
 
@@ -76,6 +83,13 @@ void summarizeFieldChecks(AnalysisCache &Cache, CheckContext &Context,
            writtenText(*C.Check->Anchor, Cache.astContext()),
            Context.locate(C.Check->loc()), C.AtStore,
            C.Check->Api->TheRole == Role::AccessOk});
+  for (const std::string &Key : Keys)
+    for (const ForeignFieldCall &C : Cache.fieldChecks().foreignCalls(Key))
+      Out.FieldChecks.push_back(
+          {Key, C.Function->getNameAsString(),
+           collapseWhitespace(writtenText(*C.Call, Cache.astContext())),
+           Context.locate(C.Call->getBeginLoc()), false, false, C.Callee,
+           C.Arg});
   Out.FieldsAnswered.assign(Keys.begin(), Keys.end());
 }
 
@@ -231,10 +245,14 @@ Value toJSON(const WrapperDefinition &W) {
 }
 
 Value toJSON(const FieldCheckSummary &F) {
-  return Object{
-      {"field", bytesToJSON(F.Field)}, {"function", bytesToJSON(F.Function)},
-      {"check", bytesToJSON(F.Check)}, {"loc", toJSON(F.Loc)},
-      {"at_store", F.AtStore},         {"explicit", F.Explicit}};
+  return Object{{"field", bytesToJSON(F.Field)},
+                {"function", bytesToJSON(F.Function)},
+                {"check", bytesToJSON(F.Check)},
+                {"loc", toJSON(F.Loc)},
+                {"at_store", F.AtStore},
+                {"explicit", F.Explicit},
+                {"required_callee", bytesToJSON(F.RequiredCallee)},
+                {"required_arg", F.RequiredArg}};
 }
 
 Value toJSON(const CallSummary &S) {
@@ -282,7 +300,10 @@ bool fromJSON(const Value &V, FieldCheckSummary &F, Path P) {
   return O && mapBytes(V, "field", F.Field, P) &&
          mapBytes(V, "function", F.Function, P) &&
          mapBytes(V, "check", F.Check, P) && O.map("loc", F.Loc) &&
-         O.map("at_store", F.AtStore) && O.map("explicit", F.Explicit);
+         O.map("at_store", F.AtStore) && O.map("explicit", F.Explicit) &&
+         (!V.getAsObject()->get("required_callee") ||
+          mapBytes(V, "required_callee", F.RequiredCallee, P)) &&
+         O.mapOptional("required_arg", F.RequiredArg);
 }
 
 bool fromJSON(const Value &V, CallSummary &S, Path P) {

@@ -73,6 +73,11 @@ struct FieldCheckSummary {
   bool AtStore = false;
   /// An access_ok() of its own, not a checked accessor's or begin's.
   bool Explicit = false;
+  /// Set when Check is a tested call of a function another TU defines
+  /// (analysis/FieldChecks.h ForeignFieldCall): it checks the field only if
+  /// RequiredCallee is a check wrapper of its argument RequiredArg.
+  std::string RequiredCallee;
+  uint64_t RequiredArg = 0;
 };
 
 struct CallSummary {
