@@ -241,6 +241,33 @@ TEST(SourceUtilsTest, SpelledTextAcrossAMacroBodyIsEmpty) {
   EXPECT_EQ(spelledText(*Sum, AST->getASTContext()), "");
 }
 
+TEST(SourceUtilsTest, AnAddressComputedFromOneParameterNamesIt) {
+  auto AST = buildC("void *addr_of(void *base, int nr);\n"
+                    "void *pick(void *a, void *b);\n"
+                    "#define PUT(v, p) (*(p) = (v))\n"
+                    "void f(char *buf, char *other, int nr) {\n"
+                    "  PUT(1, (unsigned *)addr_of(buf, 3));\n"
+                    "  PUT(2, (unsigned *)pick(buf, other));\n"
+                    "  PUT(3, (unsigned *)addr_of(buf, 3) + nr);\n"
+                    "}");
+  const auto *F =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(F);
+  const Stmt &Body = *F->getBody();
+  ComputedAddress Address =
+      addressComputedFrom(Body, "(unsigned *)addr_of(buf, 3)", *F);
+  ASSERT_TRUE(Address.From);
+  EXPECT_EQ(Address.From->getName(), "buf");
+  EXPECT_EQ(Address.Call, "addr_of(buf, 3)");
+  EXPECT_TRUE(addressComputedFrom(Body, "addr_of(buf,  3)", *F).From);
+  // Two pointer parameters: which one is unknown.
+  EXPECT_FALSE(
+      addressComputedFrom(Body, "(unsigned *)pick(buf, other)", *F).From);
+  // Arithmetic after the call: not the call's address.
+  EXPECT_FALSE(
+      addressComputedFrom(Body, "(unsigned *)addr_of(buf, 3) + nr", *F).From);
+}
+
 // lineIndent
 
 TEST(SourceUtilsTest, CommentInsideAStatementIsFound) {

@@ -673,6 +673,17 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   if (P.Origin.empty() || (!P.Traced.Field.empty() && !PD.stable(P.Origin)))
     P.Traced.Index = -1;
   llvm::StringRef Text = A.arg(A.Api->PointerArg).trim();
+  if (P.Origin.empty() && A.Anchor)
+    if (ComputedAddress Address = addressComputedFrom(*A.Anchor, Text, FD);
+        Address.From) {
+      // An address a call computes from a parameter lies somewhere in the
+      // caller's buffer: only a check of its whole length covers it.
+      P.Name = Address.Call;
+      P.Origin = Address.From->getName().str();
+      P.Traced = tracedParamOf(FD, P.Origin);
+      P.Traced.Inside = true;
+      return P;
+    }
   if (!P.Origin.empty() || !Text.consume_front("*"))
     return P;
   Text = Text.trim();

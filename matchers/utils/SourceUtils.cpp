@@ -11,6 +11,7 @@
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/Support/Regex.h"
 
 #include <atomic>
 
@@ -222,6 +223,43 @@ std::string spelledText(const Stmt &S, const ASTContext &Ctx) {
     return "";
   return collapseWhitespace(sourceText(
       CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
+}
+
+ComputedAddress addressComputedFrom(const Stmt &Within, llvm::StringRef Text,
+                                    const FunctionDecl &FD) {
+  const ASTContext &Ctx = FD.getASTContext();
+  std::string Wanted = collapseWhitespace(Text);
+  ComputedAddress Address;
+  anyStmtIn(Within, [&](const Stmt &S) {
+    const auto *Call = dyn_cast<CallExpr>(&S);
+    if (!Call || !Call->getDirectCallee() || !Call->getType()->isPointerType())
+      return false;
+    std::string Spelled = spelledText(*Call, Ctx);
+    llvm::StringRef Casts = Wanted;
+    // What comes before the call may only be casts: `(u32 __user *)`.
+    static const llvm::Regex OnlyCasts("^( *[(][^()]*[)] *)*$");
+    if (Spelled.empty() || !Casts.consume_back(Spelled) ||
+        !OnlyCasts.match(Casts))
+      return false;
+    unsigned Found = 0;
+    for (const Expr *Arg : Call->arguments()) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Arg->IgnoreParenImpCasts());
+      const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+      const auto *Owner =
+          P ? dyn_cast<FunctionDecl>(P->getDeclContext()) : nullptr;
+      if (Owner && Owner->getCanonicalDecl() == FD.getCanonicalDecl() &&
+          P->getType()->isPointerType()) {
+        Address.From = P;
+        ++Found;
+      }
+    }
+    if (Found != 1)
+      Address.From = nullptr;
+    else
+      Address.Call = Spelled;
+    return true;
+  });
+  return Address;
 }
 
 bool containsComment(const Stmt &S, const ASTContext &Ctx) {

@@ -116,6 +116,22 @@ std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 /// files.
 std::string spelledText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// An address computed by a call from a parameter: the call as spelled,
+/// and the one pointer parameter it is passed.
+struct ComputedAddress {
+  const clang::ParmVarDecl *From = nullptr;
+  std::string Call;
+};
+
+/// The address \p Text names when it is, under casts, a call spelled
+/// inside \p Within of a function that returns a pointer, passed exactly
+/// one pointer parameter of \p FD (`(unsigned int __user
+/// *)get_xsave_addr_user(buf, XFEATURE_PKRU)`, 6.12 fpu/xstate.h). From
+/// is null otherwise.
+ComputedAddress addressComputedFrom(const clang::Stmt &Within,
+                                    llvm::StringRef Text,
+                                    const clang::FunctionDecl &FD);
+
 /// True when the text \p S was written with (its expansion range) holds a
 /// comment: a rewrite that replaces the text would delete it.
 bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);

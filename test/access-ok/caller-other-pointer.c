@@ -74,3 +74,50 @@ int read_both(void __user *frame, u32 __user *mode, u32 *out)
 		return -EFAULT;
 	return read_mode(mode, out);
 }
+
+// An address a call computes from the parameter (6.12 xstate.h's
+// update_pkru_in_sigframe(): `get_xsave_addr_user(buf, XFEATURE_PKRU)`) is
+// traced to that parameter, and named as the call.
+void __user *xsave_addr_user(struct xsave_area __user *base, int nr);
+
+static int update_pkru(struct xsave_area __user *xbuf, u32 pkru)
+{
+	return __put_user(pkru, (u32 __user *)xsave_addr_user(xbuf, 9));
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'xsave_addr_user(xbuf, 9)', but the access_ok() in save_pkru_frame(), 1 call up (update_pkru() <- save_pkru_frame()), checks 'buf', not the 'buf_fx' it passes on [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE+5]]:7: note: access_ok() here
+}
+
+int save_pkru_frame(void __user *buf, void __user *buf_fx, int size, u32 pkru)
+{
+	if (!access_ok(buf, size))
+		return -EFAULT;
+	return update_pkru(buf_fx, pkru);
+}
+
+// Checked over its whole length where it is passed: the computed address
+// lies inside, so no finding.
+static int update_pkru_checked(struct xsave_area __user *xbuf, u32 pkru)
+{
+	return __put_user(pkru, (u32 __user *)xsave_addr_user(xbuf, 9));
+}
+
+int save_pkru_checked(void __user *buf, int size, u32 pkru)
+{
+	if (!access_ok(buf, size))
+		return -EFAULT;
+	return update_pkru_checked(buf, pkru);
+}
+
+// Checked for one header only: the computed address may lie past it.
+static int update_pkru_short(struct xsave_area __user *xbuf, u32 pkru)
+{
+	return __put_user(pkru, (u32 __user *)xsave_addr_user(xbuf, 9));
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'xsave_addr_user(xbuf, 9)', here or in its callers [access-ok-far]
+}
+
+int save_pkru_short(struct xsave_area __user *buf, u32 pkru)
+{
+	if (!access_ok(buf, sizeof(struct xsave_header)))
+		return -EFAULT;
+	return update_pkru_short(buf, pkru);
+}
