@@ -92,7 +92,8 @@ llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
       Param.Indirect ? std::nullopt : PD.copyOf(Own);
   if (Copy && (Param.Field.empty() || (Copy->exact() && Copy->SameType))) {
     Names.push_back(Copy->Origin + Param.Field);
-    Param.Inside |= !Copy->exact();
+    if (!Copy->exact())
+      Param.Inside = true, Param.FromStart = false;
   }
   if (!Param.Field.empty() && !PD.stable(Names.back()))
     Names.clear();
@@ -127,6 +128,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
   T.Up.Inside = Param.Inside;
+  T.Up.FromStart = Param.FromStart;
   // A field passed on (`sr->umsg`) is the callers' only while the caller
   // does not write it first.
   if (!T.Up.Field.empty() &&
@@ -138,15 +140,17 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
       continue;
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
     bool Same = llvm::is_contained(Names, Checked);
+    bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
     if (Same && (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
       T.Check = C;
-    else if (!Same && !Checked.empty() && !T.OtherCheck &&
-             C->Api->TheRole == Role::AccessOk)
+    else if (Same && IsAccessOk && !T.OtherIsShort)
+      T.OtherCheck = C, T.OtherIsShort = true;
+    else if (!Same && !Checked.empty() && !T.OtherCheck && IsAccessOk)
       T.OtherCheck = C;
   }
   if (T.Check)
     T.OtherCheck = nullptr;
-  if (!T.Check && Param.Field.empty() && !Param.Inside)
+  if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);
     });

@@ -40,6 +40,13 @@ struct TracedParam {
   /// (a walking or offset copy of it): only a check of a variable length,
   /// a whole buffer, covers it. The link step has no such ranges either.
   bool Inside = false;
+  /// With Inside: the callers pass the pointer from its start, and only
+  /// the function moves past it (`ids++` on the parameter, an address
+  /// computed from it). The link step, which knows no ranges, may still
+  /// follow it as a whole parameter.
+  bool FromStart = false;
+  /// True when the link step may follow this parameter from its start.
+  bool linkable() const { return Field.empty() && (!Inside || FromStart); }
 };
 
 /// What a call passes for a traced parameter of its callee.
@@ -60,6 +67,10 @@ struct ArgumentTrace {
   /// lies inside `buf`'s range only by how its own caller laid out the
   /// frame: what a reader must compare.
   const UaccessUse *OtherCheck = nullptr;
+  /// OtherCheck is an access_ok() of Base itself, of a fixed length, and
+  /// the traced pointer may lie past Base's start (TracedParam::Inside): a
+  /// range that need not cover it. It is named before another pointer's.
+  bool OtherIsShort = false;
   /// Tested calls, before the call on every path, that pass Base to a
   /// check wrapper, perhaps, defined in another TU: Callee, as its
   /// argument Arg. Either Call's callee, which the TU has no body for, or

@@ -568,9 +568,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     return;
   std::string Message = unguardedMessage(FA, A, Ptr, Search, AllChecked);
   bool Other = !AllChecked && otherCheckNamed(Search);
+  llvm::StringRef OtherKind =
+      Other && Search.Other->Short ? "caller-short" : "caller-other-pointer";
   FindingBuilder *B = report(
-      FA, A, AllChecked ? "caller" : (Other ? "caller-other-pointer" : "none"),
-      Message);
+      FA, A, AllChecked ? "caller" : (Other ? OtherKind : "none"), Message);
   if (!B)
     return;
   if (AllChecked)
@@ -627,10 +628,15 @@ std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
   if (otherCheckNamed(Search)) {
     const CallerSearch::OtherCheck &O = *Search.Other;
     size_t N = O.Chain.size();
-    return What + " accesses '" + Ptr.Name + "', but the access_ok() in " +
-           O.Caller->getNameAsString() + "(), " + std::to_string(N) +
-           (N == 1 ? " call" : " calls") + " up (" +
-           callChainText(FA.decl(), O.Chain) + "), checks '" +
+    std::string Where = "the access_ok() in " + O.Caller->getNameAsString() +
+                        "(), " + std::to_string(N) +
+                        (N == 1 ? " call" : " calls") + " up (" +
+                        callChainText(FA.decl(), O.Chain) + "), ";
+    if (O.Short)
+      return What + " accesses '" + Ptr.Name + "', which may lie past the " +
+             "start of '" + O.Passed + "', but " + Where + "covers only '" +
+             O.Check->arg(O.Check->Api->LengthArg).trim().str() + "' of it";
+    return What + " accesses '" + Ptr.Name + "', but " + Where + "checks '" +
            AccessOkModel::pointerOf(*O.Check).Base + "', not the '" + O.Passed +
            "' it passes on";
   }
@@ -643,14 +649,18 @@ std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
 }
 
 bool AccessOkFarCheck::otherCheckNamed(const CallerSearch &Search) {
-  return Search.Other && !Search.First && !Search.BareUncheckedCall;
+  // A range too short is a defect of its path, whatever other paths check.
+  return Search.Other && !Search.BareUncheckedCall &&
+         (!Search.First || Search.Other->Short);
 }
 
 void AccessOkFarCheck::noteOtherCheck(
     const ArgumentTrace &T, const FunctionDecl &Caller,
     const std::vector<const FunctionDecl *> &Chain, CallerSearch &Out) {
-  if (T.OtherCheck && !Out.Other && !T.Base.empty())
-    Out.Other = CallerSearch::OtherCheck{&Caller, T.OtherCheck, T.Base, Chain};
+  bool Shorter = T.OtherIsShort && Out.Other && !Out.Other->Short;
+  if (T.OtherCheck && (!Out.Other || Shorter) && !T.Base.empty())
+    Out.Other = CallerSearch::OtherCheck{&Caller, T.OtherCheck, T.Base,
+                                         T.OtherIsShort, Chain};
 }
 
 /// The parameter whose callers are searched for \p A's pointer: the
@@ -668,6 +678,10 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   P.Name = Shape.Base;
   P.Origin = originShape(FA, Shape, false).Base;
   P.Traced = tracedParamOf(FD, P.Origin);
+  // A parameter the function advances (`ids++`) points past the start of
+  // what the callers pass: only a check of the whole buffer covers it.
+  if (P.Traced.Index >= 0 && P.Traced.Field.empty() && !PD.stable(P.Origin))
+    P.Traced.Inside = P.Traced.FromStart = true;
   // No pointer (an unnamed parameter has the empty name too), or a field
   // the function writes first: nothing of the callers'.
   if (P.Origin.empty() || (!P.Traced.Field.empty() && !PD.stable(P.Origin)))
@@ -681,7 +695,7 @@ AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
       P.Name = Address.Call;
       P.Origin = Address.From->getName().str();
       P.Traced = tracedParamOf(FD, P.Origin);
-      P.Traced.Inside = true;
+      P.Traced.Inside = P.Traced.FromStart = true;
       return P;
     }
   if (!P.Origin.empty() || !Text.consume_front("*"))
@@ -867,7 +881,7 @@ void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
         Param.Index >= 0 && !Param.Indirect && !Param.Field.empty()
             ? checkOfParamField(Cache, FD, Param.Index, Param.Field)
             : nullptr;
-    if (FD.isExternallyVisible() && Param.Field.empty() && !Param.Inside)
+    if (FD.isExternallyVisible() && Param.linkable())
       Out.Open.push_back(openEnd(FD, Param, Chain, {}));
     else if (!F)
       Out.Unchecked = true;
@@ -898,6 +912,11 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
     Out.Deepest = std::max<unsigned>(Out.Deepest, Chain.size());
     if (!Out.First)
       Out.First = CallerCheck{Caller, T.Check, Chain};
+  } else if (T.OtherIsShort) {
+    // A check of this pointer that need not cover it ends its path: that
+    // path relies on it, whatever the callers above check.
+    noteOtherCheck(T, *Caller, Chain, Out);
+    Out.Unchecked = Out.UncheckedCall = true;
   } else if (!T.ForeignCalls.empty()) {
     // A check wrapper defined in another TU may check it: the link step
     // knows; failing that, the caller's own callers must.
@@ -906,7 +925,7 @@ void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
       Guards.emplace_back(F.Callee, F.Arg);
     // The link step follows whole parameters from their start only.
     TracedParam Up = T.Up;
-    if (!Up.Field.empty() || Up.Inside)
+    if (!Up.linkable())
       Up.Index = -1;
     Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
   } else if (T.Up.Index < 0) {

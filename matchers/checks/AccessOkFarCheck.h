@@ -126,6 +126,9 @@ private:
       const clang::FunctionDecl *Caller = nullptr;
       const UaccessUse *Check = nullptr;
       std::string Passed; ///< What the caller passes: `buf_fx`.
+      /// Check is of Passed itself, for a length that need not cover the
+      /// pointer (ArgumentTrace::OtherIsShort).
+      bool Short = false;
       std::vector<const clang::FunctionDecl *> Chain;
     };
     std::optional<OtherCheck> Other;

@@ -108,11 +108,13 @@ int save_pkru_checked(void __user *buf, int size, u32 pkru)
 	return update_pkru_checked(buf, pkru);
 }
 
-// Checked for one header only: the computed address may lie past it.
+// Checked for one header only: the computed address may lie past it, and
+// the finding names the range that need not cover it.
 static int update_pkru_short(struct xsave_area __user *xbuf, u32 pkru)
 {
 	return __put_user(pkru, (u32 __user *)xsave_addr_user(xbuf, 9));
-// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'xsave_addr_user(xbuf, 9)', here or in its callers [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'xsave_addr_user(xbuf, 9)', which may lie past the start of 'buf', but the access_ok() in save_pkru_short(), 1 call up (update_pkru_short() <- save_pkru_short()), covers only 'sizeof(struct xsave_header)' of it [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE+5]]:7: note: access_ok() here
 }
 
 int save_pkru_short(struct xsave_area __user *buf, u32 pkru)
@@ -120,4 +122,33 @@ int save_pkru_short(struct xsave_area __user *buf, u32 pkru)
 	if (!access_ok(buf, sizeof(struct xsave_header)))
 		return -EFAULT;
 	return update_pkru_short(buf, pkru);
+}
+
+// The same for a pointer that walks the caller's buffer: a fixed-size
+// check of its start is named as the range, and one caller's whole-buffer
+// check does not hide another caller's short one.
+static int fill_ids(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (__put_user(i, ids++))
+// CHECK: caller-other-pointer.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'ids', which may lie past the start of 'out', but the access_ok() in fill_short(), 1 call up (fill_ids() <- fill_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE+14]]:7: note: access_ok() here
+			return -EFAULT;
+	return 0;
+}
+
+int fill_whole(u32 __user *out, int n)
+{
+	if (!access_ok(out, n * sizeof(u32)))
+		return -EFAULT;
+	return fill_ids(out, n);
+}
+
+int fill_short(u32 __user *out, int n)
+{
+	if (!access_ok(out, sizeof(u32)))
+		return -EFAULT;
+	return fill_ids(out, n);
 }

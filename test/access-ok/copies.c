@@ -175,7 +175,7 @@ static int restore_header(void __user *buf_fx, struct hdr *sw)
 	u32 magic;
 
 	if (__get_user(sw->len, (u32 __user *)buf_fx))
-// CHECK: copies.c:[[@LINE-1]]:6: warning: '__get_user' is not guarded by any access_ok() on 'buf_fx', here or in its callers [access-ok-far]
+// CHECK: copies.c:[[@LINE-1]]:6: warning: '__get_user' accesses 'buf_fx', which may lie past the start of 'buf', but the access_ok() in restore_fixed(), 1 call up (restore_header() <- restore_fixed()), covers only 'sizeof(struct hdr)' of it [access-ok-far]
 		return -EFAULT;
 	return __get_user(magic, (u32 __user *)(fpstate + sw->len));
 // CHECK: copies.c:[[@LINE-1]]:9: note: '__get_user' accesses 'fpstate' here too

@@ -55,3 +55,15 @@ int frame_entry(void __user *frame, u32 __user *word, u32 *out)
 		return -EFAULT;
 	return read_framed(word, out);
 }
+
+/* Advances its parameter through the buffer that its caller in caller.c
+   checks whole: the link step follows it as passed from its start. */
+int read_walk(u32 __user *from, u32 *out, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (__get_user(out[i], from++))
+			return -EFAULT;
+	return 0;
+}

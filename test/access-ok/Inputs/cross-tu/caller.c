@@ -42,3 +42,12 @@ int helper_caller(u32 __user *u, u32 *out)
 		return -EFAULT;
 	return read_via_helper(u, out);
 }
+
+int read_walk(u32 __user *from, u32 *out, int n);
+
+int walk_caller(u32 __user *u, u32 *out, int n)
+{
+	if (!access_ok(u, n * sizeof(*u)))
+		return -EFAULT;
+	return read_walk(u, out, n);
+}
