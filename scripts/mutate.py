@@ -35,6 +35,9 @@ above:
                     unsafe_put_user -> unsafe_get_user in a write one (window-mismatch)
   past-range        in a window opened for sizeof(*p), an op's &p->f
                     becomes &p[1].f (the filldir shape)      (access-ok-far)
+  shrunk-range      the checked begin's length becomes 1: the window's
+                    ops of more than one byte at its start go past it
+                                                             (access-ok-far)
   other-pointer     the checked begin names another __user pointer than
                     the ops use: a parameter, or a local declared before
                     it, not assigned from the begin's     (access-ok-far)
@@ -42,11 +45,8 @@ A finding of the expected check at a call of the mutated function counts
 too (`call to 'f', which performs unsafe user accesses, outside a user
 access window`): a function whose begin is deleted still works in its
 callers' window when one of them opens windows, and is reported there.
-A begin's or access_ok()'s length shrunk in bytes (sizeof(*p) -> 1) is no
-kind: access-ok-far reasons about ranges in elements of *p only
-(sizeof(*p), N * sizeof(*p)), and a byte count it cannot compare stays
-silent by design (docs/checks/access-ok-far.md).  With an access-ok-far
-kind selected, --checks defaults to window-*,access-ok-far.
+With an access-ok-far kind selected, --checks defaults to
+window-*,access-ok-far.
 
 --mode unbatch goes the other way, for the batchable check: each window of
 the file's own functions that holds only unsafe_put_user/unsafe_get_user
@@ -85,6 +85,12 @@ or checked accessor before it in its function unchecked (`__get_user()`
 and so on): kind unguarded-accessor, detected the same way. Its misses are
 mostly accesses a check wrapper of the same pointer guards already (a
 call the dump does not show), which are no defect: read them.
+
+And it shrinks each access_ok() that kind dropped-access-ok drops to one
+byte (`access_ok(p, 1)`): kind shrunk-access-ok, detected the same way.
+An access after it of more than one byte, or one byte past p, then goes
+past the range; its misses are accesses through another pointer (a copy,
+a field the check does not name) or of a length that is not a constant.
 
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
@@ -127,6 +133,7 @@ EXTRA_KINDS = [
     ("op-family", "window-mismatch"),
     ("past-range", "access-ok-far"),
     ("other-pointer", "access-ok-far"),
+    ("shrunk-range", "access-ok-far"),
 ]
 EXPECTED = dict(KINDS + EXTRA_KINDS)
 
@@ -679,6 +686,14 @@ def mut_past_range(src, fn, group, op):
     return edit(src.text, a0 + m.start(), a0 + m.end(), m.group(1) + base + "[1].")
 
 
+def mut_shrunk_range(src, fn, group):
+    """The checked begin's length becomes 1 byte."""
+    _, (l0, l1) = begin_call(src, group)[3]
+    if "".join(src.text[l0:l1].split()) == "1":
+        raise Skip("begin's range is 1 already")
+    return edit(src.text, l0, l1, " 1" if src.text[l0:l0 + 1] == " " else "1")
+
+
 def user_params(src, fn):
     """Names of the __user pointer parameters of fn, from its definition."""
     start = src.line_starts[fn["line"] - 1]
@@ -724,6 +739,8 @@ def generate_extra(add, src, fn, g, ops, index):
     b = g["begins"][0]
     add("delete-begin", fn, b, lambda: mut_delete_begin(src, fn, g))
     add("other-pointer", fn, b, lambda: mut_other_pointer(src, fn, g))
+    if ops:
+        add("shrunk-range", fn, b, lambda: mut_shrunk_range(src, fn, g))
     if ops:
         first = ops[0]
         add("early-exit", fn, first, lambda: mut_early_exit(src, fn, g, first))
@@ -1086,16 +1103,24 @@ def generate_dropped(rel, src, funcs, main_path, all_sites=False):
                 r[reason] = r.get(reason, 0) + 1
                 continue
             off = src.offset(e["line"], e["col"])
-            _, _, close, _ = src.call_at(off)
-            muts.append({"kind": DROPPED_KIND[0], "file": rel,
-                         "function": fn["name"], "line": e["line"],
-                         "col": e["col"], "name": e["name"],
-                         "text": edit(src.text, off, close + 1, "1")})
+            _, _, close, args = src.call_at(off)
+            at = {"file": rel, "function": fn["name"], "line": e["line"],
+                  "col": e["col"], "name": e["name"]}
+            muts.append(dict(at, kind=DROPPED_KIND[0],
+                             text=edit(src.text, off, close + 1, "1")))
+            if len(args) == 2 and "".join(src.text[slice(*args[1])].split()) != "1":
+                l0, l1 = args[1]
+                lead = " " if src.text[l0:l0 + 1] == " " else ""
+                muts.append(dict(at, kind=SHRUNK_AO_KIND[0],
+                                 text=edit(src.text, l0, l1, lead + "1")))
     return muts, skips
 
 
 UNGUARDED_KIND = ("unguarded-accessor", "access-ok-far")
 EXPECTED[UNGUARDED_KIND[0]] = UNGUARDED_KIND[1]
+SHRUNK_AO_KIND = ("shrunk-access-ok", "access-ok-far")
+EXPECTED[SHRUNK_AO_KIND[0]] = SHRUNK_AO_KIND[1]
+DROPPED_KINDS = [DROPPED_KIND, UNGUARDED_KIND, SHRUNK_AO_KIND]
 UNGUARDED_OF = {"get_user", "put_user", "copy_from_user", "copy_to_user",
                 "clear_user"}
 
@@ -1303,7 +1328,7 @@ def parse_args():
                     help="at most N mutants per kind, spread evenly (0: all)")
     ap.add_argument("--kinds", nargs="+",
                     choices=[k for k, _ in KINDS + EXTRA_KINDS]
-                    + [DROPPED_KIND[0], UNGUARDED_KIND[0], "extra", "all"],
+                    + [k for k, _ in DROPPED_KINDS] + ["extra", "all"],
                     help="these mutation kinds (default: the first five; extra: "
                     "the others; all: every kind)")
     ap.add_argument("--keep-misses", metavar="DIR",
@@ -1328,7 +1353,7 @@ def check_mode_options(opts):
         raise SetupError("--all-sites applies to --mode dropped only")
     if opts.verify_fixes and not unbatch:
         raise SetupError("--verify-fixes applies to --mode unbatch only")
-    offered = {n for n, _ in ([DROPPED_KIND, UNGUARDED_KIND] if opts.mode == "dropped"
+    offered = {n for n, _ in (DROPPED_KINDS if opts.mode == "dropped"
                               else KINDS + EXTRA_KINDS)}
     kinds = set()
     for k in opts.kinds or []:
@@ -1374,7 +1399,7 @@ class Run:
                       "unchecked": [UNCHECKED_KIND],
                       "dropped": [DROPPED_KIND, UNGUARDED_KIND]}.get(opts.mode, KINDS)
         if opts.kinds:
-            offered = [DROPPED_KIND, UNGUARDED_KIND] if opts.mode == "dropped" \
+            offered = DROPPED_KINDS if opts.mode == "dropped" \
                 else KINDS + EXTRA_KINDS
             self.kinds = [k for k in offered if k[0] in opts.kinds]
         self.kernel = os.path.realpath(opts.kernel)
@@ -1575,7 +1600,7 @@ def analyze_mutant(run, files, m):
             and key(f) not in base_keys]
     elsewhere = [f for f in findings if f.get("function") != m["function"]
                  and f.get("check") == expected and key(f) not in base_keys]
-    if m["kind"] in (DROPPED_KIND[0], UNGUARDED_KIND[0]):
+    if m["kind"] in [k for k, _ in DROPPED_KINDS]:
         # The access that lost its check may be a callee's.
         hits = [f for f in in_fn if f.get("check") == expected
                 and key(f) not in base_keys] + elsewhere

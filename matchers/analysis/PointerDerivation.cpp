@@ -256,6 +256,11 @@ bool PointerDerivation::stable(llvm::StringRef Var) const {
   return U.Stores == (U.Local ? 1u : 0u);
 }
 
+bool PointerDerivation::walks(llvm::StringRef Var) const {
+  auto It = Vars.find(Var);
+  return It != Vars.end() && It->second.Walks;
+}
+
 std::optional<PointerCopy>
 PointerDerivation::copyOf(llvm::StringRef Var) const {
   auto It = Vars.find(Var);

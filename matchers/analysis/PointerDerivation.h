@@ -94,6 +94,8 @@ public:
   /// address taken; a field (`args->data_ptr`) the body never writes, of
   /// such a holder. Writes by callees and through aliases are not seen.
   bool stable(llvm::StringRef Var) const;
+  /// True when the body advances \p Var (`v++`, `v += n`).
+  bool walks(llvm::StringRef Var) const;
 
 private:
   friend class DerivationCollector;

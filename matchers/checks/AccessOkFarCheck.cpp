@@ -14,6 +14,7 @@
 
 #include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/RangeCoverage.h"
 #include "analysis/WindowAnalysis.h"
 #include "utils/CfgPaths.h"
 #include "utils/Fingerprint.h"
@@ -389,7 +390,7 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   PointerShape Window = shape(FA, A);
   std::optional<long> Covered =
       elementsCovered(A.arg(A.Api->LengthArg), Window.Base);
-  if (Window.Base.empty() || !Covered)
+  if (Window.Base.empty())
     return;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
@@ -403,13 +404,19 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
       continue;
     PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();
-    if (Ptr.Base != Window.Base || !Index || *Index < *Covered)
-      continue;
-    diag(U.loc(), &FA.decl(),
-         "'" + U.name() + "' accesses element " + std::to_string(*Index) +
-             " of '" + Ptr.Base + "', outside the window '" + A.name() +
-             "' opened for '" + A.arg(A.Api->LengthArg).trim() + "'")
-        .note(A.loc(), "window opened here");
+    std::string Outside =
+        "', outside the window '" + A.name().str() + "' opened for ";
+    std::string Message;
+    if (Ptr.Base == Window.Base && Index && Covered && *Index >= *Covered)
+      Message = "'" + U.name().str() + "' accesses element " +
+                std::to_string(*Index) + " of '" + Ptr.Base + Outside + "'" +
+                A.arg(A.Api->LengthArg).trim().str() + "'";
+    else if (RangeExcess Excess = rangeExcess(FA, A, U);
+             Excess.Kind != RangeExcess::Covered)
+      Message = "'" + U.name().str() + "'" + excessText(FA, A, U, Excess) +
+                Outside.substr(1) + lengthText(A, Excess.Length);
+    if (!Message.empty())
+      diag(U.loc(), &FA.decl(), Message).note(A.loc(), "window opened here");
   }
 }
 
@@ -525,13 +532,46 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
   std::optional<long> Index = Ptr.constantIndex();
   std::optional<long> Covered =
       elementsCovered(Guard.arg(Guard.Api->LengthArg), Ptr.Base);
+  std::string Message;
   if (Index && Covered && *Index >= *Covered)
-    if (FindingBuilder *B =
-            report(FA, A, "short",
-                   What + " accesses element " + std::to_string(*Index) +
-                       " of '" + Ptr.Base + "', but access_ok() covers only " +
-                       std::to_string(*Covered)))
+    Message = What + " accesses element " + std::to_string(*Index) + " of '" +
+              Ptr.Base + "', but access_ok() covers only " +
+              std::to_string(*Covered);
+  else if (RangeExcess Excess = rangeExcess(FA, Guard, A);
+           Excess.Kind != RangeExcess::Covered)
+    Message = What + excessText(FA, Guard, A, Excess) +
+              ", but the access_ok() covers only " +
+              lengthText(Guard, Excess.Length);
+  if (!Message.empty())
+    if (FindingBuilder *B = report(FA, A, "short", Message))
       B->note(Guard.loc(), guardNote(Guard));
+}
+
+std::string AccessOkFarCheck::excessText(FunctionAnalyses &FA,
+                                         const UaccessUse &Check,
+                                         const UaccessUse &Access,
+                                         const RangeExcess &Excess) {
+  std::string Pointer = shape(FA, Access).Base;
+  if (Pointer.empty())
+    Pointer = pointerName(FA, Access);
+  // Bytes count from the pointer the check names.
+  std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
+  if (Excess.Kind == RangeExcess::PastEnd)
+    return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
+           std::to_string(Excess.End - 1) + " of '" + Checked + "'";
+  if (Excess.Kind == RangeExcess::LengthUnknown)
+    return " accesses '" + Access.arg(Access.Api->LengthArg).trim().str() +
+           "' bytes of '" + Checked + "'" +
+           (Excess.Begin ? " from byte " + std::to_string(Excess.Begin) : "");
+  return " accesses '" + Pointer + "' at an offset that grows with the loop";
+}
+
+std::string AccessOkFarCheck::lengthText(const UaccessUse &Check,
+                                         uint64_t Bytes) {
+  std::string Length = Check.arg(Check.Api->LengthArg).trim().str();
+  if (std::to_string(Bytes) == Length)
+    return "'" + Length + "'";
+  return "'" + Length + "' (" + std::to_string(Bytes) + " bytes)";
 }
 
 /// No guard in the function: one in the callers, or none at all. When

@@ -5,6 +5,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/ArgumentTrace.h"
+#include "analysis/RangeCoverage.h"
 #include "checks/UaccessCheck.h"
 #include "utils/GlobList.h"
 
@@ -152,6 +153,12 @@ private:
     TracedParam Traced;
   };
   TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
+  /// How \p Access goes past a range (RangeCoverage.h), as its finding
+  /// says it: " accesses bytes 8 to 11 of 'ids'".
+  std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
+                         const UaccessUse &Access, const RangeExcess &Excess);
+  /// \p Check's length as written, and in bytes when that differs.
+  static std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
   /// A caller's check of another pointer is named when no path the search
   /// saw checks this one, and every caller that passes it with no check
   /// checks that other pointer: there a reader must compare the two.

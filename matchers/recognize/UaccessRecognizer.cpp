@@ -1,6 +1,7 @@
 //===--- UaccessRecognizer.cpp - Find uaccess API uses in an AST ----------===//
 
 #include "recognize/UaccessRecognizer.h"
+#include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -325,6 +326,25 @@ bool isAnalyzable(const FunctionDecl &FD) {
 
 const LabelStmt *FunctionUses::findLabel(llvm::StringRef Name) const {
   return Labels.lookup(Name);
+}
+
+const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
+  if (I >= 0 && unsigned(I) < U.ArgExprs.size())
+    return U.ArgExprs[I];
+  std::string Wanted = collapseWhitespace(U.arg(I));
+  if (!U.Anchor || Wanted.empty())
+    return nullptr;
+  const Expr *Found = nullptr;
+  anyStmtIn(*U.Anchor, [&](const Stmt &S) {
+    const auto *E = dyn_cast<Expr>(&S);
+    if (!E || spelledText(*E, Ctx) != Wanted)
+      return false;
+    // The user's expression, not the conversion a macro's callee makes of
+    // it (generic __put_user() passes `ptr` on as `void __user *`).
+    Found = E->IgnoreImpCasts();
+    return true;
+  });
+  return Found;
 }
 
 } // namespace uaccess

@@ -126,6 +126,13 @@ private:
   llvm::DenseMap<llvm::StringRef, const clang::LabelStmt *> Labels;
 };
 
+/// The expression the user wrote as argument \p I of \p U: the call's
+/// argument, or inside a macro use the outermost expression of its
+/// expansion spelled as that argument is, under the implicit conversions
+/// the expansion adds. Null when none is.
+const clang::Expr *argumentExpr(const UaccessUse &U, int I,
+                                const clang::ASTContext &Ctx);
+
 /// True for the API's own bodies (x86's inline user_access_begin(),
 /// stac()): they open and close windows by design, and their uses are the
 /// API's, not a user's.

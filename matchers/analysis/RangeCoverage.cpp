@@ -1,0 +1,219 @@
+//===--- RangeCoverage.cpp - Does a check's range cover an access ---------===//
+
+#include "analysis/RangeCoverage.h"
+#include "analysis/PointerDerivation.h"
+#include "utils/SourceUtils.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/AST/Stmt.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace uaccess {
+
+namespace {
+
+std::optional<int64_t> constantOf(const Expr &E, const ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E.isValueDependent() || !E.EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().trySExtValue();
+}
+
+std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || T->isVoidType() || T->isIncompleteType() ||
+      T->isDependentType() || T->isFunctionType())
+    return std::nullopt;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+/// \p Place moved by \p Count elements of \p Elem bytes; \p Count unknown
+/// makes the offset vary.
+BytePlace moved(BytePlace Place, std::optional<int64_t> Count,
+                std::optional<int64_t> Elem) {
+  if (Place.Bytes && Count && Elem)
+    *Place.Bytes += *Count * *Elem;
+  else
+    Place.Bytes.reset();
+  return Place;
+}
+
+BytePlace placeOfLValue(const Expr &E, const ASTContext &Ctx) {
+  const Expr *L = E.IgnoreParens();
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L))
+    return moved(bytePlaceOf(*Sub->getBase(), Ctx),
+                 constantOf(*Sub->getIdx(), Ctx), sizeOf(Sub->getType(), Ctx));
+  if (const auto *M = dyn_cast<MemberExpr>(L)) {
+    const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (!Field || Field->isBitField())
+      return {};
+    BytePlace Place = M->isArrow() ? bytePlaceOf(*M->getBase(), Ctx)
+                                   : placeOfLValue(*M->getBase(), Ctx);
+    if (Place.Bytes)
+      *Place.Bytes += Ctx.getFieldOffset(Field) / Ctx.getCharWidth();
+    return Place;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(L);
+      UO && UO->getOpcode() == UO_Deref)
+    return bytePlaceOf(*UO->getSubExpr(), Ctx);
+  return {};
+}
+
+/// The bytes \p Access reaches from its pointer: a constant length, or
+/// what its pointer points to.
+std::optional<int64_t> accessSize(const UaccessUse &Access, const Expr &Pointer,
+                                  const ASTContext &Ctx) {
+  if (Access.Api->LengthArg != NoArg) {
+    const Expr *Length = argumentExpr(Access, Access.Api->LengthArg, Ctx);
+    return Length ? constantOf(*Length, Ctx) : std::nullopt;
+  }
+  if (!Pointer.getType()->isPointerType())
+    return std::nullopt;
+  return sizeOf(Pointer.getType()->getPointeeType(), Ctx);
+}
+
+const Expr *loopCondition(const Stmt &Loop) {
+  if (const auto *For = dyn_cast<ForStmt>(&Loop))
+    return For->getCond();
+  if (const auto *While = dyn_cast<WhileStmt>(&Loop))
+    return While->getCond();
+  if (const auto *Do = dyn_cast<DoStmt>(&Loop))
+    return Do->getCond();
+  return nullptr;
+}
+
+/// True when \p Loop may stop at a constant bound: no condition (a break
+/// decides), a constant one, or a count up to a nonzero constant (`i < 4`,
+/// `i != 4`). A count down (`n > 1`, `n-- > 0`) is bounded by its start.
+bool boundedByConstant(const Stmt &Loop, const ASTContext &Ctx) {
+  const Expr *Cond = loopCondition(Loop);
+  if (!Cond || constantOf(*Cond, Ctx))
+    return true;
+  auto NonZero = [&](const Expr *E) {
+    std::optional<int64_t> V = constantOf(*E, Ctx);
+    return V && *V != 0;
+  };
+  return anyStmtIn(*Cond, [&](const Stmt &S) {
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    if (!BO)
+      return false;
+    switch (BO->getOpcode()) {
+    case BO_LT:
+    case BO_LE:
+      return NonZero(BO->getRHS());
+    case BO_GT:
+    case BO_GE:
+      return NonZero(BO->getLHS());
+    case BO_NE:
+    case BO_EQ:
+      return NonZero(BO->getLHS()) || NonZero(BO->getRHS());
+    default:
+      return false;
+    }
+  });
+}
+
+/// The loop, run after \p Check, in which \p Access may go on past any
+/// fixed length: null when there is none.
+const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
+                        const UaccessUse &Access) {
+  if (!Access.Anchor)
+    return nullptr;
+  const Stmt *Loop = enclosingLoop(*Access.Anchor, FA.parents());
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  if (!Loop || boundedByConstant(*Loop, FA.astContext()))
+    return nullptr;
+  SourceLocation Start = SM.getExpansionLoc(Loop->getBeginLoc());
+  return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
+}
+
+} // namespace
+
+static std::string holderOf(const Expr &E) {
+  const Expr *H = E.IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(H))
+    return Ref->getDecl()->getName().str();
+  const auto *M = dyn_cast<MemberExpr>(H);
+  if (!M)
+    return "";
+  std::string Base = holderOf(*M->getBase());
+  return Base.empty() ? ""
+                      : Base + (M->isArrow() ? "->" : ".") +
+                            M->getMemberDecl()->getName().str();
+}
+
+BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
+  const Expr *P = valueOf(Pointer);
+  if (!P)
+    return {};
+  if (P->getType()->isArrayType())
+    return placeOfLValue(*P, Ctx);
+  if (isa<DeclRefExpr>(P) || isa<MemberExpr>(P)) {
+    std::string Holder = holderOf(*P);
+    return {Holder, Holder.empty() ? std::nullopt : std::optional<int64_t>(0)};
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(P)) {
+    if (UO->getOpcode() == UO_AddrOf)
+      return placeOfLValue(*UO->getSubExpr(), Ctx);
+    if (UO->isIncrementDecrementOp())
+      return moved(bytePlaceOf(*UO->getSubExpr(), Ctx), std::nullopt, 0);
+    return {};
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(P);
+  if (!BO || !BO->isAdditiveOp() || !BO->getLHS()->getType()->isPointerType())
+    return {};
+  std::optional<int64_t> Count = constantOf(*BO->getRHS(), Ctx);
+  if (Count && BO->getOpcode() == BO_Sub)
+    *Count = -*Count;
+  return moved(bytePlaceOf(*BO->getLHS(), Ctx), Count,
+               sizeOf(BO->getLHS()->getType()->getPointeeType(), Ctx));
+}
+
+RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
+                        const UaccessUse &Access) {
+  const ASTContext &Ctx = FA.astContext();
+  RangeExcess Out;
+  if (Check.Api->LengthArg == NoArg || Check.Api->PointerArg == NoArg)
+    return Out;
+  const Expr *Length = argumentExpr(Check, Check.Api->LengthArg, Ctx);
+  const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
+  const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
+  std::optional<int64_t> Bytes =
+      Length ? constantOf(*Length, Ctx) : std::nullopt;
+  if (!Bytes || *Bytes <= 0 || !Checked || !Pointer)
+    return Out;
+  BytePlace From = bytePlaceOf(*Checked, Ctx);
+  BytePlace At = bytePlaceOf(*Pointer, Ctx);
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  // A copy of the checked pointer (`tmp = buf`) is it, at an offset that
+  // varies unless the copy is exact.
+  if (std::optional<PointerCopy> Copy = PD.copyOf(At.Holder);
+      Copy && !From.Holder.empty() && Copy->Origin == From.Holder) {
+    At.Holder = Copy->Origin;
+    if (!Copy->exact())
+      At.Bytes.reset();
+  } else if (PD.walks(At.Holder)) {
+    At.Bytes.reset();
+  }
+  if (From.Holder.empty() || From.Holder != At.Holder || !From.Bytes)
+    return Out;
+  Out.Length = *Bytes;
+  if (!At.Bytes) {
+    if (growingLoop(FA, Check, Access))
+      Out.Kind = RangeExcess::GrowsInLoop;
+    return Out;
+  }
+  std::optional<int64_t> Size = accessSize(Access, *Pointer, Ctx);
+  Out.Begin = *At.Bytes - *From.Bytes;
+  if (!Size && Access.Api->LengthArg != NoArg)
+    Out.Kind = RangeExcess::LengthUnknown;
+  else if (Size && (Out.Begin < 0 || Out.Begin + *Size > *Bytes))
+    Out.Kind = RangeExcess::PastEnd;
+  Out.End = Out.Begin + Size.value_or(0);
+  return Out;
+}
+
+} // namespace uaccess

@@ -1,0 +1,63 @@
+//===--- RangeCoverage.h - Does a check's range cover an access -*- C++ -*-===//
+//
+// A check covers a number of bytes from its pointer; an access reads or
+// writes some bytes from its own. Where the compiler's constant folding
+// knows both, they are compared:
+//  * the check's length is a constant (`sizeof(u32)`, `2 * sizeof(*p)`),
+//    of a pointer a variable or a field holds (`sr->umsg`), at a
+//    constant offset from it (`&msg->msg_iov[0].iov_len`);
+//  * the access goes through that pointer at a constant byte offset
+//    (`&p[2]`, `p + 1`, `&p->tail[3]`), for the size it accesses (the
+//    pointee, or a constant length of a copy);
+//  * or at an offset that grows in a loop the check runs before (`&p[i]`,
+//    `p++`), bounded by no constant; or for a copy length that is no
+//    constant (`copy_to_user(p, src, len)`): no fixed length covers that.
+// Anything else (a variable length, an offset folding cannot read, a loop
+// bounded by a constant, a check inside the loop) counts as covered.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_ANALYSIS_RANGECOVERAGE_H
+#define UACCESS_LINT_ANALYSIS_RANGECOVERAGE_H
+
+#include "analysis/AnalysisCache.h"
+#include "recognize/UaccessRecognizer.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace uaccess {
+
+struct RangeExcess {
+  enum KindT {
+    Covered,
+    PastEnd,       ///< Constant bytes, some outside the range.
+    GrowsInLoop,   ///< An offset that grows in a loop.
+    LengthUnknown, ///< A copy of a length no constant bounds.
+  } Kind = Covered;
+  uint64_t Length = 0; ///< The check's bytes.
+  /// The bytes accessed, [Begin, End), from the checked pointer (End ==
+  /// Begin for LengthUnknown).
+  int64_t Begin = 0;
+  int64_t End = 0;
+};
+
+/// Where a pointer expression points: what holds the pointer it starts
+/// from (a variable, or a field of one: `sr->umsg`), and the byte offset
+/// from it (none when the offset varies). Holder is empty when the
+/// expression is not read as one such pointer plus an offset.
+struct BytePlace {
+  std::string Holder;
+  std::optional<int64_t> Bytes = 0;
+};
+BytePlace bytePlaceOf(const clang::Expr &Pointer, const clang::ASTContext &Ctx);
+
+/// How \p Access of \p FA's function exceeds the range that \p Check,
+/// which runs before it, covers.
+RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
+                        const UaccessUse &Access);
+
+} // namespace uaccess
+
+#endif

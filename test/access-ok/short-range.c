@@ -1,0 +1,203 @@
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+//
+// A check whose range does not cover the access it guards (issue 12's "a
+// range that does not cover the writes"), compared in bytes where the
+// compiler folds both: a constant length against a constant offset and
+// size, or against an offset that grows in a loop bounded by no constant.
+
+#include <linux/uaccess.h>
+
+struct reply { u32 status; u32 len; u64 cookie; };
+struct request { struct reply __user *uptr; u32 __user *tail; };
+
+// A walk past a one-element check: the parameter advances in the loop.
+int fill_walk(u32 __user *ids, int n)
+{
+	int i;
+
+	if (!access_ok(ids, sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		if (__put_user(i, ids++))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'ids' at an offset that grows with the loop, but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-5]]:7: note: access_ok() here
+			return -EFAULT;
+	return 0;
+}
+
+// An index that grows with a loop bounded by a count, not a constant.
+int fill_index(u32 __user *ids, int n)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		if (__put_user(i, &ids[i]))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'ids' at an offset that grows with the loop, but the access_ok() covers only '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-5]]:7: note: access_ok() here
+			return -EFAULT;
+	return 0;
+}
+
+// A countdown loop over a copy of the checked pointer (drivers/char/mem.c
+// read_port()'s shape, with its range cut to one byte).
+ssize_t read_bytes(char __user *buf, size_t count)
+{
+	char __user *tmp = buf;
+
+	if (!access_ok(buf, 1))
+		return -EFAULT;
+	while (count-- > 0) {
+		if (__put_user(0, tmp) < 0)
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'tmp' at an offset that grows with the loop, but the access_ok() covers only '1' [access-ok-far]
+// CHECK: short-range.c:[[@LINE-5]]:7: note: access_ok() here
+			return -EFAULT;
+		tmp++;
+	}
+	return tmp - buf;
+}
+
+// Constant offsets: the element after the range, a field past a header.
+int put_pair(u32 __user *ids)
+{
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	if (__put_user(1, &ids[1]))
+		return -EFAULT;
+	return __put_user(2, &ids[2]);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'ids', but the access_ok() covers only '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-6]]:7: note: access_ok() here
+}
+
+// The pointer a struct field holds (io_uring's `sr->umsg`), checked for
+// its first field only.
+int read_reply(struct request *req, u64 *cookie)
+{
+	if (!access_ok(req->uptr, sizeof(u32)))
+		return -EFAULT;
+	return __get_user(*cookie, &req->uptr->cookie);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__get_user' accesses bytes 8 to 15 of 'req->uptr', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-4]]:7: note: access_ok() here
+}
+
+// A check of one field (io_msg_copy_hdr()'s `&msg->msg_iov[0].iov_len`):
+// bytes count from it.
+int read_len(struct reply __user *r, u32 *len, u64 *cookie)
+{
+	if (!access_ok(&r->len, sizeof(u32)))
+		return -EFAULT;
+	if (__get_user(*len, &r->len))
+		return -EFAULT;
+	return __get_user(*cookie, &r->cookie);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__get_user' accesses bytes 4 to 11 of '&r->len', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-6]]:7: note: access_ok() here
+}
+
+// A copy whose length no constant bounds, after a check of a constant one.
+int copy_some(void *dst, const void __user *src, unsigned long len)
+{
+	if (!access_ok(src, 8))
+		return -EFAULT;
+	return __copy_from_user(dst, src, len) ? -EFAULT : 0;
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__copy_from_user' accesses 'len' bytes of 'src', but the access_ok() covers only '8' [access-ok-far]
+// CHECK: short-range.c:[[@LINE-4]]:7: note: access_ok() here
+}
+
+// A window opened for one element, written in a loop.
+int fill_window(u32 __user *ids, int n)
+{
+	int i;
+
+	if (!user_write_access_begin(ids, sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		unsafe_put_user(i, &ids[i], efault);
+// CHECK: short-range.c:[[@LINE-1]]:3: warning: 'unsafe_put_user' accesses 'ids' at an offset that grows with the loop, outside the window 'user_write_access_begin' opened for 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-5]]:7: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A window opened for its pointer's first field, written past it.
+int put_reply(struct reply __user *r, u32 status, u64 cookie)
+{
+	if (!user_write_access_begin(r, sizeof(r->status)))
+		return -EFAULT;
+	unsafe_put_user(status, &r->status, efault);
+	unsafe_put_user(cookie, &r->cookie, efault);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 8 to 15 of 'r', outside the window 'user_write_access_begin' opened for 'sizeof(r->status)' (4 bytes) [access-ok-far]
+// CHECK: short-range.c:[[@LINE-5]]:7: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// Covered, no finding: a whole buffer; a loop bounded by a constant inside
+// the range; a check inside the loop; the last field of a whole struct; a
+// byte at the start of a one-byte check; a copy of a constant length.
+int fill_whole(u32 __user *ids, int n)
+{
+	int i;
+
+	if (!access_ok(ids, n * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < n; i++)
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+	return 0;
+}
+
+int fill_two(u32 __user *ids)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 2; i++)
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+	return 0;
+}
+
+int fill_each(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!access_ok(&ids[i], sizeof(u32)))
+			return -EFAULT;
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+int put_cookie(struct reply __user *r, u64 cookie)
+{
+	if (!access_ok(r, sizeof(*r)))
+		return -EFAULT;
+	return __put_user(cookie, &r->cookie);
+}
+
+int put_flag(u8 __user *flag)
+{
+	if (!access_ok(flag, 1))
+		return -EFAULT;
+	return __put_user(1, flag);
+}
+
+int copy_reply(struct reply *dst, const struct reply __user *src)
+{
+	if (!access_ok(src, sizeof(*src)))
+		return -EFAULT;
+	return __copy_from_user(dst, src, sizeof(*dst)) ? -EFAULT : 0;
+}
