@@ -91,6 +91,9 @@ byte (`access_ok(p, 1)`): kind shrunk-access-ok, detected the same way.
 An access after it of more than one byte, or one byte past p, then goes
 past the range; its misses are accesses through another pointer (a copy,
 a field the check does not name) or of a length that is not a constant.
+Kind other-pointer-access-ok makes that access_ok() check another __user
+pointer of the function (a parameter, or a local declared before it, not
+derived from the checked one), as other-pointer does to a begin.
 
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
@@ -717,9 +720,17 @@ def mut_other_pointer(src, fn, group):
     """The checked begin names another __user pointer: a parameter, or a
     local declared before it, that is not derived from the begin's."""
     (p0, p1), _ = begin_call(src, group)[3]
+    at = src.offset(*pos(checked_begin(group)))
+    return edit(src.text, p0, p1, other_user_pointer(src, fn, p0, p1, at))
+
+
+def other_user_pointer(src, fn, p0, p1, at):
+    """A __user pointer other than the one src[p0:p1] names, for a check at
+    offset at of fn: a parameter, or a local declared before it, that is
+    not derived from that one."""
     own = re.findall(r"[A-Za-z_]\w*", src.mask[p0:p1])
     start = src.line_starts[fn["line"] - 1]
-    before = src.mask[start:src.offset(*pos(checked_begin(group)))]
+    before = src.mask[start:at]
     # `uiov = (struct compat_iovec __user *)uvec`: the same pointer.
     # The parameters, then the locals declared before the begin.
     names = user_params(src, fn)
@@ -731,7 +742,7 @@ def mut_other_pointer(src, fn, group):
     others = [n for n in names if n not in own and n not in derived]
     if not others:
         raise Skip("no other __user pointer")
-    return edit(src.text, p0, p1, others[0])
+    return others[0]
 
 
 def generate_extra(add, src, fn, g, ops, index):
@@ -1113,6 +1124,16 @@ def generate_dropped(rel, src, funcs, main_path, all_sites=False):
                 lead = " " if src.text[l0:l0 + 1] == " " else ""
                 muts.append(dict(at, kind=SHRUNK_AO_KIND[0],
                                  text=edit(src.text, l0, l1, lead + "1")))
+            if len(args) == 2:
+                p0, p1 = args[0]
+                try:
+                    other = other_user_pointer(src, fn, p0, p1, off)
+                except Skip as e:
+                    r = skips.setdefault(OTHER_AO_KIND[0], {})
+                    r[str(e)] = r.get(str(e), 0) + 1
+                    continue
+                muts.append(dict(at, kind=OTHER_AO_KIND[0],
+                                 text=edit(src.text, p0, p1, other)))
     return muts, skips
 
 
@@ -1120,7 +1141,9 @@ UNGUARDED_KIND = ("unguarded-accessor", "access-ok-far")
 EXPECTED[UNGUARDED_KIND[0]] = UNGUARDED_KIND[1]
 SHRUNK_AO_KIND = ("shrunk-access-ok", "access-ok-far")
 EXPECTED[SHRUNK_AO_KIND[0]] = SHRUNK_AO_KIND[1]
-DROPPED_KINDS = [DROPPED_KIND, UNGUARDED_KIND, SHRUNK_AO_KIND]
+OTHER_AO_KIND = ("other-pointer-access-ok", "access-ok-far")
+EXPECTED[OTHER_AO_KIND[0]] = OTHER_AO_KIND[1]
+DROPPED_KINDS = [DROPPED_KIND, UNGUARDED_KIND, SHRUNK_AO_KIND, OTHER_AO_KIND]
 UNGUARDED_OF = {"get_user", "put_user", "copy_from_user", "copy_to_user",
                 "clear_user"}
 
@@ -1714,7 +1737,8 @@ def print_rewrites(opts, results):
 
 
 def print_skips(run, skips, skipped):
-    nskip = sum(n for r in skips.values() for n in r.values())
+    nskip = sum(n for k, r in skips.items() if k in dict(run.kinds)
+                for n in r.values())
     print("not applicable (skipped %s): %d" % ("windows" if run.unbatch else "sites", nskip))
     for kind, _ in run.kinds:
         for r, n in sorted(skips.get(kind, {}).items()):
