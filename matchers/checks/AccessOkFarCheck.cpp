@@ -396,10 +396,11 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   for (const UaccessUse &U : FA.uses().uses()) {
     // Ops in its window on some path: after `if (masked) p = masked_...(p);
-    // else if (!begin(p, n)) fail;` the begin dominates none of them.
-    bool InWindow = Model.dominates(A, U) ||
-                    (Windows && llvm::is_contained(Windows->openersOf(U),
-                                                   static_cast<int>(A.Id)));
+    // else if (!begin(p, n)) fail;` the begin dominates none of them; and
+    // after its end, the ops of a later window are that window's.
+    bool InWindow = Windows ? llvm::is_contained(Windows->openersOf(U),
+                                                 static_cast<int>(A.Id))
+                            : Model.dominates(A, U);
     if (U.Api->TheRole != Role::UnsafeOp || !InWindow)
       continue;
     PointerShape Ptr = shape(FA, U);

@@ -141,6 +141,23 @@ efault:
 	return -EFAULT;
 }
 
+// Two windows in turn: each op is compared with the window it is in.
+int put_two_windows(u32 __user *ids)
+{
+	if (!user_write_access_begin(ids, sizeof(u32)))
+		return -EFAULT;
+	unsafe_put_user(1, &ids[0], efault);
+	user_write_access_end();
+	if (!user_write_access_begin(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	unsafe_put_user(2, &ids[1], efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 // Covered, no finding: a whole buffer; a loop bounded by a constant inside
 // the range; a check inside the loop; the last field of a whole struct; a
 // byte at the start of a one-byte check; a copy of a constant length.
