@@ -149,7 +149,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
       T.OtherCheck = C;
   }
   if (T.Check)
-    T.OtherCheck = nullptr;
+    T.OtherCheck = nullptr, T.OtherIsShort = false;
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -130,9 +130,9 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
 }
 
-} // namespace
-
-static std::string holderOf(const Expr &E) {
+/// What holds a pointer: a variable, or a field of one (`sr->umsg`); ""
+/// for anything else.
+std::string holderOf(const Expr &E) {
   const Expr *H = E.IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(H))
     return Ref->getDecl()->getName().str();
@@ -144,6 +144,8 @@ static std::string holderOf(const Expr &E) {
                       : Base + (M->isArrow() ? "->" : ".") +
                             M->getMemberDecl()->getName().str();
 }
+
+} // namespace
 
 BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
   const Expr *P = valueOf(Pointer);

@@ -406,16 +406,16 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
     PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();
     std::string Outside =
-        "', outside the window '" + A.name().str() + "' opened for ";
+        ", outside the window '" + A.name().str() + "' opened for ";
     std::string Message;
     if (Ptr.Base == Window.Base && Index && Covered && *Index >= *Covered)
       Message = "'" + U.name().str() + "' accesses element " +
-                std::to_string(*Index) + " of '" + Ptr.Base + Outside + "'" +
-                A.arg(A.Api->LengthArg).trim().str() + "'";
+                std::to_string(*Index) + " of '" + Ptr.Base + "'" + Outside +
+                "'" + A.arg(A.Api->LengthArg).trim().str() + "'";
     else if (RangeExcess Excess = rangeExcess(FA, A, U);
              Excess.Kind != RangeExcess::Covered)
       Message = "'" + U.name().str() + "'" + excessText(FA, A, U, Excess) +
-                Outside.substr(1) + lengthText(A, Excess.Length);
+                Outside + lengthText(A, Excess.Length);
     if (!Message.empty())
       diag(U.loc(), &FA.decl(), Message).note(A.loc(), "window opened here");
   }

@@ -330,7 +330,7 @@ const LabelStmt *FunctionUses::findLabel(llvm::StringRef Name) const {
 
 const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
   if (I >= 0 && unsigned(I) < U.ArgExprs.size())
-    return U.ArgExprs[I];
+    return U.ArgExprs[I] ? U.ArgExprs[I]->IgnoreImpCasts() : nullptr;
   std::string Wanted = collapseWhitespace(U.arg(I));
   if (!U.Anchor || Wanted.empty())
     return nullptr;
