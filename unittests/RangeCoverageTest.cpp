@@ -36,7 +36,8 @@ std::string placeIn(llvm::StringRef Body) {
   BytePlace P = bytePlaceOf(*Call->getArg(0), AST->getASTContext());
   if (P.Holder.empty())
     return "";
-  return P.Holder + "+" + (P.Bytes ? std::to_string(*P.Bytes) : "?");
+  return P.Holder + "+" + (P.Bytes ? std::to_string(*P.Bytes) : "?") +
+         (P.Extent ? "~" + std::to_string(P.Extent) : "");
 }
 
 TEST(RangeCoverageTest, ConstantOffsetsAreCountedInBytes) {
@@ -55,8 +56,12 @@ TEST(RangeCoverageTest, AFieldThatHoldsThePointerIsItsHolder) {
   EXPECT_EQ(placeIn("at(&r->h->c)"), "r->h+8");
 }
 
+TEST(RangeCoverageTest, AVariableIndexIntoAnArrayMemberStaysInIt) {
+  EXPECT_EQ(placeIn("at(&p->arr[i])"), "p+16~16");
+}
+
 TEST(RangeCoverageTest, AVariableIndexOrAStepMakesTheOffsetVary) {
-  EXPECT_EQ(placeIn("at(&p->arr[i])"), "p+?");
+  EXPECT_EQ(placeIn("at(&p[i].b)"), "p+?");
   EXPECT_EQ(placeIn("at(p + i)"), "p+?");
   EXPECT_EQ(placeIn("at(p++)"), "p+?");
 }

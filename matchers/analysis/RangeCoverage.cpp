@@ -9,6 +9,9 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <algorithm>
 
 using namespace clang;
 
@@ -24,8 +27,10 @@ std::optional<int64_t> constantOf(const Expr &E, const ASTContext &Ctx) {
 }
 
 std::optional<int64_t> sizeOf(QualType T, const ASTContext &Ctx) {
-  if (T.isNull() || T->isVoidType() || T->isIncompleteType() ||
-      T->isDependentType() || T->isFunctionType())
+  if (!T.isNull() && T->isVoidType())
+    return 1; // GNU C steps a `void *` by one byte.
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType() ||
+      T->isFunctionType())
     return std::nullopt;
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
@@ -43,9 +48,17 @@ BytePlace moved(BytePlace Place, std::optional<int64_t> Count,
 
 BytePlace placeOfLValue(const Expr &E, const ASTContext &Ctx) {
   const Expr *L = E.IgnoreParens();
-  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L))
-    return moved(bytePlaceOf(*Sub->getBase(), Ctx),
-                 constantOf(*Sub->getIdx(), Ctx), sizeOf(Sub->getType(), Ctx));
+  if (const auto *Sub = dyn_cast<ArraySubscriptExpr>(L)) {
+    BytePlace Array = bytePlaceOf(*Sub->getBase(), Ctx);
+    std::optional<int64_t> Index = constantOf(*Sub->getIdx(), Ctx);
+    QualType Member = Sub->getBase()->IgnoreParenImpCasts()->getType();
+    // Any element of an array member lies inside that member.
+    if (!Index && Array.Bytes && Ctx.getAsConstantArrayType(Member)) {
+      Array.Extent = sizeOf(Member, Ctx).value_or(0);
+      return Array;
+    }
+    return moved(Array, Index, sizeOf(Sub->getType(), Ctx));
+  }
   if (const auto *M = dyn_cast<MemberExpr>(L)) {
     const auto *Field = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (!Field || Field->isBitField())
@@ -116,15 +129,33 @@ bool boundedByConstant(const Stmt &Loop, const ASTContext &Ctx) {
   });
 }
 
+/// True when \p Loop writes a variable named in \p Names (`p++`, `i += 2`,
+/// `q = next`).
+bool writesAnyOf(const Stmt &Loop, const llvm::StringSet<> &Names) {
+  auto Named = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Names.contains(Ref->getDecl()->getName());
+  };
+  return anyStmtIn(Loop, [&](const Stmt &S) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(&S))
+      return UO->isIncrementDecrementOp() && Named(UO->getSubExpr());
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    return BO && BO->isAssignmentOp() && Named(BO->getLHS());
+  });
+}
+
 /// The loop, run after \p Check, in which \p Access may go on past any
-/// fixed length: null when there is none.
+/// fixed length: one bounded by no constant that advances a variable the
+/// access reads (\p Names). Null when there is none.
 const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
-                        const UaccessUse &Access) {
+                        const UaccessUse &Access,
+                        const llvm::StringSet<> &Names) {
   if (!Access.Anchor)
     return nullptr;
   const Stmt *Loop = enclosingLoop(*Access.Anchor, FA.parents());
   const SourceManager &SM = FA.astContext().getSourceManager();
-  if (!Loop || boundedByConstant(*Loop, FA.astContext()))
+  if (!Loop || boundedByConstant(*Loop, FA.astContext()) ||
+      !writesAnyOf(*Loop, Names))
     return nullptr;
   SourceLocation Start = SM.getExpansionLoc(Loop->getBeginLoc());
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
@@ -190,6 +221,16 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   BytePlace From = bytePlaceOf(*Checked, Ctx);
   BytePlace At = bytePlaceOf(*Pointer, Ctx);
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  // A pointer the function assigns again may hold another value by then.
+  for (const std::string *H : {&From.Holder, &At.Holder})
+    if (!H->empty() && !PD.stable(*H) && !PD.walks(*H) && !PD.copyOf(*H))
+      return Out;
+  llvm::StringSet<> Names;
+  anyStmtIn(*Pointer, [&](const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+      Names.insert(Ref->getDecl()->getName());
+    return false;
+  });
   // A copy of the checked pointer (`tmp = buf`) is it, at an offset that
   // varies unless the copy is exact.
   if (std::optional<PointerCopy> Copy = PD.copyOf(At.Holder);
@@ -203,18 +244,20 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   if (From.Holder.empty() || From.Holder != At.Holder || !From.Bytes)
     return Out;
   Out.Length = *Bytes;
+  Out.Compared = At.Bytes.has_value();
   if (!At.Bytes) {
-    if (growingLoop(FA, Check, Access))
+    if (growingLoop(FA, Check, Access, Names))
       Out.Kind = RangeExcess::GrowsInLoop;
     return Out;
   }
   std::optional<int64_t> Size = accessSize(Access, *Pointer, Ctx);
+  Out.Compared = Size.has_value();
+  if (!Size)
+    return Out;
   Out.Begin = *At.Bytes - *From.Bytes;
-  if (!Size && Access.Api->LengthArg != NoArg)
-    Out.Kind = RangeExcess::LengthUnknown;
-  else if (Size && (Out.Begin < 0 || Out.Begin + *Size > *Bytes))
+  Out.End = Out.Begin + std::max(*Size, At.Extent);
+  if (Out.Begin < 0 || Out.End > *Bytes)
     Out.Kind = RangeExcess::PastEnd;
-  Out.End = Out.Begin + Size.value_or(0);
   return Out;
 }
 

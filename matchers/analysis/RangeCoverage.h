@@ -10,10 +10,13 @@
 //    (`&p[2]`, `p + 1`, `&p->tail[3]`), for the size it accesses (the
 //    pointee, or a constant length of a copy);
 //  * or at an offset that grows in a loop the check runs before (`&p[i]`,
-//    `p++`), bounded by no constant; or for a copy length that is no
-//    constant (`copy_to_user(p, src, len)`): no fixed length covers that.
-// Anything else (a variable length, an offset folding cannot read, a loop
-// bounded by a constant, a check inside the loop) counts as covered.
+//    `p++`), bounded by no constant, that advances the pointer or the
+//    index: no fixed length covers that.
+// Anything else (a variable length of the check or of a copy, which
+// kernel code clamps with min_t(); an offset folding cannot read; a loop
+// bounded by a constant, or that advances nothing the access reads; a
+// check inside the loop; a pointer the function reassigns) counts as
+// covered. A variable index into an array member stays in that member.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,13 +35,13 @@ namespace uaccess {
 struct RangeExcess {
   enum KindT {
     Covered,
-    PastEnd,       ///< Constant bytes, some outside the range.
-    GrowsInLoop,   ///< An offset that grows in a loop.
-    LengthUnknown, ///< A copy of a length no constant bounds.
+    PastEnd,     ///< Constant bytes, some outside the range.
+    GrowsInLoop, ///< An offset that grows in a loop.
   } Kind = Covered;
   uint64_t Length = 0; ///< The check's bytes.
-  /// The bytes accessed, [Begin, End), from the checked pointer (End ==
-  /// Begin for LengthUnknown).
+  /// The check and the access were compared: same pointer, both known.
+  bool Compared = false;
+  /// PastEnd: the bytes accessed, [Begin, End), from the checked pointer.
   int64_t Begin = 0;
   int64_t End = 0;
 };
@@ -50,6 +53,9 @@ struct RangeExcess {
 struct BytePlace {
   std::string Holder;
   std::optional<int64_t> Bytes = 0;
+  /// With Bytes: the access lies somewhere in this many bytes from Bytes
+  /// (a variable index into an array member, `&u->vals[i]`); 0: at Bytes.
+  int64_t Extent = 0;
 };
 BytePlace bytePlaceOf(const clang::Expr &Pointer, const clang::ASTContext &Ctx);
 

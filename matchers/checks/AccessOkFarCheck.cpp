@@ -539,7 +539,8 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
               Ptr.Base + "', but access_ok() covers only " +
               std::to_string(*Covered);
   else if (RangeExcess Excess = rangeExcess(FA, Guard, A);
-           Excess.Kind != RangeExcess::Covered)
+           Excess.Kind != RangeExcess::Covered &&
+           !coveredByAnotherCheck(FA, Guard, A))
     Message = What + excessText(FA, Guard, A, Excess) +
               ", but the access_ok() covers only " +
               lengthText(Guard, Excess.Length);
@@ -560,11 +561,23 @@ std::string AccessOkFarCheck::excessText(FunctionAnalyses &FA,
   if (Excess.Kind == RangeExcess::PastEnd)
     return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
            std::to_string(Excess.End - 1) + " of '" + Checked + "'";
-  if (Excess.Kind == RangeExcess::LengthUnknown)
-    return " accesses '" + Access.arg(Access.Api->LengthArg).trim().str() +
-           "' bytes of '" + Checked + "'" +
-           (Excess.Begin ? " from byte " + std::to_string(Excess.Begin) : "");
   return " accesses '" + Pointer + "' at an offset that grows with the loop";
+}
+
+bool AccessOkFarCheck::coveredByAnotherCheck(FunctionAnalyses &FA,
+                                             const UaccessUse &Guard,
+                                             const UaccessUse &A) {
+  // `access_ok(h, sizeof(*h))`, then `access_ok(&h->b, ...)`: the first
+  // covers what the nearer one does not.
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  for (const UaccessUse *C : Model.checks()) {
+    if (C == &Guard || !Model.dominates(*C, A))
+      continue;
+    RangeExcess Other = rangeExcess(FA, *C, A);
+    if (Other.Compared && Other.Kind == RangeExcess::Covered)
+      return true;
+  }
+  return false;
 }
 
 std::string AccessOkFarCheck::lengthText(const UaccessUse &Check,

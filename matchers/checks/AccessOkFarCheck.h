@@ -157,6 +157,10 @@ private:
   /// says it: " accesses bytes 8 to 11 of 'ids'".
   std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
                          const UaccessUse &Access, const RangeExcess &Excess);
+  /// True when a check other than \p Guard that runs before \p A covers
+  /// the bytes it reaches.
+  bool coveredByAnotherCheck(FunctionAnalyses &FA, const UaccessUse &Guard,
+                             const UaccessUse &A);
   /// \p Check's length as written, and in bytes when that differs.
   static std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
   /// A caller's check of another pointer is named when no path the search
