@@ -689,17 +689,12 @@ def mut_past_range(src, fn, group, op):
     return edit(src.text, a0 + m.start(), a0 + m.end(), m.group(1) + base + "[1].")
 
 
-def shrunk_to_one(src, length):
-    """src's text with the length argument at (start, end) made 1 byte."""
-    l0, l1 = length
-    if "".join(src.text[l0:l1].split()) == "1":
-        raise Skip("the range is 1 already")
-    return edit(src.text, l0, l1, " 1" if src.text[l0:l0 + 1] == " " else "1")
-
-
 def mut_shrunk_range(src, fn, group):
     """The checked begin's length becomes 1 byte."""
-    return shrunk_to_one(src, begin_call(src, group)[3][1])
+    _, (l0, l1) = begin_call(src, group)[3]
+    if "".join(src.text[l0:l1].split()) == "1":
+        raise Skip("begin's range is 1 already")
+    return edit(src.text, l0, l1, " 1" if src.text[l0:l0 + 1] == " " else "1")
 
 
 def user_params(src, fn):
@@ -1056,12 +1051,6 @@ ARCH_INTERNAL = re.compile(r"(^|/)(arch/[^/]+/lib/|lib/(usercopy|strncpy_from_us
                            r"|strnlen_user)\.c$|asm(-generic)?/uaccess[^/]*\.h$)")
 
 
-def count_skip(skips, kind, reason):
-    """One more site of kind skipped for reason."""
-    r = skips.setdefault(kind, {})
-    r[str(reason)] = r.get(str(reason), 0) + 1
-
-
 def generate_unchecked(rel, src, funcs, main_path):
     """One mutant per checked begin of the file's own functions."""
     muts, skips, index = [], {}, 0
@@ -1079,7 +1068,8 @@ def generate_unchecked(rel, src, funcs, main_path):
                 try:
                     text = mut_unchecked(src, fn, g, b, index)
                 except Skip as e:
-                    count_skip(skips, UNCHECKED_KIND[0], e)
+                    r = skips.setdefault(UNCHECKED_KIND[0], {})
+                    r[str(e)] = r.get(str(e), 0) + 1
                     continue
                 index += 1
                 muts.append({"kind": UNCHECKED_KIND[0], "file": rel,
@@ -1120,7 +1110,8 @@ def generate_dropped(rel, src, funcs, main_path, all_sites=False):
                 continue
             reason = dropped_reason(src, fn, e, all_sites)
             if reason:
-                count_skip(skips, DROPPED_KIND[0], reason)
+                r = skips.setdefault(DROPPED_KIND[0], {})
+                r[reason] = r.get(reason, 0) + 1
                 continue
             off = src.offset(e["line"], e["col"])
             _, _, close, args = src.call_at(off)
@@ -1128,17 +1119,21 @@ def generate_dropped(rel, src, funcs, main_path, all_sites=False):
                   "col": e["col"], "name": e["name"]}
             muts.append(dict(at, kind=DROPPED_KIND[0],
                              text=edit(src.text, off, close + 1, "1")))
-            if len(args) != 2:
-                continue
-            (p0, p1), length = args
-            for kind, make in (
-                    (SHRUNK_AO_KIND[0], lambda: shrunk_to_one(src, length)),
-                    (OTHER_AO_KIND[0], lambda: edit(src.text, p0, p1,
-                                                    other_user_pointer(src, fn, p0, p1, off)))):
+            if len(args) == 2 and "".join(src.text[slice(*args[1])].split()) != "1":
+                l0, l1 = args[1]
+                lead = " " if src.text[l0:l0 + 1] == " " else ""
+                muts.append(dict(at, kind=SHRUNK_AO_KIND[0],
+                                 text=edit(src.text, l0, l1, lead + "1")))
+            if len(args) == 2:
+                p0, p1 = args[0]
                 try:
-                    muts.append(dict(at, kind=kind, text=make()))
+                    other = other_user_pointer(src, fn, p0, p1, off)
                 except Skip as e:
-                    count_skip(skips, kind, e)
+                    r = skips.setdefault(OTHER_AO_KIND[0], {})
+                    r[str(e)] = r.get(str(e), 0) + 1
+                    continue
+                muts.append(dict(at, kind=OTHER_AO_KIND[0],
+                                 text=edit(src.text, p0, p1, other)))
     return muts, skips
 
 
@@ -1160,7 +1155,8 @@ def generate_unguarded(rel, src, funcs, main_path):
     muts, skips = [], {}
 
     def skip(reason):
-        count_skip(skips, UNGUARDED_KIND[0], reason)
+        r = skips.setdefault(UNGUARDED_KIND[0], {})
+        r[reason] = r.get(reason, 0) + 1
 
     for fn in funcs:
         if os.path.realpath(fn["path"]) != main_path:

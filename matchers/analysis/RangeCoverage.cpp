@@ -161,12 +161,19 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
 }
 
-/// What holds a pointer: a variable, or a field of one named as the
-/// other analyses name it (fieldHeld(): `sr->umsg`); "" for anything else.
+/// What holds a pointer: a variable, or a field of one (`sr->umsg`); ""
+/// for anything else.
 std::string holderOf(const Expr &E) {
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E.IgnoreParenImpCasts()))
-    return isa<VarDecl>(Ref->getDecl()) ? Ref->getDecl()->getName().str() : "";
-  return fieldHeld(E);
+  const Expr *H = E.IgnoreParenImpCasts();
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(H))
+    return Ref->getDecl()->getName().str();
+  const auto *M = dyn_cast<MemberExpr>(H);
+  if (!M)
+    return "";
+  std::string Base = holderOf(*M->getBase());
+  return Base.empty() ? ""
+                      : Base + (M->isArrow() ? "->" : ".") +
+                            M->getMemberDecl()->getName().str();
 }
 
 } // namespace

@@ -553,14 +553,14 @@ std::string AccessOkFarCheck::excessText(FunctionAnalyses &FA,
                                          const UaccessUse &Check,
                                          const UaccessUse &Access,
                                          const RangeExcess &Excess) {
-  // Bytes count from the pointer the check names.
-  if (Excess.Kind == RangeExcess::PastEnd)
-    return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
-           std::to_string(Excess.End - 1) + " of '" +
-           collapseWhitespace(Check.arg(Check.Api->PointerArg)) + "'";
   std::string Pointer = shape(FA, Access).Base;
   if (Pointer.empty())
     Pointer = pointerName(FA, Access);
+  // Bytes count from the pointer the check names.
+  std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
+  if (Excess.Kind == RangeExcess::PastEnd)
+    return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
+           std::to_string(Excess.End - 1) + " of '" + Checked + "'";
   return " accesses '" + Pointer + "' at an offset that grows with the loop";
 }
 
