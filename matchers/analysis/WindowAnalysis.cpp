@@ -149,6 +149,7 @@ private:
   void onUnsafeOp(const UaccessUse &U, WindowState &St);
   /// Records which window \p U runs in, for the access_ok checks.
   void noteOpener(const UaccessUse &U, const WindowState &St);
+  void noteCallOpener(const CallExpr &Call, const WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
@@ -302,6 +303,16 @@ void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
     Seen.push_back(Opener);
 }
 
+void WindowWalker::noteCallOpener(const CallExpr &Call,
+                                  const WindowState &St) {
+  int Opener = St.isOpen() ? St.Begin : -1;
+  if (const UaccessUse *Scope = Uses.scopeOf(&Call))
+    Opener = Scope->Id;
+  llvm::SmallVector<int, 2> &Seen = Out.CallOpeners[&Call];
+  if (!llvm::is_contained(Seen, Opener))
+    Seen.push_back(Opener);
+}
+
 void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
   if (St.isOpen() || inScope(U.Anchor))
     report(event(WindowEventKind::CallInside, &U, St), &U);
@@ -309,6 +320,8 @@ void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
 
 void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   bool InWindow = St.isOpen() || inScope(&Call);
+  if (InWindow)
+    noteCallOpener(Call, St);
   CallVerdict V = Policy.judge(Call);
   if (V.ClosesWindow) {
     checkHelperEnds(*V.Callee, &Call, nullptr, St);
@@ -626,6 +639,13 @@ std::unique_ptr<WindowAnalysis> WindowAnalysis::create(FunctionAnalyses &FA) {
 llvm::ArrayRef<int> WindowAnalysis::openersOf(const UaccessUse &Op) const {
   auto It = Openers.find(Op.Id);
   if (It == Openers.end())
+    return {};
+  return It->second;
+}
+
+llvm::ArrayRef<int> WindowAnalysis::openersOf(const CallExpr &Call) const {
+  auto It = CallOpeners.find(&Call);
+  if (It == CallOpeners.end())
     return {};
   return It->second;
 }

@@ -153,6 +153,8 @@ public:
   /// end \p Op on some path; -1 stands for a window the caller opened.
   /// Empty when none is.
   llvm::ArrayRef<int> openersOf(const UaccessUse &Op) const;
+  /// The same for a call that is no use of the API: the windows it runs in.
+  llvm::ArrayRef<int> openersOf(const clang::CallExpr &Call) const;
   bool analyzed() const { return Analyzed; }
 
 private:
@@ -162,6 +164,8 @@ private:
   std::vector<WindowEvent> Events;
   llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;
   llvm::DenseMap<unsigned, llvm::SmallVector<int, 2>> Openers;
+  llvm::DenseMap<const clang::CallExpr *, llvm::SmallVector<int, 2>>
+      CallOpeners;
 };
 
 } // namespace uaccess

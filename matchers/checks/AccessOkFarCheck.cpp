@@ -190,9 +190,18 @@ bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
 
 bool reliesOnAGuard(const FunctionUses &Uses) {
   return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
-    return reliesOnAccessOk(*U.Api) || U.Api->TheRole == Role::CheckedBegin ||
-           U.Api->TheRole == Role::UnsafeOp;
+    Role R = U.Api->TheRole;
+    return reliesOnAccessOk(*U.Api) || R == Role::CheckedBegin ||
+           R == Role::UnsafeOp || R == Role::MaskedBegin || R == Role::Scoped;
   });
+}
+
+/// Where a masked begin masks the pointer, or a scope declares its own.
+std::string maskNote(const MaskedPointer &P) {
+  return P.Result == MaskedResult::Scope
+             ? "'" + P.Begin->name().str() + "' declares its own '" +
+                   P.Source->getName().str() + "' for its body here"
+             : "'" + P.Begin->name().str() + "' masks the pointer here";
 }
 
 /// A place where the search for a check leaves the TU.
@@ -252,8 +261,9 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
     if (A.Api->TheRole == Role::CheckedBegin)
       checkWindowRange(FA, A);
     else if (A.Api->TheRole == Role::UnsafeOp) {
-      if (needsOwnGuard(FA, A, Internal))
+      if (needsOwnGuard(FA, A, Internal, Raw))
         checkAccess(FA, A);
+      Raw = RawCall();
     }
     // stac() and __uaccess_begin() name no pointer: the unsafe ops in
     // their windows carry the finding.
@@ -261,6 +271,31 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
       checkAccess(FA, A);
   }
   flushGroups();
+  checkMaskedCalls(FA);
+}
+
+void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (!Masked || !Windows)
+    return;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  for (const RawCall &C : Masked->rawCalls(*Windows)) {
+    std::string Name = C.Raw.Through->getName().str();
+    // Its own access_ok() before the call, on every path, vouches for it.
+    if (llvm::any_of(Model.checks(), [&](const UaccessUse *Check) {
+          return AccessOkModel::pointerOf(*Check).Base == Name &&
+                 Model.dominates(*Check, *C.Call);
+        }))
+      continue;
+    const FunctionDecl *Callee = C.Call->getDirectCallee();
+    diag(SM.getExpansionLoc(C.Call->getBeginLoc()), &FA.decl(),
+         "'" + Callee->getNameAsString() + "()' is passed '" + Name +
+             "' inside the window, and no access_ok() checks it; " +
+             rawPointerText(*C.Window, C.Raw))
+        .note(C.Window->Begin->loc(), maskNote(*C.Window));
+  }
 }
 
 PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
@@ -315,15 +350,28 @@ bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
 }
 
 bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                                     bool Internal) const {
+                                     bool Internal, RawCall &Raw) const {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   if (!Windows)
     return false;
   PointerShape Ptr = shape(FA, Op);
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  const Expr *OpPointer =
+      argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
   for (int Opener : Windows->openersOf(Op)) {
     if (Opener < 0)
       continue; // The caller's window: the caller's check.
     const UaccessUse &Begin = FA.uses().use(Opener);
+    const MaskedPointer *Mask = Masked ? Masked->of(Begin) : nullptr;
+    if (Mask && OpPointer) {
+      if (RawPointer R = Masked->classify(Begin, *OpPointer)) {
+        Raw = RawCall{nullptr, Mask, R};
+        return true;
+      }
+      // Through the masked result: what the begin made is the op's.
+      if (Masked->throughHolder(Begin, *OpPointer))
+        continue;
+    }
     PointerShape Window = shape(FA, Begin);
     if (Window.Base.empty()) {
       if (Begin.Api->TheRole == Role::UncheckedBegin && !Internal)
@@ -340,7 +388,10 @@ bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
 FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
                                          const UaccessUse &A,
                                          llvm::StringRef Kind,
-                                         const std::string &Message) {
+                                         const std::string &Text) {
+  // An op that escaped its window's mask says how.
+  std::string Message =
+      Raw.Window ? Text + "; " + rawPointerText(*Raw.Window, Raw.Raw) : Text;
   PointerShape Shape = shape(FA, A);
   std::string Pointer = Shape.Base;
   // Copies of one pointer are one pointer: `msg_compat`, the compat cast
@@ -352,10 +403,15 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   // own begin to fix: its ops are not folded into the pointer's others.
   if (const UaccessUse *Begin = uncheckedOpener(FA, A))
     Key += "\n@" + std::to_string(Begin->Id);
+  if (Raw.Window)
+    Key += "\nmask@" + std::to_string(Raw.Window->Begin->Id);
   auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
   if (New) {
     Groups.emplace_back(diag(A.loc(), &FA.decl(), Message));
     Groups.back().Pointer = Pointer;
+    if (Raw.Window)
+      Groups.back().Builder.note(Raw.Window->Begin->loc(),
+                                 maskNote(*Raw.Window));
     const llvm::Triple &Target = FA.astContext().getTargetInfo().getTriple();
     if (hasSeparateUserAddressSpace(Target))
       Groups.back().Builder.note(

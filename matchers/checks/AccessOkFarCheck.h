@@ -5,6 +5,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/ArgumentTrace.h"
+#include "analysis/MaskedPointer.h"
 #include "analysis/RangeCoverage.h"
 #include "checks/UaccessCheck.h"
 #include "utils/GlobList.h"
@@ -64,8 +65,13 @@ private:
   /// An unsafe op needs a guard of its own when no checked begin opened its
   /// window (CVE-2017-5123), or when it goes through another pointer than
   /// the one its window was opened for.
+  /// In a masked or scoped window, an op through a pointer its begin did
+  /// not make (MaskedPointer.h) needs one too: \p Raw says how it escaped.
   bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                     bool ArchInternal) const;
+                     bool ArchInternal, RawCall &Raw) const;
+  /// Calls in a masked or scoped window that pass the raw pointer on to a
+  /// callee that may access it, with no access_ok() of that pointer before.
+  void checkMaskedCalls(FunctionAnalyses &FA);
   /// An access's pointer, with array members folded into their object.
   static PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U);
   /// \p Shape in terms of the pointer its base is a local copy of
@@ -82,7 +88,7 @@ private:
   /// One finding per function, pointer and kind: a later access of the same
   /// pointer becomes a note of the first one's finding (null is returned).
   FindingBuilder *report(FunctionAnalyses &FA, const UaccessUse &A,
-                         llvm::StringRef Kind, const std::string &Message);
+                         llvm::StringRef Kind, const std::string &Text);
   void flushGroups();
   static const UaccessUse *uncheckedOpener(FunctionAnalyses &FA,
                                            const UaccessUse &Op);
@@ -208,6 +214,10 @@ private:
     clang::SourceLocation Last;
     unsigned Folded = 0;
   };
+
+  /// The masked or scoped window whose mask the op being checked escapes;
+  /// report() says so in its finding.
+  RawCall Raw;
 
   const unsigned MaxStatements;
   const unsigned MaxLines;
