@@ -95,6 +95,16 @@ Kind other-pointer-access-ok makes that access_ok() check another __user
 pointer of the function (a parameter, or a local declared before it, not
 derived from the checked one), as other-pointer does to a begin.
 
+--mode masked is issue 31's harness for masked begins: each
+`p = masked_user_*_access_begin(p);` of the file's own functions loses
+its result. Kind discarded-masked drops the assignment
+(`masked_user_access_begin(p);`); kind masked-elsewhere keeps the result
+in a new variable the ops do not use (`{ __auto_type __mut_masked =
+masked_user_access_begin(p); (void)__mut_masked; }`). Either way the
+window's ops, and the helpers it passes `p` to, go through the raw
+pointer on the masked path. It is detected when access-ok-far reports, in
+the function, a finding that the unmutated file does not have.
+
 The kernel tree is never written to: each mutant lives in its own temporary
 directory with a one-entry compile_commands.json whose "directory" is still
 the kernel tree (and -iquote the source's own directory, so that
@@ -809,6 +819,62 @@ def generate(rel, src, funcs, main_path):
     return muts, skips
 
 
+# ------------------------------------------- masked results lost (issue 31)
+
+MASKED_KINDS = [("discarded-masked", "access-ok-far"),
+                ("masked-elsewhere", "access-ok-far")]
+EXPECTED.update(dict(MASKED_KINDS))
+
+
+def masked_assignment(src, b):
+    """(start of `p = `, end after `;`, the call's text) of the statement
+    `p = masked_...(p);` whose begin is dump entry b."""
+    off = src.offset(b["line"], b["col"])
+    st = src.statement_at(off)
+    if not st or st[0] != b["name"]:
+        raise Skip("begin is not a call statement at its position")
+    eq = src.prev_sig(off)
+    if eq < 0 or src.mask[eq] != "=" or src.mask[eq - 1] in "=!<>":
+        raise Skip("begin's result is not assigned")
+    lhs_end = src.prev_sig(eq)
+    lhs = src.word_before(lhs_end)
+    if not lhs:
+        raise Skip("begin's result is not stored in a variable")
+    start = lhs_end + 1 - len(lhs)
+    call = src.call_at(off)
+    return start, st[1], src.text[off:call[2] + 1]
+
+
+def mut_masked(src, kind, b):
+    start, end, call = masked_assignment(src, b)
+    if kind == "discarded-masked":
+        return edit(src.text, start, end, call + ";")
+    return edit(src.text, start, end, "{ __auto_type __mut_masked = %s; "
+                "(void)__mut_masked; }" % call)
+
+
+def generate_masked(rel, src, funcs, main_path):
+    """Two mutants per masked begin of the file's own functions."""
+    muts, skips = [], {}
+    for fn in funcs:
+        if os.path.realpath(fn["path"]) != main_path:
+            continue
+        for b in fn["entries"]:
+            if b["kind"] != "masked-begin":
+                continue
+            for kind, _ in MASKED_KINDS:
+                try:
+                    text = mut_masked(src, kind, b)
+                except Skip as e:
+                    r = skips.setdefault(kind, {})
+                    r[str(e)] = r.get(str(e), 0) + 1
+                    continue
+                muts.append({"kind": kind, "file": rel, "function": fn["name"],
+                             "line": b["line"], "col": b["col"],
+                             "name": b["name"], "text": text})
+    return muts, skips
+
+
 # -------------------------------------------------------- unbatching windows
 #
 # --mode unbatch turns each real window back into what it would have been
@@ -1326,7 +1392,8 @@ def parse_args():
     ap.add_argument("--tool", required=True, help="uaccess-lint binary")
     ap.add_argument("--files", nargs="+", help="sources (relative to --kernel); "
                     "default: every database entry using user-access windows")
-    ap.add_argument("--mode", choices=("window", "unbatch", "unchecked", "dropped"),
+    ap.add_argument("--mode", choices=("window", "unbatch", "unchecked", "dropped",
+                                       "masked"),
                     default="window",
                     help="window: inject window defects (the kinds below); unbatch: "
                     "turn each window back into per-access __put_user/__get_user "
@@ -1389,6 +1456,7 @@ def check_mode_options(opts):
     if opts.checks is None:
         opts.checks = {"unbatch": "batchable",
                        "unchecked": "access-ok-far",
+                       "masked": "access-ok-far",
                        "dropped": "access-ok-far"}.get(opts.mode, "window-*")
         if "access-ok-far" not in opts.checks and \
                 any(EXPECTED[k] == "access-ok-far" for k in kinds):
@@ -1420,6 +1488,7 @@ class Run:
         self.unbatch = opts.mode == "unbatch"
         self.kinds = {"unbatch": [UNBATCH_KIND],
                       "unchecked": [UNCHECKED_KIND],
+                      "masked": MASKED_KINDS,
                       "dropped": [DROPPED_KIND, UNGUARDED_KIND]}.get(opts.mode, KINDS)
         if opts.kinds:
             offered = DROPPED_KINDS if opts.mode == "dropped" \
@@ -1557,6 +1626,8 @@ def generate_mutants(run, paths, files):
             sk = unbatch_skips(skw)
         elif run.opts.mode == "unchecked":
             muts, sk = generate_unchecked(run.relname(p), src, info["funcs"], p)
+        elif run.opts.mode == "masked":
+            muts, sk = generate_masked(run.relname(p), src, info["funcs"], p)
         elif run.opts.mode == "dropped":
             muts, sk = generate_dropped(run.relname(p), src, info["funcs"], p,
                                         run.opts.all_sites)

@@ -117,8 +117,7 @@ bool masksScope(const Stmt &Anchor, const ASTContext &Ctx) {
   return anyStmtIn(Anchor, [&](const Stmt &S) {
     const auto *If = dyn_cast<IfStmt>(&S);
     Expr::EvalResult Value;
-    return If && If->getCond() &&
-           If->getCond()->EvaluateAsInt(Value, Ctx) &&
+    return If && If->getCond() && If->getCond()->EvaluateAsInt(Value, Ctx) &&
            Value.Val.getInt() != 0;
   });
 }
@@ -268,6 +267,20 @@ bool MaskedPointers::copiedBefore(const VarDecl &V, const VarDecl &Source,
   return Copies && !Later;
 }
 
+const UaccessUse *maskedProbeOf(const FunctionUses &Uses,
+                                const UaccessUse &Begin,
+                                const ParentMap &Parents) {
+  auto ProbeOf = [&](const Expr &Cond) -> const UaccessUse * {
+    const UaccessUse *U = Uses.ownerOf(Cond.IgnoreParenImpCasts());
+    return U && U->Api->TheRole == Role::MaskedProbe ? U : nullptr;
+  };
+  const IfStmt *If =
+      Begin.Anchor ? enclosingIfThen(*Begin.Anchor, Parents,
+                                     [&](const Expr &C) { return ProbeOf(C); })
+                   : nullptr;
+  return If ? ProbeOf(*If->getCond()) : nullptr;
+}
+
 std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw) {
   std::string Begin = "'" + P.Begin->name().str() + "'";
   std::string Source = "'" + P.Source->getName().str() + "'";
@@ -287,7 +300,8 @@ std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw) {
   case RawKind::CopyBefore:
     return "'" + Raw.Through->getName().str() + "' is a copy of " + Source +
            " made before " + Begin +
-           (P.Result == MaskedResult::Scope ? " opened its scope" : " masked it");
+           (P.Result == MaskedResult::Scope ? " opened its scope"
+                                            : " masked it");
   }
   return "";
 }

@@ -1,4 +1,4 @@
-//===--- MaskedPointer.h - The pointer a masked or scoped begin made -*- C++ -*-===//
+//===--- MaskedPointer.h - The pointer a masked begin made -*- C++ -*-===//
 //
 // The rules:
 //  * A checked begin validates the pointer it is given. Its copies, made
@@ -36,6 +36,7 @@ namespace clang {
 class CallExpr;
 class Expr;
 class FunctionDecl;
+class ParentMap;
 class VarDecl;
 } // namespace clang
 
@@ -97,7 +98,8 @@ public:
   /// How \p Pointer, evaluated in \p Begin's window, relates to the pointer
   /// \p Begin made. None when it goes through the holder (or a pointer
   /// computed from it), or through neither the source nor a copy of it.
-  RawPointer classify(const UaccessUse &Begin, const clang::Expr &Pointer) const;
+  RawPointer classify(const UaccessUse &Begin,
+                      const clang::Expr &Pointer) const;
 
   /// True when \p Pointer goes through the holder of \p Begin's pointer.
   bool throughHolder(const UaccessUse &Begin, const clang::Expr &Pointer) const;
@@ -119,6 +121,13 @@ private:
   FunctionAnalyses &FA;
   llvm::DenseMap<unsigned, MaskedPointer> ByBegin;
 };
+
+/// The configuration probe (can_do_masked_user_access()) whose true branch
+/// holds \p Begin, or null: each arch's configuration decides the probe,
+/// and where it is 0 the branch is dead.
+const UaccessUse *maskedProbeOf(const FunctionUses &Uses,
+                                const UaccessUse &Begin,
+                                const clang::ParentMap &Parents);
 
 /// The sentence that says how \p Raw escapes the mask of \p P's begin:
 /// "the result of 'masked_user_access_begin' is discarded, so 'from' is

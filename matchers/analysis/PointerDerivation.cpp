@@ -121,8 +121,9 @@ void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
 /// Every `p = <from q>` and `T *p = <from q>` of the body joins p and q.
 class DerivationCollector : public RecursiveASTVisitor<DerivationCollector> {
 public:
-  DerivationCollector(PointerDerivation &Out, const ASTContext &Ctx)
-      : Out(Out), Ctx(Ctx) {}
+  DerivationCollector(PointerDerivation &Out, const ASTContext &Ctx,
+                      const FunctionUses *Uses)
+      : Out(Out), Ctx(Ctx), Uses(Uses) {}
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getInit() && isPointerLike(VD->getType()))
@@ -168,7 +169,7 @@ public:
     PointerDerivation::VarUse *U = varUse(*BO->getLHS());
     if (!U || !BO->isAssignmentOp())
       return true;
-    if (BO->getOpcode() == BO_Assign)
+    if (BO->getOpcode() == BO_Assign && !masksItself(*BO))
       store(*U, *BO->getRHS(), BO->getLHS()->getType());
     else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
       U->Walks = true;
@@ -178,6 +179,18 @@ public:
   }
 
 private:
+  /// `from = masked_user_access_begin(from)`: the same pointer, clamped so
+  /// that speculation cannot reach past it. Its range is still the
+  /// checked fallback's, where the two branches join (6.12
+  /// get_sigset_argpack()).
+  bool masksItself(const BinaryOperator &BO) const {
+    const UaccessUse *Begin =
+        Uses ? Uses->ownerOf(BO.getRHS()->IgnoreParenCasts()) : nullptr;
+    const auto *Ref = dyn_cast<DeclRefExpr>(BO.getLHS()->IgnoreParens());
+    return Begin && Ref && Begin->Api->TheRole == Role::MaskedBegin &&
+           Begin->arg(Begin->Api->PointerArg).trim() ==
+               Ref->getDecl()->getName();
+  }
   void writesField(const Expr &E) {
     if (isa<MemberExpr>(E.IgnoreParens()))
       if (std::string Field = fieldHeld(E); !Field.empty())
@@ -204,13 +217,16 @@ private:
 
   PointerDerivation &Out;
   const ASTContext &Ctx;
+  const FunctionUses *Uses;
 };
 
 char PointerDerivation::ID = 0;
 
-PointerDerivation::PointerDerivation(const FunctionDecl &FD) {
+PointerDerivation::PointerDerivation(const FunctionDecl &FD,
+                                     const FunctionUses *Uses) {
   if (FD.getBody())
-    DerivationCollector(*this, FD.getASTContext()).TraverseStmt(FD.getBody());
+    DerivationCollector(*this, FD.getASTContext(), Uses)
+        .TraverseStmt(FD.getBody());
 }
 
 PointerShape PointerDerivation::objectShape(PointerShape Shape) const {

@@ -67,9 +67,12 @@ struct PointerCopy {
 
 class PointerDerivation : public ManagedAnalysis {
 public:
-  explicit PointerDerivation(const clang::FunctionDecl &FD);
+  /// \p Uses, when given, tells masked begins apart: a pointer stored
+  /// back masked (`p = masked_user_access_begin(p)`) keeps its value.
+  explicit PointerDerivation(const clang::FunctionDecl &FD,
+                             const FunctionUses *Uses = nullptr);
   static std::unique_ptr<PointerDerivation> create(FunctionAnalyses &FA) {
-    return std::make_unique<PointerDerivation>(FA.decl());
+    return std::make_unique<PointerDerivation>(FA.decl(), &FA.uses());
   }
   static char ID;
 

@@ -303,8 +303,7 @@ void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
     Seen.push_back(Opener);
 }
 
-void WindowWalker::noteCallOpener(const CallExpr &Call,
-                                  const WindowState &St) {
+void WindowWalker::noteCallOpener(const CallExpr &Call, const WindowState &St) {
   int Opener = St.isOpen() ? St.Begin : -1;
   if (const UaccessUse *Scope = Uses.scopeOf(&Call))
     Opener = Scope->Id;

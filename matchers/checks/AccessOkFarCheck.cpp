@@ -196,12 +196,19 @@ bool reliesOnAGuard(const FunctionUses &Uses) {
   });
 }
 
-/// Where a masked begin masks the pointer, or a scope declares its own.
-std::string maskNote(const MaskedPointer &P) {
-  return P.Result == MaskedResult::Scope
-             ? "'" + P.Begin->name().str() + "' declares its own '" +
-                   P.Source->getName().str() + "' for its body here"
-             : "'" + P.Begin->name().str() + "' masks the pointer here";
+/// Where a masked begin masks the pointer, or a scope declares its own;
+/// and, as window-mismatch says it, where a configuration probe decides
+/// whether that code is compiled at all.
+std::string maskNote(FunctionAnalyses &FA, const MaskedPointer &P) {
+  std::string Begin = "'" + P.Begin->name().str() + "'";
+  if (P.Result == MaskedResult::Scope)
+    return Begin + " declares its own '" + P.Source->getName().str() +
+           "' for its body here";
+  const UaccessUse *Probe = maskedProbeOf(FA.uses(), *P.Begin, FA.parents());
+  return Begin + " masks the pointer here" +
+         (Probe ? "; it is compiled only on arches where '" +
+                      Probe->name().str() + "()' is 1"
+                : "");
 }
 
 /// A place where the search for a check leaves the TU.
@@ -294,7 +301,7 @@ void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
          "'" + Callee->getNameAsString() + "()' is passed '" + Name +
              "' inside the window, and no access_ok() checks it; " +
              rawPointerText(*C.Window, C.Raw))
-        .note(C.Window->Begin->loc(), maskNote(*C.Window));
+        .note(C.Window->Begin->loc(), maskNote(FA, *C.Window));
   }
 }
 
@@ -356,8 +363,7 @@ bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
     return false;
   PointerShape Ptr = shape(FA, Op);
   const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
-  const Expr *OpPointer =
-      argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
+  const Expr *OpPointer = argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
   for (int Opener : Windows->openersOf(Op)) {
     if (Opener < 0)
       continue; // The caller's window: the caller's check.
@@ -411,7 +417,7 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
     Groups.back().Pointer = Pointer;
     if (Raw.Window)
       Groups.back().Builder.note(Raw.Window->Begin->loc(),
-                                 maskNote(*Raw.Window));
+                                 maskNote(FA, *Raw.Window));
     const llvm::Triple &Target = FA.astContext().getTargetInfo().getTriple();
     if (hasSeparateUserAddressSpace(Target))
       Groups.back().Builder.note(

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/WindowMismatchCheck.h"
+#include "analysis/MaskedPointer.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
 
@@ -60,22 +61,6 @@ bool expandsToNothing(const UaccessUse &End) {
   return !End.IsCall && End.Anchor &&
          !anyStmtIn(*End.Anchor,
                     [](const Stmt &S) { return isa<CallExpr, AsmStmt>(S); });
-}
-
-/// The configuration probe (can_do_masked_user_access()) whose true branch
-/// holds \p Begin, or null: each arch's configuration decides the probe.
-const UaccessUse *probeDeciding(const FunctionUses &Uses,
-                                const UaccessUse &Begin,
-                                const ParentMap &Parents) {
-  auto ProbeOf = [&](const Expr &Cond) -> const UaccessUse * {
-    const UaccessUse *U = Uses.ownerOf(Cond.IgnoreParenImpCasts());
-    return U && U->Api->TheRole == Role::MaskedProbe ? U : nullptr;
-  };
-  const IfStmt *If =
-      Begin.Anchor ? enclosingIfThen(*Begin.Anchor, Parents,
-                                     [&](const Expr &C) { return ProbeOf(C); })
-                   : nullptr;
-  return If ? ProbeOf(*If->getCond()) : nullptr;
 }
 
 /// A begin whose window reaches \p End on some path and that \p Right does
@@ -145,7 +130,7 @@ void WindowMismatchCheck::noteEffect(FindingBuilder &B, FunctionAnalyses &FA,
                                      const WindowEvent &E, SourceLocation At) {
   ASTContext &Ctx = FA.astContext();
   const UaccessUse *Probe =
-      probeDeciding(FA.uses(), FA.uses().use(E.State.Begin), FA.parents());
+      maskedProbeOf(FA.uses(), FA.uses().use(E.State.Begin), FA.parents());
   B.note(At, endEffect(E.State.Fam, E.Use->Api->TheFamily,
                        Ctx.getTargetInfo().getTriple(),
                        Probe ? Probe->name() : "", expandsToNothing(*E.Use)));

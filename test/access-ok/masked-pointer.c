@@ -28,7 +28,7 @@ int discarded(struct argpack *to, struct argpack __user *from)
 		return -EFAULT;
 	unsafe_get_user(to->p, &from->p, Efault);
 // MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded on every path: the access_ok() on 'from' does not run before it on all of them; the result of 'masked_user_access_begin' is discarded, so 'from' is not masked [access-ok-far]
-// MASK: masked-pointer.c:[[@LINE-5]]:9: note: 'masked_user_access_begin' masks the pointer here
+// MASK: masked-pointer.c:[[@LINE-5]]:9: note: 'masked_user_access_begin' masks the pointer here; it is compiled only on arches where 'can_do_masked_user_access()' is 1
 // MASK: masked-pointer.c:[[@LINE-5]]:12: note: 'user_read_access_begin' checks the range here
 	unsafe_get_user(to->size, &from->size, Efault);
 // MASK: masked-pointer.c:[[@LINE-1]]:2: note: 'unsafe_get_user' accesses 'from' here too
@@ -68,7 +68,7 @@ int copy_before(struct argpack *to, struct argpack __user *from)
 		return -EFAULT;
 	from = masked_user_access_begin(from);
 	unsafe_get_user(to->p, &orig->p, Efault);
-// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'orig'; 'orig' is a copy of 'from' made before 'masked_user_access_begin' masked it [access-ok-far]
+// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'orig', here or in its callers; 'orig' is a copy of 'from' made before 'masked_user_access_begin' masked it [access-ok-far]
 // MASK: masked-pointer.c:[[@LINE-3]]:9: note: 'masked_user_access_begin' masks the pointer here
 	user_access_end();
 	return 0;
