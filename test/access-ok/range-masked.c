@@ -26,3 +26,23 @@ Efault:
 	user_access_end();
 	return -EFAULT;
 }
+
+// get_sigset_argpack() with its fallback's range cut short: the masked
+// branch stores the same pointer back (`from = masked_...(from)`), so
+// 'from' keeps its identity where the branches join, and the read of
+// 'from->size' is compared with the checked bytes.
+int get_argpack_short(struct argpack *to, struct argpack __user *from)
+{
+	if (can_do_masked_user_access())
+		from = masked_user_access_begin(from);
+	else if (!user_read_access_begin(from, sizeof(u64)))
+		return -EFAULT;
+	unsafe_get_user(to->p, &from->p, Efault);
+	unsafe_get_user(to->size, &from->size, Efault);
+// CHECK: range-masked.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' accesses bytes 8 to 15 of 'from', outside the window 'user_read_access_begin' opened for 'sizeof(u64)' (8 bytes)
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
