@@ -141,6 +141,8 @@ private:
   std::optional<std::string> Pending;
   std::string Hunk;
   uint64_t OldLeft = 0, NewLeft = 0, NewLine = 0;
+  /// A hunk of this file section ended, and no header came since.
+  bool AfterHunk = false;
 };
 
 void DiffParser::flushPending() {
@@ -173,7 +175,7 @@ void DiffParser::newFile(const std::string &Path) {
     Current = nullptr;
     return;
   }
-  Current = &Out.Files[stripPrefix(Path)];
+  Current = &Out.Files[canonicalPath(stripPrefix(Path))];
 }
 
 void DiffParser::fileHeader(llvm::StringRef Line) {
@@ -184,13 +186,13 @@ void DiffParser::fileHeader(llvm::StringRef Line) {
     RenameTo.clear();
     OldPath.clear();
     if (Git)
-      Pending = stripPrefix(Git->second);
+      Pending = canonicalPath(stripPrefix(Git->second));
     return;
   }
   if (Line.consume_front("rename to ") || Line.consume_front("copy to ")) {
     RenameTo = headerPath(Line);
     if (Pending)
-      Pending = RenameTo;
+      Pending = canonicalPath(RenameTo);
   } else if (Line.starts_with("deleted file mode")) {
     Pending.reset();
   } else if (Line.consume_front("--- ")) {
@@ -247,8 +249,28 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
 llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
   if (OldLeft || NewLeft)
     return hunkLine(Line, Number);
-  if (Line.starts_with("@@ "))
+  if (Line.starts_with("@@ ")) {
+    AfterHunk = true;
     return hunkHeader(Line);
+  }
+  auto Malformed = [&](const char *Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "line %zu %s", Number, Why);
+  };
+  if (Line.starts_with("Binary files ") || Line == "GIT binary patch")
+    return Malformed("is a binary change: the lines it changes are unknown");
+  // A mail's signature ("-- ", then git's version) ends the patch.
+  if (Line == "-- ")
+    AfterHunk = false;
+  // After a hunk, an added or deleted line outside any hunk: the hunk is
+  // longer than its header says, and its last lines would be lost.
+  bool Header = Line.starts_with("+++ ") || Line.starts_with("--- ");
+  if (AfterHunk && !Header && Line != "-- " &&
+      (Line.starts_with("+") || Line.starts_with("-")))
+    return Malformed("is outside any hunk: the hunk before it is longer "
+                     "than its header says");
+  if (Line.starts_with("diff --git ") || Header)
+    AfterHunk = false;
   fileHeader(Line);
   return llvm::Error::success();
 }
@@ -275,39 +297,64 @@ llvm::Expected<ChangedLines> ChangedLines::parse(llvm::StringRef Diff,
   return Out;
 }
 
-namespace {
-bool pathMatches(llvm::StringRef File, llvm::StringRef Path) {
-  return !Path.empty() &&
-         (File == Path ||
-          (File.ends_with(Path) && File[File.size() - Path.size() - 1] == '/'));
+bool isGitPatch(llvm::StringRef Diff) {
+  return Diff.starts_with("diff --git ") || Diff.contains("\ndiff --git ");
 }
-} // namespace
+
+std::string canonicalPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::path::is_absolute(Path) &&
+      !llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Clean(Path);
+  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+  return std::string(Clean);
+}
+
+void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
+  std::map<std::string, FileChanges> Resolved;
+  for (auto &[Path, Changes] : Files) {
+    std::string Full = Path;
+    if (!llvm::sys::path::is_absolute(Path) && !Bases.empty()) {
+      Full = Bases.front() + "/" + Path;
+      for (const std::string &Base : Bases)
+        if (llvm::sys::fs::is_regular_file(Base + "/" + Path)) {
+          Full = Base + "/" + Path;
+          break;
+        }
+    }
+    FileChanges &Into = Resolved[canonicalPath(Full)];
+    Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
+    Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
+  }
+  Files = std::move(Resolved);
+}
+
+const ChangedLines::FileChanges *
+ChangedLines::find(llvm::StringRef File) const {
+  llvm::SmallString<256> Full(File);
+  llvm::sys::fs::make_absolute(Full);
+  auto It = Files.find(canonicalPath(Full));
+  return It == Files.end() ? nullptr : &It->second;
+}
 
 bool ChangedLines::contains(llvm::StringRef File, uint64_t Line) const {
-  for (const auto &[Path, Changes] : Files)
-    if (pathMatches(File, Path) && Changes.Added.count(Line))
-      return true;
-  return false;
+  const FileChanges *Changes = find(File);
+  return Changes && Changes->Added.count(Line);
 }
 
 bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
                                  uint64_t Last) const {
-  for (const auto &[Path, Changes] : Files) {
-    if (!pathMatches(File, Path))
-      continue;
-    auto It = Changes.Deleted.lower_bound(First);
-    if (It != Changes.Deleted.end() && *It <= Last)
-      return true;
-  }
-  return false;
+  const FileChanges *Changes = find(File);
+  if (!Changes)
+    return false;
+  auto It = Changes->Deleted.lower_bound(First);
+  return It != Changes->Deleted.end() && *It <= Last;
 }
 
 bool ChangedLines::touchesFile(llvm::StringRef File) const {
-  for (const auto &[Path, Changes] : Files)
-    if (pathMatches(File, Path) &&
-        (!Changes.Added.empty() || !Changes.Deleted.empty()))
-      return true;
-  return false;
+  const FileChanges *Changes = find(File);
+  return Changes && (!Changes->Added.empty() || !Changes->Deleted.empty());
 }
 
 std::vector<std::string> ChangedLines::paths() const {

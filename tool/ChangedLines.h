@@ -3,9 +3,11 @@
 // CI runs the tool as a gate on a patch: only findings the patch touches
 // should fail it. The patch is a unified diff (git diff, git format-patch,
 // diff -u); for each file it names, this records the new-side lines it
-// adds and where it deletes lines (as new-side positions). Paths are
-// matched as suffixes, on component boundaries, of the findings' absolute
-// paths.
+// adds and where it deletes lines (as new-side positions). A gate must
+// never be wrong about which file a patch touched (kernel/signal.c is not
+// arch/x86/kernel/signal.c), so the patch's paths are resolved against
+// the directory they are relative to (resolve()) and matched exactly, by
+// real path, never as suffixes.
 //
 // The diff's prefixes ("a/" "b/", --no-prefix, --src-prefix/--dst-prefix,
 // git's mnemonic "i/" "w/" "c/" "o/") are taken from the pair of paths a
@@ -20,6 +22,7 @@
 
 #include "checks/Finding.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
@@ -40,6 +43,11 @@ public:
   static llvm::Expected<ChangedLines> parse(llvm::StringRef Diff,
                                             ExistsFn Exists);
 
+  /// Makes the relative paths absolute: each from the first of \p Bases
+  /// under which it names a file (the first when none has it: a deleted
+  /// file). Paths are matched exactly, by their real paths, from then on.
+  void resolve(llvm::ArrayRef<std::string> Bases);
+
   /// Line \p Line of \p File is added by the patch.
   bool contains(llvm::StringRef File, uint64_t Line) const;
   /// The patch deletes a line at a new-side position in [First, Last] of
@@ -58,8 +66,18 @@ public:
 
 private:
   friend class DiffParser;
+  /// The changes of \p File, matched exactly; null when it has none.
+  const FileChanges *find(llvm::StringRef File) const;
   std::map<std::string, FileChanges> Files;
 };
+
+/// True when \p Diff has a `diff --git` header: git writes its paths from
+/// the top level of the work tree.
+bool isGitPatch(llvm::StringRef Diff);
+
+/// \p Path without `.` components and, when it exists, through its
+/// symbolic links: the one name the gate compares.
+std::string canonicalPath(llvm::StringRef Path);
 
 /// The gate's rule: \p F is changed when its location or a note's is on an
 /// added line, or the patch deletes a line inside its function.

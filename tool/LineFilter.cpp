@@ -2,6 +2,7 @@
 
 #include "LineFilter.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 
 namespace uaccess {
@@ -27,7 +28,10 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
         Obj ? Obj->getString("name") : std::nullopt;
     if (!Name || Name->empty())
       return bad("every entry needs a \"name\"");
-    Entry E{Name->str(), {}};
+    llvm::StringRef Clean = *Name;
+    while (Clean.consume_front("./"))
+      ;
+    Entry E{Clean.str(), {}};
     if (const llvm::json::Array *Lines = Obj->getArray("lines"))
       for (const llvm::json::Value &Range : *Lines) {
         const llvm::json::Array *Pair = Range.getAsArray();
@@ -45,6 +49,15 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
     Filter.Entries.push_back(std::move(E));
   }
   return Filter;
+}
+
+bool LineFilter::namesAnyOf(llvm::ArrayRef<std::string> Files) const {
+  return llvm::any_of(Entries, [&](const Entry &E) {
+    return llvm::StringRef(E.Name).ends_with(".h") ||
+           llvm::any_of(Files, [&](const std::string &F) {
+             return llvm::StringRef(F).ends_with(E.Name);
+           });
+  });
 }
 
 bool LineFilter::accepts(llvm::StringRef File, uint64_t Line) const {

@@ -3,13 +3,15 @@
 //
 // `--line-filter='[{"name":"select.c","lines":[[1,3],[5,7]]},{"name":"x.h"}]'`
 // as clang-tidy reads it: only findings in the files named (a path ends
-// with the name), and in those with "lines", only on those lines.
+// with the name, `./` aside), and in those with "lines", only on those
+// lines. An empty list is no filter, as in clang-tidy.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef UACCESS_LINT_TOOL_LINEFILTER_H
 #define UACCESS_LINT_TOOL_LINEFILTER_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -25,6 +27,13 @@ public:
   static llvm::Expected<LineFilter> parse(llvm::StringRef JSON);
   /// True when a finding at \p File:\p Line passes the filter.
   bool accepts(llvm::StringRef File, uint64_t Line) const;
+  /// True when the filter names no file: no filter at all.
+  bool empty() const { return Entries.empty(); }
+  /// True when an entry names one of \p Files, or names a header (which
+  /// the run may have read without a finding in it). A filter of sources
+  /// none of which the run analyzed would drop every finding: a gate that
+  /// passes on nothing.
+  bool namesAnyOf(llvm::ArrayRef<std::string> Files) const;
 
 private:
   struct Entry {

@@ -81,6 +81,10 @@ void printSummary(llvm::raw_ostream &OS, llvm::ArrayRef<Finding> Findings,
     OS << Sep << Check << " " << Count;
     Sep = ", ";
   }
+  if (Summary.OutsideDiff)
+    OS << "; " << Summary.OutsideDiff << " more the patch does not touch";
+  if (Summary.OutsideLineFilter)
+    OS << "; " << Summary.OutsideLineFilter << " more outside --line-filter";
   OS << "\nuaccess-lint: summary: " << Summary.Analyzed << " TUs analyzed, "
      << Summary.Prefiltered << " skipped by the prefilter, " << Summary.Failed
      << " failed";

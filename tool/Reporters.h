@@ -24,6 +24,9 @@ struct RunSummary {
   std::vector<std::pair<std::string, std::string>> Failures; ///< file, why
   /// The arches of the analyzed TUs, by their kernel names.
   std::set<std::string> Arches;
+  /// Findings the patch of --diff does not touch, and those outside
+  /// --line-filter: dropped, and counted.
+  unsigned OutsideDiff = 0, OutsideLineFilter = 0;
 };
 
 /// clang's own diagnostic format, through clang's diagnostic engine:

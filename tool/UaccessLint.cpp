@@ -12,6 +12,7 @@
 #include "CommandAdjuster.h"
 #include "Config.h"
 #include "Fixes.h"
+#include "Git.h"
 #include "Inputs.h"
 #include "LineFilter.h"
 #include "Link.h"
@@ -636,9 +637,27 @@ uaccess::RunOptions runOptions(const uaccess::Settings &S) {
   return Run;
 }
 
-/// --diff, read and parsed before any TU runs: a patch that is binary,
-/// empty or names no file would make the gate pass on nothing.
-std::optional<uaccess::ChangedLines> readChangedLines() {
+/// The git top level of the current directory, or "" outside a work tree.
+std::string gitTopLevel() {
+  Expected<std::string> Top =
+      uaccess::runGit(".", {"rev-parse", "--show-toplevel"});
+  if (!Top) {
+    consumeError(Top.takeError());
+    return "";
+  }
+  return StringRef(*Top).trim().str();
+}
+
+/// The patch of --diff, parsed before any TU runs: a patch that is binary
+/// or names no file would make the gate pass on nothing. An empty one (no
+/// change on the branch) is an ordinary CI event: nothing to check.
+struct Patch {
+  uaccess::ChangedLines Lines;
+  /// Its paths are git's, from the top level of the work tree.
+  bool FromGit = false;
+};
+
+std::optional<Patch> readPatch() {
   if (DiffFile.empty())
     return std::nullopt;
   bool IsFile = DiffFile == "-" || sys::fs::exists(DiffFile);
@@ -652,12 +671,42 @@ std::optional<uaccess::ChangedLines> readChangedLines() {
   auto Changed = uaccess::ChangedLines::parse(*Text);
   if (!Changed)
     fail("'" + DiffFile + "': " + toString(Changed.takeError()));
-  if (Changed->files() == 0)
+  if (StringRef(*Text).trim().empty()) {
+    if (!Quiet)
+      errs() << "uaccess-lint: note: --diff=" << DiffFile
+             << ": the patch is empty; nothing to check\n";
+  } else if (Changed->files() == 0) {
     fail("'" + DiffFile + "' is not a unified diff: it names no file");
-  return std::move(*Changed);
+  }
+  return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text)};
 }
 
-/// --line-filter, read before any TU runs.
+/// The patch's changed lines, its relative paths resolved exactly (never
+/// matched as suffixes): from git's top level first for git's paths,
+/// else from the current directory first, where `patch` would apply it;
+/// then from the directories of the compilation database, where make ran.
+std::optional<uaccess::ChangedLines>
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
+  if (!P)
+    return std::nullopt;
+  SmallString<256> Cwd;
+  if (sys::fs::current_path(Cwd))
+    fail("cannot read the current directory");
+  std::vector<std::string> Bases;
+  auto Add = [&](StringRef Dir) {
+    if (!Dir.empty() && !llvm::is_contained(Bases, Dir))
+      Bases.push_back(Dir.str());
+  };
+  std::string Top = gitTopLevel();
+  Add(P->FromGit ? StringRef(Top) : StringRef(Cwd));
+  Add(P->FromGit ? StringRef(Cwd) : StringRef(Top));
+  for (const CompileCommand &C : TUs)
+    Add(C.Directory);
+  P->Lines.resolve(Bases);
+  return std::move(P->Lines);
+}
+
+/// --line-filter, read before any TU runs; `[]` is no filter.
 std::optional<uaccess::LineFilter> readLineFilter() {
   if (LineFilterJSON.empty())
     return std::nullopt;
@@ -665,16 +714,35 @@ std::optional<uaccess::LineFilter> readLineFilter() {
       uaccess::LineFilter::parse(LineFilterJSON);
   if (!Filter)
     fail(toString(Filter.takeError()));
+  if (Filter->empty())
+    return std::nullopt;
   return std::move(*Filter);
 }
 
-/// The findings --diff and --line-filter select.
+/// The findings --diff and --line-filter select; the others are counted.
+/// A line filter that names no file of the run is an input error: it
+/// would pass any run.
 void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
-                       const std::optional<uaccess::ChangedLines> &Changed) {
+                       const std::optional<uaccess::ChangedLines> &Changed,
+                       ArrayRef<CompileCommand> TUs,
+                       uaccess::RunSummary &Summary) {
   std::optional<uaccess::LineFilter> Lines = readLineFilter();
+  if (Lines) {
+    std::vector<std::string> Files;
+    for (const CompileCommand &C : TUs)
+      Files.push_back(C.Filename);
+    for (const uaccess::Finding &F : Findings)
+      Files.push_back(F.Loc.File);
+    if (!Lines->namesAnyOf(Files))
+      fail("--line-filter names no file of this run: it would drop every "
+           "finding");
+  }
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-    return (Changed && !uaccess::touchesFinding(*Changed, F)) ||
-           (Lines && !Lines->accepts(F.Loc.File, F.Loc.Line));
+    bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
+    Summary.OutsideDiff += Out;
+    bool Filtered = !Out && Lines && !Lines->accepts(F.Loc.File, F.Loc.Line);
+    Summary.OutsideLineFilter += Filtered;
+    return Out || Filtered;
   });
 }
 
@@ -1182,11 +1250,13 @@ int main(int argc, const char **argv) {
   checkArguments();
   checkCompilerArguments(CL);
   std::optional<uaccess::GlobList> Promoted = promotedChecks();
-  std::optional<uaccess::ChangedLines> Changed = readChangedLines();
+  std::optional<Patch> ThePatch = readPatch();
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Program;
   RunnableTUs TUs =
       assignSettings(runnableCommands(CL, Summary, Program), Finder);
+  std::optional<uaccess::ChangedLines> Changed =
+      resolvePatch(std::move(ThePatch), TUs.Commands);
   uaccess::Baselines Accepted = readBaselines(Finder);
 
   uaccess::WorkerOptions Workers = workerOptions(argv[0]);
@@ -1197,7 +1267,7 @@ int main(int argc, const char **argv) {
        Summary);
   bool Unused = !DumpUses &&
                 acceptFindings(Report.Findings, TUs, Summary, Finder, Accepted);
-  keepSelectedLines(Report.Findings, Changed);
+  keepSelectedLines(Report.Findings, Changed, TUs.Commands, Summary);
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
 

@@ -24,12 +24,21 @@ std::string parseError(llvm::StringRef Diff) {
   return llvm::toString(Lines.takeError());
 }
 
-/// The lines of 1..Max that \p Lines holds for \p File.
+/// \p Lines with its relative paths resolved against /s, as the driver
+/// resolves them against the tree the patch was made in.
+ChangedLines at(ChangedLines Lines) {
+  Lines.resolve({"/s"});
+  return Lines;
+}
+
+/// The lines of 1..Max that \p Lines holds for \p File (relative to /s).
 std::vector<uint64_t> linesOf(const ChangedLines &Lines, llvm::StringRef File,
                               uint64_t Max = 30) {
+  std::string Path = File.starts_with("/") ? File.str() : "/s/" + File.str();
+  ChangedLines Resolved = at(Lines);
   std::vector<uint64_t> Out;
   for (uint64_t L = 0; L <= Max; ++L)
-    if (Lines.contains(File, L))
+    if (Resolved.contains(Path, L))
       Out.push_back(L);
   return Out;
 }
@@ -47,11 +56,16 @@ TEST(ChangedLinesTest, TouchesFilesWithAddedOrDeletedLines) {
                                "+++ b/include/x.h\n"
                                "@@ -3,0 +4,1 @@\n"
                                "+int y;\n");
+  Lines.resolve({"/tree"});
   EXPECT_TRUE(Lines.touchesFile("/tree/fs/select.c"));
   EXPECT_TRUE(Lines.touchesFile("/tree/include/x.h"));
   EXPECT_FALSE(Lines.touchesFile("/tree/fs/readdir.c"));
-  // A path component must match whole: "xfs/select.c" is another file.
   EXPECT_FALSE(Lines.touchesFile("/tree/xfs/select.c"));
+  // Exact paths: the same relative path in another tree, or under another
+  // directory of this one (arch/x86/kernel/signal.c for kernel/signal.c),
+  // is another file.
+  EXPECT_FALSE(Lines.touchesFile("/other/fs/select.c"));
+  EXPECT_FALSE(Lines.touchesFile("/tree/arch/x86/fs/select.c"));
 }
 
 TEST(ChangedLinesTest, EmptyDiffHasNoFiles) {
@@ -184,7 +198,7 @@ TEST(ChangedLinesTest, TimestampAfterTabIsDropped) {
               "@@ -1 +1 @@\n"
               "-a\n"
               "+b\n");
-  EXPECT_EQ(linesOf(Lines, "/src/x.c"), LineList({1}));
+  EXPECT_EQ(linesOf(Lines, "/s/x.c"), LineList({1}));
 }
 
 TEST(ChangedLinesTest, CarriageReturnsAreTolerated) {
@@ -247,17 +261,60 @@ TEST(ChangedLinesTest, HunkHeaderWithNonNumericStartIsAnError) {
             "malformed hunk header: @@ -1 +x @@");
 }
 
-TEST(ChangedLinesTest, ContainsMatchesPathSuffixAtComponentBoundary) {
-  ChangedLines Lines = parseOk("--- a/fs/read_write.c\n"
-                               "+++ b/fs/read_write.c\n"
+TEST(ChangedLinesTest, ContainsMatchesTheResolvedPathExactly) {
+  ChangedLines Lines = parseOk("--- a/kernel/signal.c\n"
+                               "+++ b/kernel/signal.c\n"
                                "@@ -1,0 +5 @@\n"
                                "+x\n");
-  EXPECT_TRUE(Lines.contains("fs/read_write.c", 5));
-  EXPECT_TRUE(Lines.contains("/home/u/linux/fs/read_write.c", 5));
-  EXPECT_FALSE(Lines.contains("/home/u/linux/xfs/read_write.c", 5));
-  EXPECT_FALSE(Lines.contains("read_write.c", 5));
-  EXPECT_FALSE(Lines.contains("/home/u/linux/fs/read_write.c", 4));
-  EXPECT_FALSE(Lines.contains("/home/u/linux/fs/read_write.c.orig", 5));
+  Lines.resolve({"/home/u/linux"});
+  EXPECT_TRUE(Lines.contains("/home/u/linux/kernel/signal.c", 5));
+  EXPECT_TRUE(Lines.contains("/home/u/linux/./kernel/../kernel/signal.c", 5));
+  // Never as a suffix (issue 29): the arch's file of the same name.
+  EXPECT_FALSE(Lines.contains("/home/u/linux/arch/x86/kernel/signal.c", 5));
+  EXPECT_FALSE(Lines.contains("/home/u/other/kernel/signal.c", 5));
+  EXPECT_FALSE(Lines.contains("/home/u/linux/kernel/signal.c", 4));
+  EXPECT_FALSE(Lines.contains("/home/u/linux/kernel/signal.c.orig", 5));
+}
+
+TEST(ChangedLinesTest, DotComponentsAreNormalized) {
+  // diff -u ./src/a.c.orig ./src/a.c
+  ChangedLines Lines = parseOk("--- ./src/a.c.orig\n"
+                               "+++ ./src/a.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n");
+  EXPECT_EQ(Lines.paths(), std::vector<std::string>({"src/a.c"}));
+  EXPECT_EQ(linesOf(Lines, "src/a.c"), LineList({2}));
+}
+
+TEST(ChangedLinesTest, AHunkLongerThanItsHeaderIsAnError) {
+  EXPECT_EQ(parseError("--- a/x.c\n"
+                       "+++ b/x.c\n"
+                       "@@ -1 +1 @@\n"
+                       "-a\n"
+                       "+b\n"
+                       "+c\n"),
+            "line 6 is outside any hunk: the hunk before it is longer than "
+            "its header says");
+  // A mail's signature after the last hunk is no hunk line.
+  EXPECT_EQ(linesOf(parseOk("--- a/x.c\n"
+                            "+++ b/x.c\n"
+                            "@@ -1 +1 @@\n"
+                            "-a\n"
+                            "+b\n"
+                            "-- \n"
+                            "2.39.5\n"),
+                    "x.c"),
+            LineList({1}));
+}
+
+TEST(ChangedLinesTest, BinaryChangesAreErrors) {
+  EXPECT_EQ(parseError("diff --git a/x.bin b/x.bin\n"
+                       "index 1234567..89abcde 100644\n"
+                       "Binary files a/x.bin and b/x.bin differ\n"),
+            "line 3 is a binary change: the lines it changes are unknown");
+  EXPECT_EQ(parseError("diff --git a/x.bin b/x.bin\n"
+                       "GIT binary patch\n"),
+            "line 2 is a binary change: the lines it changes are unknown");
 }
 
 TEST(ChangedLinesTest, PathWithoutPrefixIsKept) {
@@ -266,7 +323,7 @@ TEST(ChangedLinesTest, PathWithoutPrefixIsKept) {
                                "+++ drivers/foo.c\n"
                                "@@ -1,0 +2 @@\n"
                                "+x\n");
-  EXPECT_TRUE(Lines.contains("/src/linux/drivers/foo.c", 2));
+  EXPECT_TRUE(at(Lines).contains("/s/drivers/foo.c", 2));
 }
 
 TEST(ChangedLinesTest, MnemonicPrefixesAreStripped) {
@@ -276,7 +333,7 @@ TEST(ChangedLinesTest, MnemonicPrefixesAreStripped) {
                                "+++ w/x.c\n"
                                "@@ -1,0 +2 @@\n"
                                "+x\n");
-  EXPECT_TRUE(Lines.contains("/src/x.c", 2));
+  EXPECT_TRUE(at(Lines).contains("/s/x.c", 2));
   EXPECT_EQ(Lines.paths(), std::vector<std::string>({"x.c"}));
 }
 
@@ -296,7 +353,7 @@ TEST(ChangedLinesTest, CustomSrcAndDstPrefixes) {
                                "@@ -1,0 +2 @@\n"
                                "+x\n");
   EXPECT_EQ(Lines.paths(), std::vector<std::string>({"fs/x.c"}));
-  EXPECT_TRUE(Lines.contains("/linux/fs/x.c", 2));
+  EXPECT_TRUE(at(Lines).contains("/s/fs/x.c", 2));
 }
 
 TEST(ChangedLinesTest, EmptyDstPrefix) {
@@ -340,7 +397,7 @@ TEST(ChangedLinesTest, QuotedPathsWithOctalEscapes) {
               "@@ -1,0 +2 @@\n"
               "+x\n");
   EXPECT_EQ(Lines.paths(), std::vector<std::string>({"caf\xc3\xa9.c"}));
-  EXPECT_TRUE(Lines.contains("/src/caf\xc3\xa9.c", 2));
+  EXPECT_TRUE(at(Lines).contains("/s/caf\xc3\xa9.c", 2));
 }
 
 TEST(ChangedLinesTest, UnquoteGitPath) {
@@ -441,7 +498,8 @@ TEST(ChangedLinesTest, HunkLongerThanItsCountsIsAnError) {
                        "-a\n"
                        "+b\n"
                        "+c\n"),
-            "<parsed>"); // After the hunk, "+c" is outside any hunk.
+            "line 6 is outside any hunk: the hunk before it is longer than "
+            "its header says");
   EXPECT_EQ(parseError("--- a/x.c\n"
                        "+++ b/x.c\n"
                        "@@ -1,2 +1 @@\n"
@@ -463,6 +521,7 @@ TEST(ChangedLinesTest, DeletionsAreNewSidePositions) {
                                " keep\n");
   // The first deletion sits between new lines 4 and 5, the second
   // between 18 and 19.
+  Lines.resolve({"/s"});
   EXPECT_FALSE(Lines.deletesWithin("/s/x.c", 1, 4));
   EXPECT_TRUE(Lines.deletesWithin("/s/x.c", 5, 10));
   EXPECT_FALSE(Lines.deletesWithin("/s/x.c", 6, 18));
@@ -486,6 +545,7 @@ TEST(ChangedLinesTest, TouchesFindingByLocationNoteOrDeletion) {
                                "+\treturn 0;\n"
                                "@@ -30 +30,0 @@\n"
                                "-\tuser_access_end();\n");
+  Lines.resolve({"/s"});
   EXPECT_TRUE(touchesFinding(Lines, findingAt(11, 1, 20)));
   Finding Noted = findingAt(5, 1, 20);
   EXPECT_FALSE(touchesFinding(Lines, Noted));
