@@ -2,6 +2,7 @@
 
 #include "analysis/MaskedPointer.h"
 
+#include "analysis/PointerDerivation.h"
 #include "analysis/WindowAnalysis.h"
 #include "utils/SourceUtils.h"
 
@@ -25,18 +26,26 @@ const VarDecl *variableOf(const Expr *E) {
   return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
 }
 
-/// The expression that carries \p E's value up: through parentheses,
-/// conversions and casts to a pointer.
+/// True when \p Parent passes the pointer value of its operand \p Child on:
+/// parentheses, casts to a pointer, either arm of `?:`, pointer arithmetic
+/// (`masked_user_access_begin(from) + 1`).
+bool carriesPointer(const Stmt &Parent, const Stmt &Child) {
+  if (isa<ParenExpr, FullExpr>(Parent))
+    return true;
+  if (const auto *Cast = dyn_cast<CastExpr>(&Parent))
+    return !Cast->getType()->isVoidType();
+  if (const auto *CO = dyn_cast<ConditionalOperator>(&Parent))
+    return CO->getCond() != &Child;
+  const auto *BO = dyn_cast<BinaryOperator>(&Parent);
+  return BO && BO->isAdditiveOp() && BO->getType()->isPointerType();
+}
+
+/// The expression that carries \p E's value up (carriesPointer()).
 const Stmt *valueCarrier(const Expr &E, const ParentMap &Parents) {
   const Stmt *Child = &E;
-  for (const Stmt *P = Parents.getParent(Child); P;
-       P = Parents.getParent(Child)) {
-    const auto *Cast = dyn_cast<CastExpr>(P);
-    if (!isa<ParenExpr, FullExpr>(P) &&
-        !(Cast && !Cast->getType()->isVoidType()))
-      break;
+  for (const Stmt *P = Parents.getParent(Child);
+       P && carriesPointer(*P, *Child); P = Parents.getParent(Child))
     Child = P;
-  }
   return Child;
 }
 
@@ -88,25 +97,34 @@ const VarDecl *outerVariable(const Stmt &Anchor, llvm::StringRef Name,
   return Found;
 }
 
-/// True when \p S reads variable \p V.
-bool reads(const Stmt &S, const VarDecl &V) {
-  return anyStmtIn(S, [&](const Stmt &Sub) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(&Sub);
-    return Ref && Ref->getDecl() == &V;
-  });
+/// Every variable \p S reads, in order; not in the operands of `sizeof`
+/// and the like, which are never evaluated.
+llvm::SmallVector<const VarDecl *, 4> variablesIn(const Stmt &S) {
+  llvm::SmallVector<const VarDecl *, 4> Out;
+  if (isa<UnaryExprOrTypeTraitExpr>(S))
+    return Out;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+    if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+      Out.push_back(V);
+  for (const Stmt *Child : S.children())
+    if (Child)
+      for (const VarDecl *V : variablesIn(*Child))
+        if (!llvm::is_contained(Out, V))
+          Out.push_back(V);
+  return Out;
 }
 
-/// Every variable \p E reads, in order.
-llvm::SmallVector<const VarDecl *, 4> variablesIn(const Expr &E) {
-  llvm::SmallVector<const VarDecl *, 4> Out;
-  anyStmtIn(E, [&](const Stmt &S) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-          V && !llvm::is_contained(Out, V))
-        Out.push_back(V);
-    return false;
-  });
-  return Out;
+/// True when \p S reads variable \p V (where it is evaluated).
+bool reads(const Stmt &S, const VarDecl &V) {
+  return llvm::is_contained(variablesIn(S), &V);
+}
+
+/// True when the pointer value of \p E is computed from \p V: `v`,
+/// `v + n`, `&v->f`, `(T *)v` (not a load through it, nor a call).
+bool derivesFrom(const Expr &E, const VarDecl &V) {
+  llvm::SmallVector<std::string, 2> Origins;
+  pointerOrigins(E, Origins);
+  return llvm::is_contained(Origins, V.getName()) && reads(E, V);
 }
 
 /// True when the masked branch of a scope's begin is compiled: its
@@ -177,26 +195,62 @@ RawPointer MaskedPointers::classify(const UaccessUse &Begin,
   const MaskedPointer *P = of(Begin);
   if (!P)
     return {};
+  // The begin itself, passed on: `read_word(dst, masked_...(src))`.
+  if (Begin.Anchor &&
+      anyStmtIn(Pointer, [&](const Stmt &S) { return &S == Begin.Anchor; }))
+    return {};
   llvm::SmallVector<const VarDecl *, 4> Vars = variablesIn(Pointer);
   if (P->Holder && llvm::is_contained(Vars, P->Holder))
     return {};
-  if (llvm::is_contained(Vars, P->Source) && P->Source != P->Holder) {
-    RawKind Kind = P->Result == MaskedResult::Discarded ? RawKind::Discarded
-                   : P->Result == MaskedResult::Stored  ? RawKind::Stored
-                                                        : RawKind::Unmasked;
-    return {Kind, P->Source};
-  }
-  for (const VarDecl *V : Vars)
-    if (V != P->Source && V->getType()->isPointerType() &&
-        copiedBefore(*V, *P->Source, Begin))
+  bool SourceRaw = P->Source != P->Holder;
+  if (SourceRaw && llvm::is_contained(Vars, P->Source) &&
+      !storedAfter(*P->Source, Begin, Pointer))
+    return {sourceKind(*P), P->Source};
+  for (const VarDecl *V : Vars) {
+    if (V == P->Source || !V->getType()->isPointerType())
+      continue;
+    CopyTime When = copyOf(*V, *P->Source, Begin);
+    if (When == CopyTime::Before)
       return {RawKind::CopyBefore, V};
+    // A copy made after the begin holds what the source then holds.
+    if (When == CopyTime::After && SourceRaw)
+      return {RawKind::CopyAfter, V};
+  }
   return {};
 }
 
 bool MaskedPointers::throughHolder(const UaccessUse &Begin,
                                    const Expr &Pointer) const {
   const MaskedPointer *P = of(Begin);
-  return P && P->Holder && reads(Pointer, *P->Holder);
+  return P && P->Holder && reads(Pointer, *P->Holder) &&
+         !storedAfter(*P->Holder, Begin, Pointer);
+}
+
+RawKind MaskedPointers::sourceKind(const MaskedPointer &P) {
+  return P.Result == MaskedResult::Discarded ? RawKind::Discarded
+         : P.Result == MaskedResult::Stored  ? RawKind::Stored
+                                             : RawKind::Unmasked;
+}
+
+bool MaskedPointers::storedAfter(const VarDecl &V, const UaccessUse &Begin,
+                                 const Expr &Use) const {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(Use.getBeginLoc());
+  return anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+    const auto *Op = dyn_cast<BinaryOperator>(&S);
+    if (!Op || Op->getOpcode() != BO_Assign || variableOf(Op->getLHS()) != &V ||
+        &S == valueCarrierParent(Begin))
+      return false;
+    SourceLocation Loc = SM.getExpansionLoc(Op->getBeginLoc());
+    return SM.isBeforeInTranslationUnit(Begin.loc(), Loc) &&
+           SM.isBeforeInTranslationUnit(Loc, At);
+  });
+}
+
+const Stmt *MaskedPointers::valueCarrierParent(const UaccessUse &Begin) const {
+  const auto *Anchor = dyn_cast_or_null<Expr>(Begin.Anchor);
+  return Anchor ? FA.parents().getParent(valueCarrier(*Anchor, FA.parents()))
+                : nullptr;
 }
 
 namespace {
@@ -217,54 +271,69 @@ MaskedPointers::rawCalls(const WindowAnalysis &Windows) const {
   std::vector<RawCall> Out;
   const FunctionUses &Uses = FA.uses();
   for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
+    // A call through a pointer (`ops->read(dst, src)`) may access anything.
     const FunctionDecl *Callee = Call->getDirectCallee();
-    if (!Callee || Callee->getBuiltinID() || isApiBody(*Callee) ||
+    if ((Callee && (Callee->getBuiltinID() || isApiBody(*Callee))) ||
         Uses.ownerOf(Call) || Uses.argumentOwnerOf(Call))
       continue;
-    if (std::optional<RawCall> Raw = rawCall(*Call, *Callee, Windows))
+    if (std::optional<RawCall> Raw = rawCall(*Call, Callee, Windows))
       Out.push_back(*Raw);
   }
   return Out;
 }
 
 std::optional<RawCall>
-MaskedPointers::rawCall(const CallExpr &Call, const FunctionDecl &Callee,
+MaskedPointers::rawCall(const CallExpr &Call, const FunctionDecl *Callee,
                         const WindowAnalysis &Windows) const {
   for (int Opener : Windows.openersOf(Call)) {
     const MaskedPointer *P = Opener < 0 ? nullptr : of(FA.uses().use(Opener));
-    for (unsigned I = 0; P && I < Call.getNumArgs(); ++I)
-      if (RawPointer Raw = classify(*P->Begin, *Call.getArg(I));
-          Raw && mayAccess(Callee, I))
+    for (unsigned I = 0; P && I < Call.getNumArgs(); ++I) {
+      // Only a pointer passed on can be accessed: not `(unsigned long)p`.
+      const Expr *Arg = Call.getArg(I);
+      if (!Arg->getType()->isPointerType())
+        continue;
+      if (RawPointer Raw = classify(*P->Begin, *Arg);
+          Raw && (!Callee || mayAccess(*Callee, I)))
         return RawCall{&Call, P, Raw};
+    }
   }
   return std::nullopt;
 }
 
-bool MaskedPointers::copiedBefore(const VarDecl &V, const VarDecl &Source,
-                                  const UaccessUse &Begin) const {
+MaskedPointers::CopyTime MaskedPointers::copyOf(const VarDecl &V,
+                                                const VarDecl &Source,
+                                                const UaccessUse &Begin) const {
   if (!V.isLocalVarDecl() || V.hasGlobalStorage())
-    return false;
+    return CopyTime::None;
   const SourceManager &SM = FA.astContext().getSourceManager();
   auto Before = [&](const Stmt &S) {
     return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S.getBeginLoc()),
                                         Begin.loc());
   };
-  bool Copies = false;
-  if (const Expr *Init = V.getInit()) {
-    if (!Before(*Init))
-      return false;
-    Copies = reads(*Init, Source);
-  }
-  bool Later = anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+  // Every store copies the source, or steps the copy itself (`c = c + 1`),
+  // all on one side of the begin.
+  unsigned Copies = 0, Earlier = 0, Stores = 0;
+  auto Store = [&](const Expr &From) {
+    ++Stores;
+    Earlier += Before(From);
+    if (derivesFrom(From, Source))
+      ++Copies;
+    else if (derivesFrom(From, V))
+      --Stores, Earlier -= Before(From);
+  };
+  if (const Expr *Init = V.getInit())
+    Store(*Init);
+  anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
     const auto *Op = dyn_cast<BinaryOperator>(&S);
-    if (!Op || Op->getOpcode() != BO_Assign || variableOf(Op->getLHS()) != &V)
-      return false;
-    if (!Before(*Op))
-      return true;
-    Copies |= reads(*Op->getRHS(), Source);
+    if (Op && Op->getOpcode() == BO_Assign && variableOf(Op->getLHS()) == &V)
+      Store(*Op->getRHS());
     return false;
   });
-  return Copies && !Later;
+  if (!Copies || Copies != Stores)
+    return CopyTime::None;
+  if (Earlier == Stores)
+    return CopyTime::Before;
+  return Earlier == 0 ? CopyTime::After : CopyTime::None;
 }
 
 const UaccessUse *maskedProbeOf(const FunctionUses &Uses,
@@ -302,6 +371,11 @@ std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw) {
            " made before " + Begin +
            (P.Result == MaskedResult::Scope ? " opened its scope"
                                             : " masked it");
+  case RawKind::CopyAfter: {
+    RawPointer Of{MaskedPointers::sourceKind(P), P.Source};
+    return "'" + Raw.Through->getName().str() + "' is a copy of " + Source +
+           ", and " + rawPointerText(P, Of);
+  }
   }
   return "";
 }

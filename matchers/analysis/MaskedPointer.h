@@ -37,6 +37,7 @@ class CallExpr;
 class Expr;
 class FunctionDecl;
 class ParentMap;
+class Stmt;
 class VarDecl;
 } // namespace clang
 
@@ -61,11 +62,12 @@ struct MaskedPointer {
 
 /// How a pointer used in a masked or scoped window escapes its mask.
 enum class RawKind {
-  None,      ///< Through the holder, or not through the source at all.
-  Discarded, ///< Through the source; the result was thrown away.
-  Stored,    ///< Through the source; the result went to another variable.
-  Unmasked,  ///< Through the source; the result is elsewhere (or the scope's).
-  CopyBefore ///< Through a copy of the source made before the begin.
+  None,       ///< Through the holder, or not through the source at all.
+  Discarded,  ///< Through the source; the result was thrown away.
+  Stored,     ///< Through the source; the result went to another variable.
+  Unmasked,   ///< Through the source; the result is elsewhere (or the scope's).
+  CopyBefore, ///< Through a copy of the source made before the begin.
+  CopyAfter,  ///< Through a copy made after it of a source left raw.
 };
 
 struct RawPointer {
@@ -109,14 +111,26 @@ public:
   /// without is taken to.
   std::vector<RawCall> rawCalls(const WindowAnalysis &Windows) const;
 
+  /// What an op through the source itself escapes by: the begin's result.
+  static RawKind sourceKind(const MaskedPointer &P);
+
 private:
   std::optional<RawCall> rawCall(const clang::CallExpr &Call,
-                                 const clang::FunctionDecl &Callee,
+                                 const clang::FunctionDecl *Callee,
                                  const WindowAnalysis &Windows) const;
-  /// True when every store to \p V (its initializer included) comes before
-  /// \p Begin and one of them copies the value of \p Source.
-  bool copiedBefore(const clang::VarDecl &V, const clang::VarDecl &Source,
-                    const UaccessUse &Begin) const;
+  enum class CopyTime { None, Before, After };
+  /// When \p V copies \p Source: every store to it (its initializer
+  /// included) computes its value from \p Source, or steps \p V itself, all
+  /// before \p Begin or all after it. None for anything else.
+  CopyTime copyOf(const clang::VarDecl &V, const clang::VarDecl &Source,
+                  const UaccessUse &Begin) const;
+  /// True when \p V is assigned after \p Begin and before \p Use (in
+  /// source order), other than by the begin itself: it may hold another
+  /// value by then (`m = masked_...(from); from = m;`).
+  bool storedAfter(const clang::VarDecl &V, const UaccessUse &Begin,
+                   const clang::Expr &Use) const;
+  /// The statement that receives \p Begin's value (its assignment).
+  const clang::Stmt *valueCarrierParent(const UaccessUse &Begin) const;
 
   FunctionAnalyses &FA;
   llvm::DenseMap<unsigned, MaskedPointer> ByBegin;

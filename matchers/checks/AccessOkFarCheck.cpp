@@ -297,8 +297,11 @@ void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
         }))
       continue;
     const FunctionDecl *Callee = C.Call->getDirectCallee();
+    std::string Called =
+        Callee ? Callee->getNameAsString()
+               : spelledText(*C.Call->getCallee(), FA.astContext());
     diag(SM.getExpansionLoc(C.Call->getBeginLoc()), &FA.decl(),
-         "'" + Callee->getNameAsString() + "()' is passed '" + Name +
+         "'" + Called + "()' is passed '" + Name +
              "' inside the window, and no access_ok() checks it; " +
              rawPointerText(*C.Window, C.Raw))
         .note(C.Window->Begin->loc(), maskNote(FA, *C.Window));

@@ -158,6 +158,135 @@ long read_raw(u64 *dst, const u64 __user *src)
 	return ret;
 }
 
+
+// The result stored back through `?:` or with an offset, passed straight
+// to a helper, or copied back into the source: all the masked pointer.
+// `sizeof(*from)` reads nothing, and a kernel buffer sized by it, or an
+// address passed as a number, is no user pointer. Silent (a review's
+// hand-built false positives).
+extern void *kmalloc(unsigned long size, int flags);
+extern void consume(void *buf);
+extern void log_addr(unsigned long addr);
+
+int ternary_back(struct argpack *to, struct argpack __user *from)
+{
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	from = can_do_masked_user_access() ? masked_user_access_begin(from) : from;
+	unsafe_get_user(to->p, &from->p, Efault);
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int offset_back(u64 *to, u64 __user *from)
+{
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	from = masked_user_access_begin(from) + 1;
+	unsafe_get_user(*to, from, Efault);
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+long passed_on(u64 *dst, const u64 __user *src)
+{
+	long ret;
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	ret = read_word(dst, masked_user_access_begin(src));
+	user_read_access_end();
+	return ret;
+}
+
+int copied_back(struct argpack *to, struct argpack __user *from)
+{
+	struct argpack __user *m;
+	struct argpack *k = kmalloc(sizeof(*from), 0);
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	m = masked_user_access_begin(from);
+	from = m;
+	unsafe_get_user(to->p, &from->p, Efault);
+	unsafe_get_user(k->p, &m->p, Efault);
+	copy_words(k, (__force const void *)m, sizeof(*from));
+	log_addr((unsigned long)from);
+	consume(k);
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+// A copy made after the begin holds what the source holds then: raw when
+// the result went elsewhere. So does a pointer computed from it, and a
+// copy made before that only steps itself after. A call through a
+// pointer may access what it is passed.
+struct reader { long (*read)(u64 *dst, const u64 __user *src); };
+
+int copy_after(struct argpack *to, struct argpack __user *from)
+{
+	struct argpack __user *c;
+	u64 __user *sz;
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	masked_user_access_begin(from);
+	c = from;
+	sz = &from->size;
+	unsafe_get_user(to->p, &c->p, Efault);
+// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'c', here or in its callers; 'c' is a copy of 'from', and the result of 'masked_user_access_begin' is discarded, so 'from' is not masked [access-ok-far]
+// MASK: masked-pointer.c:[[@LINE-5]]:2: note: 'masked_user_access_begin' masks the pointer here
+	unsafe_get_user(to->size, sz, Efault);
+// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'sz'; 'sz' is a copy of 'from', and the result of 'masked_user_access_begin' is discarded, so 'from' is not masked [access-ok-far]
+// MASK: masked-pointer.c:[[@LINE-8]]:2: note: 'masked_user_access_begin' masks the pointer here
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+int stepped_copy(u64 *to, u64 __user *from)
+{
+	u64 __user *c = from;
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	from = masked_user_access_begin(from);
+	c = c + 1;
+	unsafe_get_user(*to, c, Efault);
+// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'c', here or in its callers; 'c' is a copy of 'from' made before 'masked_user_access_begin' masked it [access-ok-far]
+// MASK: masked-pointer.c:[[@LINE-4]]:9: note: 'masked_user_access_begin' masks the pointer here
+	user_access_end();
+	return 0;
+Efault:
+	user_access_end();
+	return -EFAULT;
+}
+
+long through_ops(const struct reader *ops, u64 *dst, const u64 __user *src)
+{
+	long ret;
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	masked_user_access_begin(src);
+	ret = ops->read(dst, src);
+// MASK: masked-pointer.c:[[@LINE-1]]:8: warning: 'ops->read()' is passed 'src' inside the window, and no access_ok() checks it; the result of 'masked_user_access_begin' is discarded, so 'src' is not masked [access-ok-far]
+// MASK: masked-pointer.c:[[@LINE-3]]:2: note: 'masked_user_access_begin' masks the pointer here
+	user_read_access_end();
+	return ret;
+}
+
 #ifdef scoped_user_read_access
 // 6.19's scope: its body's 'from' is the scope's own. A copy of the outer
 // one made before it is raw; so is another parameter.
