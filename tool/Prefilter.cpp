@@ -521,6 +521,36 @@ std::string normalPath(llvm::StringRef Dir, llvm::StringRef File) {
   return std::string(Path);
 }
 
+/// The largest source or header the prefilter reads: far above any
+/// kernel file, far below a device's endless stream.
+constexpr uint64_t MaxScannedBytes = uint64_t(64) << 20;
+
+/// Why the scan must not read \p Path: a FIFO or a device would block it
+/// or never end (the scan runs in the driver, where no --timeout applies);
+/// "" for a regular file of bounded size.
+std::string unreadable(const llvm::vfs::Status &S) {
+  if (S.getType() != llvm::sys::fs::file_type::regular_file &&
+      S.getType() != llvm::sys::fs::file_type::directory_file)
+    return "not a regular file";
+  if (S.getSize() > MaxScannedBytes)
+    return "larger than 64 MiB";
+  return "";
+}
+
+/// The physical file system, refusing to open what unreadable() names. A
+/// refused file is a failed TU, with the reason in clang's error.
+class RegularFilesOnly : public llvm::vfs::ProxyFileSystem {
+public:
+  RegularFilesOnly() : ProxyFileSystem(llvm::vfs::createPhysicalFileSystem()) {}
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    llvm::ErrorOr<llvm::vfs::Status> S = status(Path);
+    if (S && !unreadable(*S).empty())
+      return std::make_error_code(std::errc::operation_not_supported);
+    return ProxyFileSystem::openFileForRead(Path);
+  }
+};
+
 deps::DependencyScanningService &scanningService() {
   static deps::DependencyScanningService Service(
       deps::ScanningMode::DependencyDirectivesScan,
@@ -530,7 +560,8 @@ deps::DependencyScanningService &scanningService() {
 
 llvm::Expected<std::vector<std::string>>
 scannedDependencies(const tooling::CompileCommand &Command) {
-  deps::DependencyScanningTool Tool(scanningService());
+  deps::DependencyScanningTool Tool(
+      scanningService(), llvm::makeIntrusiveRefCnt<RegularFilesOnly>());
   llvm::DenseSet<deps::ModuleID> Seen;
   auto Deps = Tool.getTranslationUnitDependencies(
       Command.CommandLine, Command.Directory, Seen,
@@ -563,7 +594,7 @@ preprocessedFiles(const tooling::CompileCommand &Command) {
   // Relative -I paths are relative to the command's folder, in this
   // thread's file system (never the process's working directory).
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
-      llvm::vfs::createPhysicalFileSystem().release();
+      llvm::makeIntrusiveRefCnt<RegularFilesOnly>();
   FS->setCurrentWorkingDirectory(Command.Directory);
   FileSystemOptions Options;
   Options.WorkingDir = Command.Directory;
@@ -606,6 +637,10 @@ std::string missingIncludeError(llvm::StringRef ScanErrors) {
     return "";
   llvm::StringRef First =
       ScanErrors.drop_front(At + strlen("error: ")).split('\n').first.trim();
+  // A file RegularFilesOnly refused: a parse would block or never end.
+  if (First.contains(
+          std::make_error_code(std::errc::operation_not_supported).message()))
+    return First.str() + " (not a regular file, or larger than 64 MiB)";
   // clang's err_pp_file_not_found: "'x.h' file not found", perhaps with
   // ", did you mean 'y.h'?" after it.
   size_t Quote = First.find("' file not found");
@@ -649,6 +684,12 @@ struct FileTable {
   void scanAll(unsigned Jobs) {
     Scans.resize(Paths.size());
     parallelFor(Paths.size(), Jobs, [&](size_t I) {
+      // What the scan refused is not read here either.
+      llvm::sys::fs::file_status S;
+      if (llvm::sys::fs::status(Paths[I], S) ||
+          S.type() != llvm::sys::fs::file_type::regular_file ||
+          S.getSize() > MaxScannedBytes)
+        return;
       auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]);
       if (Buffer)
         Scans[I] = scanBuffer(**Buffer);

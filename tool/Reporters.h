@@ -27,6 +27,9 @@ struct RunSummary {
   /// Findings the patch of --diff does not touch, and those outside
   /// --line-filter: dropped, and counted.
   unsigned OutsideDiff = 0, OutsideLineFilter = 0;
+  /// The TUs a --diff gate left out (the prefilter's skipped): it did not
+  /// analyze them, so it says nothing of their files.
+  std::set<std::string> OutsidePatch;
 };
 
 /// clang's own diagnostic format, through clang's diagnostic engine:

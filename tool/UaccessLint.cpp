@@ -872,6 +872,45 @@ void writeFixes(ArrayRef<uaccess::Finding> Findings) {
 
 /// Output paths and the header filter are checked before the analysis, not
 /// after a long run.
+std::string absolutePath(StringRef Path) {
+  SmallString<256> Full(Path);
+  sys::fs::make_absolute(Full);
+  return std::string(Full);
+}
+
+/// The outputs the run writes must not be one another, nor a file it
+/// reads: `--fix -o f.c f.c` would replace the source with the report, and
+/// `-o x.json --write-baseline=x.json` would lose the baseline.
+void checkOutputsApart() {
+  std::vector<std::pair<std::string, std::string>> Outputs;
+  for (auto [Path, What] : {std::pair<StringRef, StringRef>(OutputFile, "-o"),
+                            {ExportFixes, "--export-fixes"},
+                            {WriteBaseline, "--write-baseline"}})
+    if (!Path.empty() && Path != "-")
+      Outputs.push_back(
+          {uaccess::canonicalPath(absolutePath(Path)), What.str()});
+  std::vector<std::pair<std::string, std::string>> Inputs;
+  for (const std::string &Source : SourcePaths)
+    Inputs.push_back({uaccess::canonicalPath(absolutePath(Source)),
+                      "the source '" + Source + "'"});
+  for (auto [Path, What] :
+       {std::pair<StringRef, StringRef>(BaselineFile, "--baseline"),
+        {DiffFile, "--diff"},
+        {ConfigFile, "--config-file"}})
+    if (!Path.empty() && Path != "-")
+      Inputs.push_back(
+          {uaccess::canonicalPath(absolutePath(Path)), What.str()});
+  for (size_t I = 0; I < Outputs.size(); ++I) {
+    for (size_t J = I + 1; J < Outputs.size(); ++J)
+      if (Outputs[I].first == Outputs[J].first)
+        fail(Outputs[I].second + " and " + Outputs[J].second +
+             " name the same file '" + Outputs[I].first + "'");
+    for (const auto &[Path, What] : Inputs)
+      if (Outputs[I].first == Path)
+        fail(Outputs[I].second + " would overwrite " + What);
+  }
+}
+
 void checkArguments() {
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(OutputFile, "the report"),
@@ -885,6 +924,10 @@ void checkArguments() {
       if (Error E = uaccess::checkOutputFile(Path))
         fail("cannot write " + What + ": " + toString(std::move(E)));
   }
+  checkOutputsApart();
+  if (!SourceRoot.empty() && !sys::fs::is_directory(SourceRoot))
+    fail("--source-root '" + SourceRoot +
+         "' is not a directory: fingerprints would hold absolute paths");
   if (!PatchDir.empty())
     if (Error E = uaccess::checkPatchDir(PatchDir))
       fail(toString(std::move(E)));
@@ -980,7 +1023,7 @@ std::vector<std::string> analyzedFiles(ArrayRef<CompileCommand> Runnable,
     Failed.insert(File);
   std::vector<std::string> Files;
   for (const CompileCommand &C : Runnable)
-    if (!Failed.count(C.Filename))
+    if (!Failed.count(C.Filename) && !Summary.OutsidePatch.count(C.Filename))
       Files.push_back(C.Filename);
   return Files;
 }
@@ -1002,8 +1045,9 @@ bool suppressFindings(std::vector<uaccess::Finding> &Findings,
                       const uaccess::EnabledChecksByFile &Enabled) {
   uaccess::SuppressionOutcome Outcome = uaccess::applySuppressions(
       Findings, Files, Texts, Enabled, uaccess::allCheckNames());
-  for (const std::string &Problem : Outcome.Problems)
-    errs() << Problem << "\n";
+  if (!Quiet)
+    for (const std::string &Problem : Outcome.Problems)
+      errs() << Problem << "\n";
   if (ReportUnusedSuppressions)
     for (const std::string &Unused : Outcome.Unused)
       errs() << Unused << " [unused-suppression]\n";
@@ -1138,6 +1182,14 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
         uaccess::RunSummary &Summary) {
   size_t EarlierFailures = Summary.Failures.size();
   std::vector<ChosenTU> Chosen = prefilter(TUs, Workers.Jobs, Changed, Summary);
+  if (Changed) {
+    std::vector<bool> Kept(TUs.Commands.size());
+    for (const ChosenTU &C : Chosen)
+      Kept[C.first] = true;
+    for (size_t I = 0; I < Kept.size(); ++I)
+      if (!Kept[I])
+        Summary.OutsidePatch.insert(TUs.Commands[I].Filename);
+  }
   std::vector<uaccess::RunOptions> Runs;
   for (const std::unique_ptr<uaccess::Settings> &S : Finder.all())
     Runs.push_back(runOptions(*S));
@@ -1240,6 +1292,7 @@ int main(int argc, const char **argv) {
   }
   if (!WorkerJob.empty())
     return uaccess::runWorkerJob(WorkerJob);
+  uaccess::endDriverOnStopSignals();
 
   uaccess::SettingsFinder Finder(settingsOverrides());
   // The command line's own values (and --config's), checked before

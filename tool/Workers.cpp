@@ -12,12 +12,15 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <mutex>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 #ifdef __linux__
@@ -167,6 +170,31 @@ spawnWorker(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Args,
   return PI;
 }
 
+/// A wait for worker \p Pid that does not block: its exit code, -2 when a
+/// signal killed it (as sys::Wait says), none while it runs. Not
+/// sys::Wait(PI, 0): that installs its own SIGALRM handler around every
+/// call, from every thread, and the driver then ignored a SIGALRM.
+std::optional<int> reapWorker(pid_t Pid, std::string &ErrMsg) {
+  int Status = 0;
+  pid_t Got;
+  do
+    Got = ::waitpid(Pid, &Status, WNOHANG);
+  while (Got < 0 && errno == EINTR);
+  if (Got == 0)
+    return std::nullopt;
+  if (Got < 0) {
+    ErrMsg = std::string("waitpid: ") + std::strerror(errno);
+    return -1;
+  }
+  if (WIFEXITED(Status))
+    return WEXITSTATUS(Status);
+  if (WIFSIGNALED(Status)) {
+    ErrMsg = ::strsignal(WTERMSIG(Status));
+    return -2;
+  }
+  return -1;
+}
+
 // LLVM's own wait timeout uses alarm(), which one thread of a pool cannot
 // own; poll instead, and kill the worker at the deadline. The calling
 // thread waits for its worker, so it outlives it: PR_SET_PDEATHSIG, which
@@ -183,12 +211,11 @@ WorkerExit runWorker(const WorkerOptions &Opts, const JobFiles &Files) {
   auto Deadline = std::chrono::steady_clock::now() +
                   std::chrono::seconds(Opts.TimeoutSeconds);
   for (;;) {
-    llvm::sys::ProcessInfo Done =
-        llvm::sys::Wait(PI, /*SecondsToWait=*/0, &Exit.ErrMsg);
+    std::optional<int> Done = reapWorker(PI.Pid, Exit.ErrMsg);
     bool Late =
         Opts.TimeoutSeconds && std::chrono::steady_clock::now() > Deadline;
-    if (Done.Pid != 0) {
-      Exit.RC = Done.ReturnCode;
+    if (Done) {
+      Exit.RC = *Done;
       // Killed by its own time limit, a moment before this loop's.
       Exit.TimedOut = Exit.RC == -2 && Late;
       return Exit;
@@ -290,6 +317,11 @@ TUOutcome runOne(const clang::tooling::CompileCommand &Command,
 // second SIGTERM killed the worker with its files still there. This one
 // keeps the interrupt signals blocked while it removes them, then dies of
 // the signal it got.
+extern "C" void endAsTerminated(int) {
+  // LLVM's SIGTERM handler removes the files, then dies of SIGTERM.
+  ::raise(SIGTERM);
+}
+
 extern "C" void removeJobFilesAndDie(int Signal) {
   llvm::sys::RunInterruptHandlers();
   ::signal(Signal, SIG_DFL);
@@ -394,6 +426,14 @@ int runWorkerJob(llvm::StringRef JobPath) {
     return 2;
   }
   return 0;
+}
+
+void endDriverOnStopSignals() {
+  struct sigaction Action = {};
+  Action.sa_handler = endAsTerminated;
+  sigemptyset(&Action.sa_mask);
+  for (int Signal : {SIGQUIT, SIGALRM, SIGXCPU})
+    ::sigaction(Signal, &Action, nullptr);
 }
 
 } // namespace uaccess

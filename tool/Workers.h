@@ -61,6 +61,12 @@ std::vector<TUOutcome>
 runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
            const WorkerOptions &Opts);
 
+/// In the driver: SIGQUIT, SIGALRM and SIGXCPU (a CI runner's or a shell's
+/// time limit) end it as SIGTERM does, its temporary files removed and its
+/// workers ending with it. LLVM's handler would print a stack dump and
+/// carry on until the TUs time out.
+void endDriverOnStopSignals();
+
 /// The worker side: reads the job, analyzes, writes the report. Returns the
 /// process exit code.
 int runWorkerJob(llvm::StringRef JobPath);

@@ -106,14 +106,20 @@ FindingLocation CheckContext::locate(SourceLocation Loc) const {
   if (FileLoc.isInvalid())
     return L;
   FileID FID = SM.getFileID(FileLoc);
-  OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
-  llvm::SmallString<256> Path(FE ? FE->getName() : SM.getFilename(FileLoc));
-  if (!llvm::sys::path::is_absolute(Path))
-    llvm::sys::fs::make_absolute(Directory, Path);
-  if (!llvm::sys::path::is_absolute(Path))
-    llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  L.File = std::string(Path);
+  auto [Known, New] = RealPaths.try_emplace(FID.getHashValue());
+  if (New) {
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(FID);
+    llvm::SmallString<256> Path(FE ? FE->getName() : SM.getFilename(FileLoc));
+    if (!llvm::sys::path::is_absolute(Path))
+      llvm::sys::fs::make_absolute(Directory, Path);
+    if (!llvm::sys::path::is_absolute(Path))
+      llvm::sys::fs::make_absolute(Path);
+    llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    llvm::SmallString<256> Real;
+    Known->second = std::string(
+        llvm::sys::fs::real_path(Path, Real) ? Path.str() : Real.str());
+  }
+  L.File = Known->second;
   L.Offset = SM.getFileOffset(FileLoc);
   L.Line = SM.getSpellingLineNumber(FileLoc);
   L.Column = SM.getSpellingColumnNumber(FileLoc);

@@ -19,6 +19,7 @@
 #include "checks/Finding.h"
 
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
@@ -161,6 +162,9 @@ private:
   std::string Directory;
   OptionsRecord *Record;
   clang::ASTContext *AST = nullptr;
+  /// Each file's real path: a header reached through a symbolic link is
+  /// one file, whichever way a TU includes it (one finding, one fix).
+  mutable llvm::DenseMap<unsigned, std::string> RealPaths;
 };
 
 class UaccessCheck {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Signals a running uaccess-lint driver and reports what it left behind.
 
-Usage: kill-driver.py --signal TERM|INT|KILL|STOP [--workers N]
+Usage: kill-driver.py --signal TERM|INT|KILL|STOP|QUIT|ALRM|XCPU [--workers N]
                       [--resend N] [--repeat N]
                       [--stdout FILE] [--stderr FILE] -- DRIVER ARGS...
 
@@ -9,6 +9,7 @@ Starts the driver (whose TUs should hang, e.g. --debug-hang-on), waits until
 N workers run, then signals the driver only, as a CI timeout does:
 
   TERM, INT, KILL  the driver dies; reports whether its workers and the
+  QUIT, ALRM, XCPU
                    temporary files in $TMPDIR outlive it.
   STOP             the driver is stopped, so it cannot enforce --timeout;
                    reports whether the workers end on their own, then
@@ -204,7 +205,8 @@ def run_once(args):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--signal", required=True,
-                        choices=["TERM", "INT", "KILL", "STOP"])
+                        choices=["TERM", "INT", "KILL", "STOP", "QUIT",
+                                 "ALRM", "XCPU"])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--resend", type=int, default=0)
     parser.add_argument("--repeat", type=int, default=1)
