@@ -616,6 +616,14 @@ preprocessedFiles(const tooling::CompileCommand &Command) {
 
 llvm::Expected<std::vector<std::string>>
 includedFiles(const tooling::CompileCommand &Command, IncludeScanner Scanner) {
+  // The main file too: a source linked to /dev/zero would never end.
+  std::string Main = normalPath(Command.Directory, Command.Filename);
+  if (llvm::ErrorOr<llvm::vfs::Status> S =
+          llvm::vfs::getRealFileSystem()->status(Main);
+      S && !unreadable(*S).empty())
+    return llvm::createStringError(
+        "error: cannot open file '" + Main + "': " +
+        std::make_error_code(std::errc::operation_not_supported).message());
   auto Files = Scanner == IncludeScanner::DependencyScan
                    ? scannedDependencies(Command)
                    : preprocessedFiles(Command);

@@ -16,6 +16,7 @@
 #include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -283,6 +284,19 @@ static TUReport parseAndCheck(const tooling::CompileCommand &Command,
 
 TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
                                 const RunOptions &Opts) {
+  // A source that is no regular file (a link to /dev/zero, a FIFO) reads
+  // as empty, or never ends: a failed TU, never a clean one.
+  llvm::SmallString<256> Main(Command.Filename);
+  llvm::sys::fs::make_absolute(Command.Directory, Main);
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Main, Status) &&
+      Status.type() != llvm::sys::fs::file_type::regular_file) {
+    TUReport Failed;
+    Failed.File = Command.Filename;
+    Failed.CompilerErrors = 1;
+    Failed.FirstError = "'" + std::string(Main) + "' is not a regular file";
+    return Failed;
+  }
   TUReport Report = parseAndCheck(Command, Opts);
   if (!Report.NeedsEveryBody)
     return Report;
