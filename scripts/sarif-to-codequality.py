@@ -26,7 +26,7 @@ def path_of(location):
 def issue(result):
     location = result["locations"][0]
     region = location["physicalLocation"].get("region", {})
-    fingerprint = result.get("partialFingerprints", {}).get("uaccessLint/v1")
+    fingerprint = result.get("partialFingerprints", {}).get("uaccessLint/v2")
     return {
         "type": "issue",
         "check_name": result["ruleId"],

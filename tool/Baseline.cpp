@@ -13,7 +13,9 @@ using namespace llvm;
 namespace uaccess {
 
 namespace {
-constexpr int64_t Version = 1;
+/// Version 2: fingerprints hash the lines of the notes too (each leak
+/// exit, each folded access). A version 1 baseline would match nothing.
+constexpr int64_t Version = 2;
 constexpr const char *FormatName = "uaccess-lint-baseline";
 
 Error invalid(const Twine &Why) {
@@ -35,6 +37,10 @@ Expected<std::set<std::string>> parseBaseline(StringRef Text) {
     return invalid("expected an object with \"format\": \"" +
                    Twine(FormatName) + "\"");
   std::optional<int64_t> V = O->getInteger("version");
+  if (V == 1)
+    return invalid("version 1, whose fingerprints do not name each leak "
+                   "exit (this uaccess-lint reads version 2): write it "
+                   "again with --write-baseline");
   if (V != Version)
     return invalid("version " + (V ? Twine(*V) : Twine("missing")) +
                    " (this uaccess-lint reads version " + Twine(Version) + ")");

@@ -14,10 +14,17 @@
 namespace uaccess {
 
 namespace {
-using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string>;
+/// A finding is its check, place and message, and the sites its notes
+/// name (FindingNote::Site): one begin's leaks at two exits are two.
+using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string,
+                              std::vector<std::pair<std::string, uint64_t>>>;
 
 FindingKey keyOf(const Finding &F) {
-  return {F.Check, F.Loc.File, F.Loc.Offset, F.Message};
+  std::vector<std::pair<std::string, uint64_t>> Sites;
+  for (const FindingNote &N : F.Notes)
+    if (N.Site)
+      Sites.push_back({N.Loc.File, N.Loc.Offset});
+  return {F.Check, F.Loc.File, F.Loc.Offset, F.Message, std::move(Sites)};
 }
 
 bool sameNote(const FindingNote &A, const FindingNote &B) {

@@ -85,11 +85,22 @@ std::string plural(unsigned N, llvm::StringRef One, llvm::StringRef Many) {
   return std::to_string(N) + " " + (N == 1 ? One : Many).str();
 }
 
+/// \p Text with each control character a space: a header value on one
+/// line, whatever a path or a config value holds.
+std::string oneLine(llvm::StringRef Text) {
+  std::string Out = Text.str();
+  for (char &C : Out)
+    if ((unsigned char)C < 0x20 || C == 0x7f)
+      C = ' ';
+  return Out;
+}
+
 /// "Subject: ..." folded as git does, at spaces before column 78.
 std::string foldedSubject(llvm::StringRef Subject) {
   std::string Out, Line = "Subject:";
   llvm::SmallVector<llvm::StringRef, 16> Words;
-  Subject.split(Words, ' ', -1, /*KeepEmpty=*/false);
+  std::string Flat = oneLine(Subject);
+  llvm::StringRef(Flat).split(Words, ' ', -1, /*KeepEmpty=*/false);
   for (llvm::StringRef W : Words) {
     if (Line.size() > 1 && Line.size() + 1 + W.size() > 78) {
       Out += Line + "\n";
@@ -105,11 +116,15 @@ bool isASCII(llvm::StringRef Text) {
 }
 } // namespace
 
+std::string Identity::line() const {
+  return oneLine(Name) + " <" + oneLine(Email) + ">";
+}
+
 std::string
 diffstat(llvm::ArrayRef<std::tuple<std::string, unsigned, unsigned>> Files) {
   size_t NameWidth = 0, Max = 0, Inserted = 0, Deleted = 0;
   for (const auto &[Name, Ins, Del] : Files) {
-    NameWidth = std::max(NameWidth, Name.size());
+    NameWidth = std::max(NameWidth, gitQuotedPath("", Name).size());
     Max = std::max<size_t>(Max, Ins + Del);
     Inserted += Ins, Deleted += Del;
   }
@@ -117,7 +132,7 @@ diffstat(llvm::ArrayRef<std::tuple<std::string, unsigned, unsigned>> Files) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   for (const auto &[Name, Ins, Del] : Files) {
-    OS << " " << llvm::left_justify(Name, NameWidth) << " | "
+    OS << " " << llvm::left_justify(gitQuotedPath("", Name), NameWidth) << " | "
        << llvm::right_justify(std::to_string(Ins + Del), CountWidth) << " "
        << std::string(scaled(Ins, Max, 50), '+')
        << std::string(scaled(Del, Max, 50), '-') << "\n";

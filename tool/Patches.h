@@ -39,7 +39,9 @@ struct Identity {
   std::string Name;
   std::string Email;
   bool known() const { return !Name.empty() && !Email.empty(); }
-  std::string line() const { return Name + " <" + Email + ">"; }
+  /// As a mail header's value: a newline in user.name must not start a
+  /// header of its own, so every control character becomes a space.
+  std::string line() const;
 };
 
 /// What is the same in every patch of a series.

@@ -7,6 +7,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <vector>
 
 namespace uaccess {
@@ -190,17 +191,43 @@ std::string gitBlobHash(llvm::StringRef Text) {
   return llvm::toHex(Hash.final(), /*LowerCase=*/true);
 }
 
+std::string gitQuotedPath(llvm::StringRef Prefix, llvm::StringRef Path) {
+  std::string Full = (Prefix + Path).str();
+  auto Special = [](unsigned char C) {
+    return C < 0x20 || C == 0x7f || C == '"' || C == '\\';
+  };
+  if (llvm::none_of(Full, Special))
+    return Full;
+  std::string Out = "\"";
+  for (unsigned char C : Full) {
+    if (C == '"' || C == '\\')
+      Out += std::string("\\") + char(C);
+    else if (C == '\t')
+      Out += "\\t";
+    else if (C == '\n')
+      Out += "\\n";
+    else if (Special(C)) {
+      char Octal[8];
+      std::snprintf(Octal, sizeof(Octal), "\\%03o", unsigned(C));
+      Out += Octal;
+    } else
+      Out += char(C);
+  }
+  return Out + "\"";
+}
+
 std::string gitFileDiff(llvm::StringRef Path, llvm::StringRef Old,
                         llvm::StringRef New, llvm::StringRef Mode) {
   FileDiff D = diffTexts(Old, New);
   if (D.Hunks.empty())
     return "";
+  std::string A = gitQuotedPath("a/", Path), B = gitQuotedPath("b/", Path);
   std::string Text;
   llvm::raw_string_ostream OS(Text);
-  OS << "diff --git a/" << Path << " b/" << Path << "\n"
+  OS << "diff --git " << A << " " << B << "\n"
      << "index " << gitBlobHash(Old).substr(0, 12) << ".."
      << gitBlobHash(New).substr(0, 12) << " " << Mode << "\n"
-     << "--- a/" << Path << "\n+++ b/" << Path << "\n"
+     << "--- " << A << "\n+++ " << B << "\n"
      << D.Hunks;
   return Text;
 }

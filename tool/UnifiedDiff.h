@@ -36,6 +36,11 @@ std::string gitBlobHash(llvm::StringRef Text);
 /// A whole file's section of a git diff: "diff --git a/P b/P", an index
 /// line (blob names and \p Mode, "100644"), "--- a/P", "+++ b/P", hunks.
 /// Empty when the texts are equal.
+/// \p Prefix + \p Path as git writes it in a patch: in double quotes with
+/// C escapes when it holds a control character, a quote or a backslash
+/// (a tab or a newline would split the header), else as it is.
+std::string gitQuotedPath(llvm::StringRef Prefix, llvm::StringRef Path);
+
 std::string gitFileDiff(llvm::StringRef Path, llvm::StringRef Old,
                         llvm::StringRef New, llvm::StringRef Mode = "100644");
 

@@ -80,8 +80,10 @@ TEST_F(AcceptTest, BaselineErrors) {
   for (const char *Text :
        {"", "[]", "{\"format\": \"uaccess-lint-baseline\"}",
         "{\"format\": \"x\", \"version\": 1, \"findings\": []}",
-        "{\"format\": \"uaccess-lint-baseline\", \"version\": 1}",
+        "{\"format\": \"uaccess-lint-baseline\", \"version\": 2}",
         "{\"format\": \"uaccess-lint-baseline\", \"version\": 1, "
+        "\"findings\": []}",
+        "{\"format\": \"uaccess-lint-baseline\", \"version\": 2, "
         "\"findings\": [{\"fingerprint\": 3}]}"}) {
     llvm::Expected<std::set<std::string>> Read = parseBaseline(Text);
     EXPECT_FALSE(bool(Read)) << Text;

@@ -1,6 +1,7 @@
 //===--- BatchAnalysis.cpp - Accesses that could share one window ---------===//
 
 #include "analysis/BatchAnalysis.h"
+#include "analysis/ArgumentTrace.h"
 #include "analysis/CallPolicy.h"
 #include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
@@ -366,8 +367,8 @@ Family familyOf(llvm::ArrayRef<const UaccessUse *> Accesses) {
 
 /// Trip count of `for (i = 0; i < N; i++[, p++])` or
 /// `for (i = N; i; ..., i--)`; sets Counter to i.
-std::string tripCount(const ForStmt *For, ASTContext &Ctx,
-                      std::string &Counter) {
+std::string tripCount(const ForStmt *For, ASTContext &Ctx, std::string &Counter,
+                      const Expr *&CountExpr) {
   auto Text = [&](const Stmt *S) { return writtenText(*S, Ctx); };
   const Stmt *Init = For->getInit();
   const Expr *Cond = For->getCond();
@@ -395,15 +396,56 @@ std::string tripCount(const ForStmt *For, ASTContext &Ctx,
   if (StartsAtZero && CondBO && CondBO->getOpcode() == BO_LT &&
       llvm::StringRef(Text(CondBO->getLHS())).trim() == Counter &&
       (llvm::StringRef(Inc).contains(Counter + "++") ||
-       llvm::StringRef(Inc).contains("++" + Counter)))
+       llvm::StringRef(Inc).contains("++" + Counter))) {
+    CountExpr = CondBO->getRHS();
     return Text(CondBO->getRHS());
+  }
   // Counting down: for (j = N; j; ..., j--).
   const auto *CondRef = dyn_cast<DeclRefExpr>(Cond->IgnoreParenImpCasts());
   if (CondRef && CondRef->getDecl() == Var &&
       (llvm::StringRef(Inc).contains(Counter + "--") ||
-       llvm::StringRef(Inc).contains("--" + Counter)))
+       llvm::StringRef(Inc).contains("--" + Counter))) {
+    CountExpr = Start;
     return Text(Start);
+  }
   return "";
+}
+
+/// True when \p Cond holds whenever variable \p V is negative (`v < 0`,
+/// `v <= 0`, `v < 1`, `0 > v`), also as a side of `||`. A count of 0 is
+/// fine: the loop accesses nothing and the window checks 0 bytes.
+bool holdsWhenNegative(const Expr &Cond, const VarDecl &V, ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond.IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LOr)
+    return holdsWhenNegative(*BO->getLHS(), V, Ctx) ||
+           holdsWhenNegative(*BO->getRHS(), V, Ctx);
+  auto IsV = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &V;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *Other = BO->getRHS();
+  if (!IsV(BO->getLHS())) {
+    if (!IsV(BO->getRHS()) || !BO->isComparisonOp())
+      return false;
+    Other = BO->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  Expr::EvalResult K;
+  if (!Other->EvaluateAsInt(K, Ctx))
+    return false;
+  int64_t Bound = K.Val.getInt().getExtValue();
+  return (Op == BO_LT && Bound >= 0) || (Op == BO_LE && Bound >= -1);
+}
+
+/// True when the branch \p Then leaves: a return or a goto, alone or last
+/// in its block.
+bool leaves(const Stmt *Then) {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
+    Then = Block->body_empty() ? nullptr : Block->body_back();
+  return isa_and_nonnull<ReturnStmt, GotoStmt>(Then);
 }
 
 /// An integer parameter that counts the elements of the user array \p Base:
@@ -458,6 +500,10 @@ private:
   void analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C);
   void loopAccessStatements(BatchCandidate &C);
   void addAccessStatement(BatchCandidate &C, const Stmt *S, const Stmt *Fail);
+  /// True when \p Count cannot be negative where \p Loop starts: an
+  /// unsigned type, a constant, or a variable an earlier `if` of an
+  /// enclosing block leaves the function for when it is negative.
+  bool nonNegativeAt(const Expr &Count, const Stmt &Loop) const;
   const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                         std::string &Counter, std::string &Trips);
   const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
@@ -581,10 +627,12 @@ void BatchFinder::loopAccessStatements(BatchCandidate &C) {
 /// counter. Returns the statement the window encloses.
 const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                                    std::string &Counter, std::string &Trips) {
+  const Expr *CountExpr = nullptr;
   if (const auto *For = dyn_cast<ForStmt>(LoopStmt))
-    Trips = tripCount(For, Ctx, Counter);
+    Trips = tripCount(For, Ctx, Counter, CountExpr);
   if (C.Base.empty() || Trips.empty())
     return LoopStmt;
+
   long Stride = strideOf(cast<ForStmt>(LoopStmt)->getInc(), C.Base, Ctx);
   bool Steps = Stride > 0;
   bool Indexed = true;
@@ -603,9 +651,46 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
         "the loop runs '" + Trips + "' times over '" + C.Base + "'" +
         (Stride > 1 ? ", " + std::to_string(Stride) + " elements a step" : "");
   }
-  if (Steps && Stride == 1)
-    return wholeWalk(LoopStmt, C);
-  return LoopStmt;
+  const Stmt *Enclosed =
+      Steps && Stride == 1 ? wholeWalk(LoopStmt, C) : LoopStmt;
+  // The window's size counts the loop's trips (not the whole walk's
+  // length): a negative count must not become a huge size.
+  if (Steps != Indexed && Enclosed == LoopStmt && CountExpr &&
+      !nonNegativeAt(*CountExpr, *LoopStmt) && C.WhyNoRewrite.empty())
+    C.WhyNoRewrite =
+        "the count '" + Trips + "' is signed: where it is negative the loop " +
+        "accesses nothing, but '" + Trips + " * sizeof(*" + C.Base +
+        ")' is a huge size and the window fails; add `if (" + Trips +
+        " < 0) return ...;` before the loop, or make the count unsigned";
+  return Enclosed;
+}
+
+bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
+  const Expr *E = Count.IgnoreParenImpCasts();
+  Expr::EvalResult Value;
+  if (E->getType()->isUnsignedIntegerType() ||
+      (E->EvaluateAsInt(Value, Ctx) && !Value.Val.getInt().isNegative()))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  if (!V)
+    return false;
+  // An earlier statement of a block that holds the loop.
+  for (const Stmt *Child = &Loop, *S = parentStmt(Loop, FA.parents()); S;
+       Child = S, S = parentStmt(*S, FA.parents())) {
+    const auto *Block = dyn_cast<CompoundStmt>(S);
+    if (!Block)
+      continue;
+    for (const Stmt *Earlier : Block->body()) {
+      if (Earlier == Child)
+        break;
+      const auto *If = dyn_cast<IfStmt>(Earlier);
+      if (If && !If->getElse() && leaves(If->getThen()) &&
+          holdsWhenNegative(*If->getCond(), *V, Ctx))
+        return true;
+    }
+  }
+  return false;
 }
 
 /// The whole walk over the array, when it is a parameter stepped only in
@@ -618,6 +703,11 @@ const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
     if (isLoop(S))
       Outer = S;
   if (!Outer || Extent.empty() || !isParameter(FD, C.Base))
+    return LoopStmt;
+  // A signed length could be negative where the loops access nothing.
+  int Length = parameterIndex(FD, Extent);
+  if (Length < 0 ||
+      !FD.getParamDecl(Length)->getType()->isUnsignedIntegerType())
     return LoopStmt;
   // The pointer must change nowhere but in this loop's step.
   const Stmt *Inc = cast<ForStmt>(LoopStmt)->getInc();

@@ -433,7 +433,7 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   Group &G = Groups[It->second];
   G.Last = A.loc();
   if (++G.Folded <= ListedAccesses)
-    G.Builder.note(A.loc(),
+    G.Builder.site(A.loc(),
                    "'" + A.name() + "' accesses '" + Pointer + "' here too");
   return nullptr;
 }

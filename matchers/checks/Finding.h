@@ -49,6 +49,11 @@ struct FindingLocation {
 struct FindingNote {
   FindingLocation Loc;
   std::string Message;
+  /// The note names a place the finding is about, one of several it folds
+  /// in: a window's leak exit, a grouped access. Two findings at one place
+  /// with other sites are two findings, and a new site makes a finding new
+  /// to a baseline. Other notes explain (and may differ by arch).
+  bool Site = false;
 };
 
 struct FindingFix {

@@ -65,6 +65,12 @@ FindingBuilder &FindingBuilder::note(SourceLocation Loc,
   return *this;
 }
 
+FindingBuilder &FindingBuilder::site(SourceLocation Loc,
+                                     const llvm::Twine &Message) {
+  F.Notes.push_back({Ctx.locate(Loc), Message.str(), /*Site=*/true});
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
                                         llvm::StringRef Text) {
   const SourceManager &SM = Ctx.sourceManager();

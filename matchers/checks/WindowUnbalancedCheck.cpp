@@ -66,14 +66,14 @@ void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
   if (Fault) {
     llvm::StringRef Label =
         Fault->FaultLabel ? Fault->FaultLabel->getName() : "its label";
-    B.note(Fault->loc(), "a fault in '" + Fault->name() + "' jumps to '" +
+    B.site(Fault->loc(), "a fault in '" + Fault->name() + "' jumps to '" +
                              Label + "' with the window open");
   }
   noteJump(B, E.State, "with the window open");
   if (E.Exit)
-    B.note(E.Exit->getBeginLoc(), "returns here with the window open");
+    B.site(E.Exit->getBeginLoc(), "returns here with the window open");
   else
-    B.note(FD.getBody()->getEndLoc(),
+    B.site(FD.getBody()->getEndLoc(),
            "function ends here with the window open");
   if (Fault && Fault->FaultLabel)
     closeAtFaultLabel(B, Analysis, Begin, *Fault->FaultLabel);

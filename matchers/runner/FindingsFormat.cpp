@@ -61,6 +61,8 @@ Value toJSON(const FindingLocation &L) {
 Value toJSON(const FindingNote &N) {
   Object O = *toJSON(N.Loc).getAsObject();
   O["message"] = bytesToJSON(N.Message);
+  if (N.Site)
+    O["site"] = true;
   return O;
 }
 
@@ -127,7 +129,9 @@ bool fromJSON(const Value &V, FindingLocation &L, Path P) {
 }
 
 bool fromJSON(const Value &V, FindingNote &N, Path P) {
-  return fromJSON(V, N.Loc, P) && mapBytes(V, "message", N.Message, P);
+  ObjectMapper O(V, P);
+  return fromJSON(V, N.Loc, P) && mapBytes(V, "message", N.Message, P) &&
+         O.mapOptional("site", N.Site);
 }
 
 bool fromJSON(const Value &V, FindingFix &F, Path P) {

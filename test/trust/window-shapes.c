@@ -80,7 +80,9 @@ int cleanup_that_does_not_end(u32 __user *p, u32 v)
 efault:
 	return -EFAULT;
 }
-// CHECK: window-shapes.c:[[@LINE-7]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// Two paths leak, each at its own exit: two findings (issue 29).
+// CHECK: window-shapes.c:[[@LINE-8]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: window-shapes.c:[[@LINE-9]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
 
 int stmt_expr_leak(u32 __user *p, u32 v)
 {

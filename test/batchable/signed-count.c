@@ -1,0 +1,59 @@
+// A loop's rewrite opens a window of 'n * sizeof(*dst)'. With a signed 'n'
+// below zero the original writes nothing and returns 0, while the rewrite
+// converts the negative size to a huge unsigned one and fails with
+// -EFAULT: no rewrite is offered unless the count cannot be negative
+// there (issue 29).
+// RUN: %uaccess-lint --checks=batchable %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=batchable %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+//
+// The fix-its of the guarded and unsigned loops still apply and compile.
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/signed.c
+// RUN: %uaccess-lint --checks=batchable --fix %t/signed.c -- %x86-flags > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED < %t/signed.c
+// RUN: %clang -fsyntax-only -Werror %t/signed.c %x86-flags
+
+#include <linux/uaccess.h>
+
+int signed_count(u32 __user *dst, const u32 *v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: the count 'n' is signed: where it is negative the loop accesses nothing, but 'n * sizeof(*dst)' is a huge size and the window fails; add `if (n < 0) return ...;` before the loop, or make the count unsigned
+// FIXED-LABEL: int signed_count(
+// FIXED: if (put_user(v[i], &dst[i]))
+
+int guarded_count(u32 __user *dst, const u32 *v, int n)
+{
+	int i;
+
+	if (n <= 0)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK-NOT: no rewrite offered
+// FIXED-LABEL: int guarded_count(
+// FIXED: user_write_access_begin(dst, n * sizeof(*dst))
+
+int unsigned_count(u32 __user *dst, const u32 *v, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK-NOT: no rewrite offered
+// FIXED-LABEL: int unsigned_count(
+// FIXED: user_write_access_begin(dst, n * sizeof(*dst))
