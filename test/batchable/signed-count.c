@@ -25,6 +25,8 @@ int signed_count(u32 __user *dst, const u32 *v, int n)
 }
 // CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
 // CHECK: note: no rewrite offered: the count 'n' is signed: where it is negative the loop accesses nothing, but 'n * sizeof(*dst)' is a huge size and the window fails; add `if (n < 0) return ...;` before the loop, or make the count unsigned
+// Nor the copy_to_user() of 'n * sizeof(*dst)', for the same reason.
+// CHECK-NOT: alternatively 'copy_to_user
 // FIXED-LABEL: int signed_count(
 // FIXED: if (put_user(v[i], &dst[i]))
 
