@@ -657,12 +657,14 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
   // length): a negative count must not become a huge size.
   bool MayBeNegative = CountExpr && !nonNegativeAt(*CountExpr, *LoopStmt);
   if (Steps != Indexed && Enclosed == LoopStmt && MayBeNegative &&
-      C.WhyNoRewrite.empty())
+      C.WhyNoRewrite.empty()) {
+    C.Guard = "if (" + Trips + " < 0) return ...;";
     C.WhyNoRewrite =
         "the count '" + Trips + "' is signed: where it is negative the loop " +
         "accesses nothing, but '" + Trips + " * sizeof(*" + C.Base +
         ")' is a huge size and the window fails; add `if (" + Trips +
         " < 0) return ...;` before the loop, or make the count unsigned";
+  }
   // Nor is a copy_*_user() of 'n * sizeof' elements offered then.
   if (MayBeNegative)
     Trips.clear();

@@ -60,6 +60,9 @@ struct BatchCandidate {
   /// Loops that write whole elements of an array of the kernel array's
   /// element type: copy_to_user()/copy_from_user() would do.
   std::string WholeArrayCopy;
+  /// A guard that, added before the loop, would make it rewritable: its
+  /// count may be negative (`if (n < 0) return ...;`).
+  std::string Guard;
 
   bool rewritable() const { return WhyNoRewrite.empty() && !Range.empty(); }
 };

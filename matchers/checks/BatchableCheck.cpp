@@ -83,7 +83,8 @@ void BatchableCheck::checkFunction(const FunctionDecl &FD,
     // rewrite once the calls in the way move above the first access.
     std::string Why = whyNoRewrite(C, EndsInJump);
     bool Hoist = hoistable(C, EndsInJump);
-    if (!Why.empty() && C.WholeArrayCopy.empty() && !Hoist && !ReportAll)
+    if (!Why.empty() && C.WholeArrayCopy.empty() && !Hoist && C.Guard.empty() &&
+        !ReportAll)
       continue;
     FindingBuilder B = report(FD, C);
     if (noteRewritable(B, FD, C, EndsInJump))
