@@ -493,6 +493,30 @@ llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
   return Staged->commit();
 }
 
+llvm::Error writeFilesAtomically(
+    llvm::ArrayRef<std::pair<std::string, std::string>> Files) {
+  std::vector<StagedFile> Staged;
+  std::vector<std::pair<std::string, bool>> Targets; // Path, existed.
+  for (const auto &[Path, Content] : Files) {
+    llvm::Expected<ReplaceTarget> T = checkTarget(Path);
+    if (!T)
+      return T.takeError();
+    llvm::Expected<StagedFile> S = stage(*T, Content);
+    if (!S)
+      return S.takeError();
+    Staged.push_back(std::move(*S));
+    Targets.push_back({Path, T->Exists});
+  }
+  for (size_t I = 0; I < Staged.size(); ++I)
+    if (llvm::Error E = Staged[I].commit()) {
+      for (size_t J = 0; J < I; ++J)
+        if (!Targets[J].second)
+          fs::remove(Targets[J].first);
+      return E;
+    }
+  return llvm::Error::success();
+}
+
 namespace {
 /// A FIFO or a character device takes the text as it comes: there is
 /// nothing to replace.

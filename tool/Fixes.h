@@ -106,6 +106,13 @@ llvm::Error exportFixes(llvm::ArrayRef<Finding> Findings, llvm::StringRef Path);
 /// A missing \p Path is created with the mode a new file gets.
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content);
 
+/// Writes every file of \p Files (path, content) or none: all are staged
+/// beside their targets first (a full disk fails there, with nothing
+/// written), then renamed into place. A rename that fails takes back the
+/// files of this call that were new.
+llvm::Error
+writeFilesAtomically(llvm::ArrayRef<std::pair<std::string, std::string>> Files);
+
 /// For the tool's outputs: "-" is standard output, and an existing FIFO or
 /// character device (/dev/null, a pipe a reader waits on) is written into
 /// as a stream; anything else goes through writeFileAtomically().

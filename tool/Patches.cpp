@@ -404,16 +404,21 @@ llvm::Error checkPatchDir(llvm::StringRef Dir) {
 }
 
 llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir) {
+  bool Created = !fs::exists(Dir);
   if (std::error_code EC = fs::create_directory(Dir))
     return llvm::createStringError(EC, "cannot create '" + Dir +
                                            "': " + EC.message());
+  // All or nothing, as --fix: `git am` of half a series applies half a fix.
+  std::vector<std::pair<std::string, std::string>> Files;
   for (const PatchFile &P : Series.Patches) {
     llvm::SmallString<256> Path(Dir);
     llvm::sys::path::append(Path, P.Name);
-    if (llvm::Error E = writeFileAtomically(Path, P.Text))
-      return E;
+    Files.push_back({std::string(Path), P.Text});
   }
-  return llvm::Error::success();
+  llvm::Error E = writeFilesAtomically(Files);
+  if (E && Created)
+    fs::remove(Dir);
+  return E;
 }
 
 llvm::Expected<std::string> fixDiff(llvm::ArrayRef<Finding> Findings,
