@@ -9,6 +9,7 @@
 #include "Accept.h"
 #include "Baseline.h"
 #include "ChangedLines.h"
+#include "CheckDocs.h"
 #include "CommandAdjuster.h"
 #include "Config.h"
 #include "Fixes.h"
@@ -82,8 +83,15 @@ cl::opt<std::string> WarningsAsErrors(
              "'access-ok-far'. Notes stay notes."),
     cl::value_desc("globs"), cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks",
-                         cl::desc("List the enabled checks and exit."),
+                         cl::desc("List the enabled checks, each with the "
+                                  "level of its findings and its page, and "
+                                  "exit."),
                          cl::cat(Category));
+cl::opt<std::string>
+    Explain("explain",
+            cl::desc("Print the page of this check (docs/checks/<check>.md, "
+                     "compiled in) and exit."),
+            cl::value_desc("check"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Worker processes (default: all cores)."),
                        cl::init(0), cl::Prefix, cl::cat(Category));
 enum class Format { Text, JSON, SARIF };
@@ -489,6 +497,19 @@ const uaccess::Settings &settingsOrFail(Expected<const uaccess::Settings *> S) {
 /// --list-checks and --dump-config; true when one of them ran. They show
 /// the settings of the first source named, or of the current directory
 /// (clang-tidy's show the config of the file named).
+/// --explain=<check>: its page, as SARIF's rule help has it.
+int explainCheck() {
+  llvm::StringRef Page = uaccess::docPage(Explain);
+  if (Page.empty()) {
+    std::string Known;
+    for (const uaccess::CheckInfo &C : uaccess::allChecks())
+      Known += (Known.empty() ? "" : ", ") + C.Name.str();
+    fail("--explain: no check '" + Explain + "' (the checks: " + Known + ")");
+  }
+  outs() << Page;
+  return ExitClean;
+}
+
 bool listConfiguration(uaccess::SettingsFinder &Finder) {
   if (!ListChecks && !DumpConfig)
     return false;
@@ -499,7 +520,9 @@ bool listConfiguration(uaccess::SettingsFinder &Finder) {
     outs() << "Enabled checks:\n";
     for (const uaccess::CheckInfo &C : uaccess::allChecks())
       if (S.Enabled.contains(C.Name))
-        outs() << "    " << C.Name << "  " << C.Summary << "\n";
+        outs() << "    " << C.Name << "  " << C.Summary << " ["
+               << uaccess::severityName(C.DefaultLevel)
+               << "; --explain=" << C.Name << "]\n";
     return true;
   }
   // The effective config as a config file, with every option of the
@@ -774,8 +797,12 @@ std::string renderReport(const uaccess::MergedReport &Report,
         Report.Findings, Summary,
         {UACCESS_LINT_VERSION, sarifSourceRoot(Runnable, Summary)}, OS);
   } else {
-    bool Colors = ColorOutput || (OutputFile.empty() &&
-                                  sys::Process::StandardOutIsDisplayed());
+    // NO_COLOR (no-color.org) turns the terminal's colors off; --use-color
+    // still asks for them.
+    const char *NoColor = std::getenv("NO_COLOR");
+    bool Colors =
+        ColorOutput || (OutputFile.empty() && !(NoColor && *NoColor) &&
+                        sys::Process::StandardOutIsDisplayed());
     OS.enable_colors(Colors);
     uaccess::renderText(Report.Findings, OS, Colors,
                         /*ShowArches=*/Summary.Arches.size() > 1);
@@ -1292,6 +1319,8 @@ int main(int argc, const char **argv) {
     cl::PrintHelpMessage();
     return ExitClean;
   }
+  if (!Explain.empty())
+    return explainCheck();
   if (!WorkerJob.empty())
     return uaccess::runWorkerJob(WorkerJob);
   uaccess::endDriverOnStopSignals();
