@@ -2,6 +2,8 @@
 
 #include "Merge.h"
 
+#include <limits>
+
 #include "runner/FindingsFormat.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -138,16 +140,34 @@ llvm::Expected<Finding> readFinding(llvm::json::Value V) {
 }
 
 /// The "tus" object: counts add up, failures are listed after the others.
+/// The report's TU counts, added to \p Summary. A report that contradicts
+/// itself (a count that is missing, negative or not a number; failures
+/// listed that its "failed" does not count) would merge to a wrong pass.
 llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
+  int64_t Failed = 0;
   for (auto [Key, Count] :
        {std::pair<llvm::StringRef, unsigned *>("analyzed", &Summary.Analyzed),
         {"skipped", &Summary.Skipped},
         {"failed", &Summary.Failed},
         {"prefiltered", &Summary.Prefiltered},
-        {"skipped_bodies", &Summary.SkippedBodies}})
-    if (std::optional<int64_t> N = TUs.getInteger(Key))
-      *Count += *N;
-  if (const llvm::json::Array *Failures = TUs.getArray("failures"))
+        {"skipped_bodies", &Summary.SkippedBodies}}) {
+    const llvm::json::Value *V = TUs.get(Key);
+    if (!V && Key != "analyzed" && Key != "failed")
+      continue; // Older reports lack the rest.
+    std::optional<int64_t> N = V ? V->getAsInteger() : std::nullopt;
+    if (!N || *N < 0 || *N > std::numeric_limits<int32_t>::max())
+      return llvm::createStringError("\"tus\".\"" + Key.str() +
+                                     "\" is not a count of TUs");
+    if (Key == "failed")
+      Failed = *N;
+    *Count += unsigned(*N);
+  }
+  const llvm::json::Array *Failures = TUs.getArray("failures");
+  if (int64_t(Failures ? Failures->size() : 0) != Failed)
+    return llvm::createStringError(
+        "\"tus\" counts " + std::to_string(Failed) + " failed TUs but lists " +
+        std::to_string(Failures ? Failures->size() : 0));
+  if (Failures)
     for (const llvm::json::Value &V : *Failures) {
       std::string File, Reason;
       llvm::json::Path::Root Root;

@@ -1293,6 +1293,12 @@ int mergeReports(std::chrono::steady_clock::time_point Started) {
   checkArguments();
   uaccess::MergedReport Report;
   uaccess::RunSummary Summary;
+  // A report given twice would count its TUs twice.
+  std::set<std::string> Seen;
+  for (const std::string &Path : SourcePaths)
+    if (Path != "-" &&
+        !Seen.insert(uaccess::canonicalPath(absolutePath(Path))).second)
+      fail("merge: '" + Path + "' is given twice");
   for (const std::string &Path : SourcePaths)
     if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
       fail(toString(std::move(E)));
