@@ -531,8 +531,10 @@ bool listConfiguration(uaccess::SettingsFinder &Finder) {
   return true;
 }
 
-/// Which TUs: the files named, or every C file of the database, each once
-/// however its path is spelled (`./x.c`, `x.c`, `d/../x.c`).
+/// Which TUs: the files named, or every C file of the database; an entry
+/// repeated is one TU however its path is spelled (`./x.c`, `x.c`,
+/// `d/../x.c`), but one file listed with other flags is another TU, as in
+/// clang-tidy: a defect under one configuration only is still found.
 /// --shard=K/N as (K-1, N); a malformed one is a usage error.
 std::pair<unsigned, unsigned> parseShard() {
   auto [K, N] = StringRef(Shard).split('/');
@@ -566,12 +568,17 @@ std::vector<CompileCommand> shardCommands(std::vector<CompileCommand> All) {
 std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
                                            uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Commands;
-  std::set<std::string> Seen;
+  std::set<std::pair<std::string, std::vector<std::string>>> Seen;
   auto Add = [&](CompileCommand C) {
     std::string Abs = uaccess::absoluteSourcePath(C.Directory, C.Filename);
+    // The flags as given, the file's own spelling aside.
+    std::vector<std::string> Flags;
+    for (const std::string &Arg : C.CommandLine)
+      if (Arg != C.Filename)
+        Flags.push_back(Arg);
     if (!isCSource(Abs))
       ++Summary.Skipped;
-    else if (Seen.insert(Abs).second)
+    else if (Seen.insert({Abs, std::move(Flags)}).second)
       Commands.push_back(std::move(C));
   };
   std::vector<CompileCommand> All;
@@ -582,7 +589,8 @@ std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
     std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
     if (Found.empty())
       fail("'" + Path + "' is not in the compilation database");
-    All.push_back(std::move(Found.front()));
+    for (CompileCommand &C : Found)
+      All.push_back(std::move(C));
   }
   bool Empty = All.empty();
   for (CompileCommand &C : shardCommands(std::move(All)))
