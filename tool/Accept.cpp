@@ -9,6 +9,8 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
+#include <cstdlib>
+
 using namespace llvm;
 
 namespace uaccess {
@@ -26,18 +28,34 @@ StringRef SourceTexts::get(StringRef Path) {
   return It->second;
 }
 
-std::string sourceRoot(StringRef File, StringRef Explicit) {
+std::string sourceRoot(StringRef File, StringRef Explicit,
+                       ArrayRef<std::string> Fallbacks) {
   if (!Explicit.empty())
     return absoluteSourcePath("", Explicit);
   std::string Abs = absoluteSourcePath("", File);
-  for (StringRef Dir = sys::path::parent_path(Abs); !Dir.empty();
+  // As git looks for a repository: not up into GIT_CEILING_DIRECTORIES.
+  SmallVector<StringRef, 4> Ceilings;
+  if (const char *Env = std::getenv("GIT_CEILING_DIRECTORIES"))
+    StringRef(Env).split(Ceilings, ':', -1, /*KeepEmpty=*/false);
+  for (StringRef Dir = sys::path::parent_path(Abs);
+       !Dir.empty() && !llvm::is_contained(Ceilings, Dir);
        Dir = sys::path::parent_path(Dir)) {
     SmallString<256> Git(Dir);
     sys::path::append(Git, ".git");
     if (sys::fs::exists(Git))
       return Dir.str();
   }
-  return absoluteSourcePath("", ".");
+  // No git: the current directory when it holds the file, else the first
+  // fallback that does (a tarball's tree where make ran), never "/".
+  std::string Cwd = absoluteSourcePath("", ".");
+  if (relativeTo(Abs, Cwd) != Abs)
+    return Cwd;
+  for (const std::string &Dir : Fallbacks) {
+    std::string Root = absoluteSourcePath("", Dir);
+    if (relativeTo(Abs, Root) != Abs)
+      return Root;
+  }
+  return Cwd;
 }
 
 std::string relativeTo(StringRef File, StringRef Root) {

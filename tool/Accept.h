@@ -35,7 +35,8 @@ private:
 /// The folder fingerprints' paths are relative to: \p Explicit when set
 /// (--source-root), else the nearest folder above \p File holding a
 /// ".git" (the git top-level), else the current directory.
-std::string sourceRoot(llvm::StringRef File, llvm::StringRef Explicit);
+std::string sourceRoot(llvm::StringRef File, llvm::StringRef Explicit,
+                       llvm::ArrayRef<std::string> Fallbacks = {});
 
 /// \p File relative to \p Root with '/' separators; \p File, absolute,
 /// when it is not under \p Root.

@@ -209,10 +209,15 @@ public:
     return tooling::applyAllReplacements(*Old, *Matched);
   }
 
-  std::string pathInTree(const std::string &File) const {
-    std::string Rel = relativeTo(File, sourceRoot(File, Options.SourceRoot));
+  std::string pathInTree(const std::string &File) {
+    std::string Root =
+        sourceRoot(File, Options.SourceRoot, Options.DatabaseDirs);
+    Roots.insert(Root);
+    std::string Rel = relativeTo(File, Root);
     return llvm::StringRef(Rel).ltrim('/').str();
   }
+
+  std::set<std::string> Roots;
 
   std::map<std::string, tooling::Replacements> Applied;
 
@@ -370,6 +375,7 @@ llvm::Expected<PatchSeries> buildPatchSeries(llvm::ArrayRef<Finding> Findings,
   // folder (the repository's config, then the global one).
   SeriesInfo Info{authorFor(FirstFile), seriesDate(), Options.Version};
   Series.HaveAuthor = Info.Author.known();
+  Series.Roots = State.Roots;
   for (size_t I = 0; I != Parts.size(); ++I)
     Series.Patches.push_back(
         {patchFileName(I + 1, Parts[I].Subject),

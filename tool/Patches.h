@@ -23,6 +23,7 @@
 
 #include <ctime>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,10 @@ struct PatchOptions {
   /// Paths in the diffs are relative to this (--source-root), else to each
   /// file's git top-level, else to the current directory.
   std::string SourceRoot;
+  /// Where a file in no git repository and not under the current directory
+  /// is taken from: the compilation database's directories (where make
+  /// ran, in a tree unpacked from a tarball).
+  std::vector<std::string> DatabaseDirs;
   std::string Version;
   /// The sources must not have changed since (their offsets are into the
   /// text the analysis read).
@@ -100,6 +105,8 @@ struct PatchSeries {
   std::vector<std::string> Skipped;
   /// Whether From: and Signed-off-by: could be filled in.
   bool HaveAuthor = false;
+  /// The folders the patches' paths are relative to (sourceRoot()).
+  std::set<std::string> Roots;
 };
 
 /// The series for \p Findings; an error when a source cannot be read or

@@ -837,18 +837,22 @@ void writeReport(StringRef Text) {
     fail(toString(std::move(E)));
 }
 
-uaccess::PatchOptions patchOptions() {
+uaccess::PatchOptions patchOptions(ArrayRef<CompileCommand> TUs) {
   uaccess::PatchOptions Options;
   Options.Per = PatchPer;
   Options.SourceRoot = SourceRoot;
+  for (const CompileCommand &C : TUs)
+    if (!llvm::is_contained(Options.DatabaseDirs, C.Directory))
+      Options.DatabaseDirs.push_back(C.Directory);
   Options.Version = UACCESS_LINT_VERSION;
   Options.AnalysisStart = uaccess::loadTime();
   return Options;
 }
 
 /// --patch-dir: the series, written after every patch is computed.
-void writePatches(ArrayRef<uaccess::Finding> Findings) {
-  auto Series = uaccess::buildPatchSeries(Findings, patchOptions());
+void writePatches(ArrayRef<uaccess::Finding> Findings,
+                  ArrayRef<CompileCommand> TUs) {
+  auto Series = uaccess::buildPatchSeries(Findings, patchOptions(TUs));
   if (!Series)
     fail("patches not written: " + toString(Series.takeError()));
   for (const std::string &Skipped : Series->Skipped)
@@ -866,13 +870,15 @@ void writePatches(ArrayRef<uaccess::Finding> Findings) {
     fail("patches not written: " + toString(std::move(E)));
   if (!Quiet)
     errs() << "uaccess-lint: wrote " << Series->Patches.size()
-           << " patch(es) to " << PatchDir << "\n";
+           << " patch(es) to " << PatchDir << ", their paths relative to "
+           << llvm::join(Series->Roots, ", ") << "\n";
 }
 
 /// --fix-dry-run: the diff on standard output, nothing written.
-void printFixDiff(ArrayRef<uaccess::Finding> Findings) {
+void printFixDiff(ArrayRef<uaccess::Finding> Findings,
+                  ArrayRef<CompileCommand> TUs) {
   std::vector<std::string> Refused;
-  auto Diff = uaccess::fixDiff(Findings, patchOptions(), Refused);
+  auto Diff = uaccess::fixDiff(Findings, patchOptions(TUs), Refused);
   for (const std::string &R : Refused)
     errs() << "uaccess-lint: error: fix for " << R << " refused\n";
   if (!Diff)
@@ -882,14 +888,15 @@ void printFixDiff(ArrayRef<uaccess::Finding> Findings) {
 }
 
 /// --export-fixes, --patch-dir, --fix-dry-run and --fix.
-void writeFixes(ArrayRef<uaccess::Finding> Findings) {
+void writeFixes(ArrayRef<uaccess::Finding> Findings,
+                ArrayRef<CompileCommand> TUs) {
   if (!ExportFixes.empty())
     if (Error E = uaccess::exportFixes(Findings, ExportFixes))
       fail(toString(std::move(E)));
   if (!PatchDir.empty())
-    writePatches(Findings);
+    writePatches(Findings, TUs);
   if (FixDryRun)
-    return printFixDiff(Findings);
+    return printFixDiff(Findings, TUs);
   if (!Fix)
     return;
   uaccess::FixPlan Plan = uaccess::planFixes(Findings);
@@ -1370,7 +1377,7 @@ int main(int argc, const char **argv) {
   uaccess::sortByRank(Report.Findings);
 
   writeReport(renderReport(Report, Summary, TUs.Commands));
-  writeFixes(Report.Findings);
+  writeFixes(Report.Findings, TUs.Commands);
   if (!Quiet && !DumpUses)
     uaccess::printSummary(errs(), Report.Findings, Summary,
                           secondsSince(Started));
