@@ -484,13 +484,7 @@ llvm::Error applyFixPlan(const FixPlan &Plan) {
 //===----------------------------------------------------------------------===//
 
 llvm::Error writeFileAtomically(llvm::StringRef Path, llvm::StringRef Content) {
-  llvm::Expected<ReplaceTarget> T = checkTarget(Path);
-  if (!T)
-    return T.takeError();
-  llvm::Expected<StagedFile> Staged = stage(*T, Content);
-  if (!Staged)
-    return Staged.takeError();
-  return Staged->commit();
+  return writeFilesAtomically({{Path.str(), Content.str()}});
 }
 
 llvm::Error writeFilesAtomically(
