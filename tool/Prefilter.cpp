@@ -756,11 +756,17 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
 /// header includes it, so it touches the patch and is never cut.
 void keepTouchedTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
                     TouchedFileFn Touched, PrefilterResult &Out) {
+  // Asked once per file: the patch's paths are compared by real path.
+  std::vector<signed char> Known(Files.Paths.size(), -1);
+  auto IsTouched = [&](size_t F) {
+    if (Known[F] < 0)
+      Known[F] = Touched(Files.Paths[F]);
+    return Known[F] == 1;
+  };
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (!Out.Analyze[I] || !TUs[I])
       continue;
-    if (llvm::none_of(*TUs[I],
-                      [&](size_t F) { return Touched(Files.Paths[F]); })) {
+    if (llvm::none_of(*TUs[I], IsTouched)) {
       Out.Analyze[I] = false;
       Out.Why[I] = "the patch touches none of its files";
     }

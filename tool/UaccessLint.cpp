@@ -928,7 +928,9 @@ void checkOutputsApart() {
   for (auto [Path, What] : {std::pair<StringRef, StringRef>(OutputFile, "-o"),
                             {ExportFixes, "--export-fixes"},
                             {WriteBaseline, "--write-baseline"}})
-    if (!Path.empty() && Path != "-")
+    // A stream (/dev/null, a FIFO) takes each output as it comes.
+    if (!Path.empty() && Path != "-" &&
+        (!sys::fs::exists(Path) || sys::fs::is_regular_file(Path)))
       Outputs.push_back(
           {uaccess::canonicalPath(absolutePath(Path)), What.str()});
   std::vector<std::pair<std::string, std::string>> Inputs;
