@@ -15,8 +15,11 @@ using namespace llvm;
 namespace uaccess {
 
 llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
-  llvm::Expected<std::string> Diff = runGit(
-      ".", {"diff", "-U0", "--no-color", "--no-ext-diff", Rev.str(), "--"});
+  // --no-relative: a user's diff.relative would drop the changes outside
+  // the current directory and write paths from it, not from the top level.
+  llvm::Expected<std::string> Diff =
+      runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
+                   "--no-relative", Rev.str(), "--"});
   if (Diff)
     return Diff;
   return llvm::createStringError(

@@ -143,8 +143,9 @@ llvm::Expected<Finding> readFinding(llvm::json::Value V) {
 /// The report's TU counts, added to \p Summary. A report that contradicts
 /// itself (a count that is missing, negative or not a number; failures
 /// listed that its "failed" does not count) would merge to a wrong pass.
-llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
-  int64_t Failed = 0;
+llvm::Error readCounts(const llvm::json::Object &TUs, bool HasFindings,
+                       RunSummary &Summary) {
+  int64_t Failed = 0, Analyzed = 0;
   for (auto [Key, Count] :
        {std::pair<llvm::StringRef, unsigned *>("analyzed", &Summary.Analyzed),
         {"skipped", &Summary.Skipped},
@@ -160,8 +161,13 @@ llvm::Error readCounts(const llvm::json::Object &TUs, RunSummary &Summary) {
                                      "\" is not a count of TUs");
     if (Key == "failed")
       Failed = *N;
+    if (Key == "analyzed")
+      Analyzed = *N;
     *Count += unsigned(*N);
   }
+  if (!Analyzed && HasFindings)
+    return llvm::createStringError(
+        "it has findings, but \"tus\" counts no TU analyzed");
   const llvm::json::Array *Failures = TUs.getArray("failures");
   if (int64_t(Failures ? Failures->size() : 0) != Failed)
     return llvm::createStringError(
@@ -220,7 +226,7 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
       return Fail(F.takeError());
     Unique.add(std::move(*F));
   }
-  if (llvm::Error E = readCounts(*TUs, Summary))
+  if (llvm::Error E = readCounts(*TUs, !List->empty(), Summary))
     return Fail(std::move(E));
   if (llvm::Error E = readArches(*O, Summary))
     return Fail(std::move(E));
