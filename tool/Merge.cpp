@@ -15,12 +15,6 @@
 
 namespace uaccess {
 
-namespace {
-/// A finding is its check, place and message, and the sites its notes
-/// name (FindingNote::Site): one begin's leaks at two exits are two.
-using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string,
-                              std::vector<std::pair<std::string, uint64_t>>>;
-
 FindingKey keyOf(const Finding &F) {
   std::vector<std::pair<std::string, uint64_t>> Sites;
   for (const FindingNote &N : F.Notes)
@@ -28,6 +22,8 @@ FindingKey keyOf(const Finding &F) {
       Sites.push_back({N.Loc.File, N.Loc.Offset});
   return {F.Check, F.Loc.File, F.Loc.Offset, F.Message, std::move(Sites)};
 }
+
+namespace {
 
 bool sameNote(const FindingNote &A, const FindingNote &B) {
   return A.Loc.File == B.Loc.File && A.Loc.Offset == B.Loc.Offset &&

@@ -14,8 +14,18 @@
 #include "Workers.h"
 
 #include <map>
+#include <string>
+#include <tuple>
+#include <vector>
 
 namespace uaccess {
+
+/// What makes a finding one: its check, place and message, and the sites
+/// its notes name (FindingNote::Site): one begin's leaks at two exits are
+/// two findings.
+using FindingKey = std::tuple<std::string, std::string, uint64_t, std::string,
+                              std::vector<std::pair<std::string, uint64_t>>>;
+FindingKey keyOf(const Finding &F);
 
 struct MergedReport {
   std::vector<Finding> Findings;
@@ -25,7 +35,7 @@ struct MergedReport {
 
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
 /// the failures, into \p Summary. A failed TU contributes no findings and
-/// no dump. Findings are unique by check, file, offset and message, ordered
+/// no dump. Findings are unique by keyOf(), ordered
 /// by file, offset and check; each names the arches and the settings
 /// (TUOutcome::Config) of the TUs that have it, and \p Summary the arches
 /// of all analyzed TUs.
@@ -37,7 +47,7 @@ void sortByLocation(std::vector<Finding> &Findings);
 
 /// Reads one --format=json report (a shard's) into \p Report and adds its
 /// TU counts and failures to \p Summary. Findings met in an earlier report
-/// (same check, file, offset and message: a header's, found by two shards)
+/// (the same keyOf(): a header's, found by two shards)
 /// are kept once, with the arches of both reports; a copy from a new arch
 /// adds that arch's notes.
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,

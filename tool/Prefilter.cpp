@@ -693,10 +693,9 @@ struct FileTable {
     Scans.resize(Paths.size());
     parallelFor(Paths.size(), Jobs, [&](size_t I) {
       // What the scan refused is not read here either.
-      llvm::sys::fs::file_status S;
-      if (llvm::sys::fs::status(Paths[I], S) ||
-          S.type() != llvm::sys::fs::file_type::regular_file ||
-          S.getSize() > MaxScannedBytes)
+      llvm::ErrorOr<llvm::vfs::Status> S =
+          llvm::vfs::getRealFileSystem()->status(Paths[I]);
+      if (!S || !S->isRegularFile() || !unreadable(*S).empty())
         return;
       auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]);
       if (Buffer)

@@ -54,7 +54,7 @@ void ProgressMeter::done(const TUOutcome &O) {
     ++Failed;
   else
     for (const Finding &F : O.Report.Findings)
-      Findings.insert({F.Check, F.Loc.File, F.Loc.Offset, F.Message});
+      Findings.insert(keyOf(F));
   if (M == Mode::Terminal)
     OS << "\r\x1b[K" << "uaccess-lint: " << line();
   else

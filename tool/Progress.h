@@ -12,6 +12,7 @@
 #ifndef UACCESS_LINT_TOOL_PROGRESS_H
 #define UACCESS_LINT_TOOL_PROGRESS_H
 
+#include "Merge.h"
 #include "Reporters.h"
 #include "Workers.h"
 
@@ -53,8 +54,7 @@ private:
 
   Mode M;
   size_t Total, Done = 0, Failed = 0, FailedBefore;
-  std::set<std::tuple<std::string, std::string, uint64_t, std::string>>
-      Findings;
+  std::set<FindingKey> Findings; ///< Counted once each, as merged.
   llvm::raw_ostream &OS;
   std::chrono::steady_clock::time_point Start;
   mutable std::mutex Lock;

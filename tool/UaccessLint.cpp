@@ -912,8 +912,6 @@ void writeFixes(ArrayRef<uaccess::Finding> Findings,
 
 } // namespace
 
-/// Output paths and the header filter are checked before the analysis, not
-/// after a long run.
 std::string absolutePath(StringRef Path) {
   SmallString<256> Full(Path);
   sys::fs::make_absolute(Full);
@@ -957,6 +955,8 @@ void checkOutputsApart() {
   }
 }
 
+/// Output paths and the header filter are checked before the analysis, not
+/// after a long run.
 void checkArguments() {
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(OutputFile, "the report"),

@@ -294,7 +294,7 @@ MaskedPointers::rawCall(const CallExpr &Call, const FunctionDecl *Callee,
         continue;
       if (RawPointer Raw = classify(*P->Begin, *Arg);
           Raw && (!Callee || mayAccess(*Callee, I)))
-        return RawCall{&Call, P, Raw};
+        return RawCall{{P, Raw}, &Call};
     }
   }
   return std::nullopt;

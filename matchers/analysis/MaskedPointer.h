@@ -76,13 +76,17 @@ struct RawPointer {
   explicit operator bool() const { return Kind != RawKind::None; }
 };
 
+/// A raw pointer used in a masked or scoped window, and that window.
+struct RawUse {
+  const MaskedPointer *Window = nullptr;
+  RawPointer Raw;
+};
+
 /// A call in a masked or scoped window that passes the raw pointer to a
 /// callee that may access it: strncpy_from_user()'s
 /// do_strncpy_from_user(dst, src, ...), whose ops go through its parameter.
-struct RawCall {
+struct RawCall : RawUse {
   const clang::CallExpr *Call = nullptr;
-  const MaskedPointer *Window = nullptr;
-  RawPointer Raw;
 };
 
 class WindowAnalysis;

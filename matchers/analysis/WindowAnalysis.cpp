@@ -150,6 +150,8 @@ private:
   /// Records which window \p U runs in, for the access_ok checks.
   void noteOpener(const UaccessUse &U, const WindowState &St);
   void noteCallOpener(const CallExpr &Call, const WindowState &St);
+  void addOpener(llvm::SmallVector<int, 2> &Seen, const clang::Stmt *At,
+                 const WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
@@ -293,21 +295,21 @@ void WindowWalker::onUnsafeOp(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
-  int Opener = St.isOpen() ? St.Begin : -2;
-  if (const UaccessUse *Scope = Uses.scopeOf(U.Anchor))
-    Opener = Scope->Id;
-  if (Opener == -2)
-    return;
-  llvm::SmallVector<int, 2> &Seen = Out.Openers[U.Id];
-  if (!llvm::is_contained(Seen, Opener))
-    Seen.push_back(Opener);
+  if (St.isOpen() || inScope(U.Anchor))
+    addOpener(Out.Openers[U.Id], U.Anchor, St);
 }
 
 void WindowWalker::noteCallOpener(const CallExpr &Call, const WindowState &St) {
-  int Opener = St.isOpen() ? St.Begin : -1;
-  if (const UaccessUse *Scope = Uses.scopeOf(&Call))
+  addOpener(Out.CallOpeners[&Call], &Call, St);
+}
+
+// The scope that holds \p At, else the path's open window (-1: the
+// caller's), once in \p Seen.
+void WindowWalker::addOpener(llvm::SmallVector<int, 2> &Seen, const Stmt *At,
+                             const WindowState &St) {
+  int Opener = St.Begin;
+  if (const UaccessUse *Scope = Uses.scopeOf(At))
     Opener = Scope->Id;
-  llvm::SmallVector<int, 2> &Seen = Out.CallOpeners[&Call];
   if (!llvm::is_contained(Seen, Opener))
     Seen.push_back(Opener);
 }

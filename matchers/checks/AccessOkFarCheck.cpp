@@ -270,7 +270,7 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
     else if (A.Api->TheRole == Role::UnsafeOp) {
       if (needsOwnGuard(FA, A, Internal, Raw))
         checkAccess(FA, A);
-      Raw = RawCall();
+      Raw = RawUse();
     }
     // stac() and __uaccess_begin() name no pointer: the unsafe ops in
     // their windows carry the finding.
@@ -360,7 +360,7 @@ bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
 }
 
 bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                                     bool Internal, RawCall &Raw) const {
+                                     bool Internal, RawUse &Raw) const {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   if (!Windows)
     return false;
@@ -374,7 +374,7 @@ bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
     const MaskedPointer *Mask = Masked ? Masked->of(Begin) : nullptr;
     if (Mask && OpPointer) {
       if (RawPointer R = Masked->classify(Begin, *OpPointer)) {
-        Raw = RawCall{nullptr, Mask, R};
+        Raw = RawUse{Mask, R};
         return true;
       }
       // Through the masked result: what the begin made is the op's.

@@ -68,7 +68,7 @@ private:
   /// In a masked or scoped window, an op through a pointer its begin did
   /// not make (MaskedPointer.h) needs one too: \p Raw says how it escaped.
   bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                     bool ArchInternal, RawCall &Raw) const;
+                     bool ArchInternal, RawUse &Raw) const;
   /// Calls in a masked or scoped window that pass the raw pointer on to a
   /// callee that may access it, with no access_ok() of that pointer before.
   void checkMaskedCalls(FunctionAnalyses &FA);
@@ -217,7 +217,7 @@ private:
 
   /// The masked or scoped window whose mask the op being checked escapes;
   /// report() says so in its finding.
-  RawCall Raw;
+  RawUse Raw;
 
   const unsigned MaxStatements;
   const unsigned MaxLines;
