@@ -15,6 +15,7 @@
 #include "Fixes.h"
 #include "Git.h"
 #include "Inputs.h"
+#include "Kbuild.h"
 #include "LineFilter.h"
 #include "Link.h"
 #include "Merge.h"
@@ -297,6 +298,15 @@ cl::opt<bool> ShowProgress(
              "findings, failed, elapsed, ETA). On a terminal one line is "
              "updated in place without this option."),
     cl::cat(Category));
+cl::opt<bool> KbuildMode(
+    "kbuild",
+    cl::desc("Run as Kbuild's checker, first on the command line: make C=1 "
+             "CHECK=\"uaccess-lint --kbuild\" CF=\"<options>\". Takes "
+             "sparse's flags and the compile's, checks the one file and prints "
+             "findings to the build log (standard error). As sparse's, they "
+             "do not stop the build; with --warnings-as-errors, findings at "
+             "error level and files not analyzed do."),
+    cl::cat(Category));
 // LLVM makes -h a grouping alias of --help, so `-hx` or `--header-...`
 // typos printed the help and exited 0: a CI gate that passes. A plain -h.
 cl::opt<bool> ShortHelp("h", cl::desc("Alias for --help"), cl::Hidden,
@@ -405,6 +415,67 @@ CommandLine splitDashDash(int argc, const char **argv) {
       CL.Own.push_back(argv[I]);
   }
   return CL;
+}
+
+/// What --kbuild's splitter asks of a `--name`: is it one of this tool's
+/// options, and does it take a value?
+uaccess::ToolOptionKind toolOptionKind(StringRef Name) {
+  if (Name.empty())
+    return uaccess::ToolOptionKind::NotOurs;
+  StringMap<cl::Option *> &Options = cl::getRegisteredOptions();
+  auto It = Options.find(Name);
+  if (It == Options.end() || !is_contained(It->second->Categories, &Category))
+    return uaccess::ToolOptionKind::NotOurs;
+  return It->second->getValueExpectedFlag() == cl::ValueRequired
+             ? uaccess::ToolOptionKind::TakesValue
+             : uaccess::ToolOptionKind::Flag;
+}
+
+/// The current directory as findings name files: its real path.
+std::string currentDirectory() {
+  SmallString<256> Cwd;
+  sys::fs::current_path(Cwd);
+  return uaccess::canonicalPath(std::string(Cwd));
+}
+
+/// `uaccess-lint --kbuild $(CHECKFLAGS) $(c_flags) <file.c>` as the plain
+/// run `uaccess-lint --kbuild <CF= options> <file.c> -- <compile flags>`.
+/// \p Storage keeps the strings the command line points into.
+CommandLine kbuildCommandLine(int argc, const char **argv,
+                              std::deque<std::string> &Storage) {
+  std::vector<std::string> Args(argv + 2, argv + argc);
+  auto Split = uaccess::splitKbuildCommand(Args, toolOptionKind);
+  if (!Split)
+    fail(toString(Split.takeError()));
+  CommandLine CL;
+  CL.Own = {argv[0], argv[1]};
+  for (std::string &Arg : Split->ToolArgs)
+    CL.Own.push_back(Storage.emplace_back(std::move(Arg)).c_str());
+  CL.Own.push_back(Storage.emplace_back(Split->File).c_str());
+  CL.ExtraArgs = std::move(Split->CompilerArgs);
+  CL.HaveDashDash = true;
+  return CL;
+}
+
+/// Kbuild runs one call per file, several at once (make -j): an option
+/// that writes one shared file, or reads a database, is refused; the
+/// summary line would repeat for every file of the build.
+void checkKbuildOptions() {
+  for (auto [Given, Name] :
+       {std::pair<bool, StringRef>(!BuildPath.empty(), "-p"),
+        {!DiffFile.empty(), "--diff"},
+        {Fix, "--fix"},
+        {FixDryRun, "--fix-dry-run"},
+        {!PatchDir.empty(), "--patch-dir"},
+        {!WriteBaseline.empty(), "--write-baseline"},
+        {!OutputFile.empty(), "-o"},
+        {!ExportFixes.empty(), "--export-fixes"},
+        {!Shard.empty(), "--shard"},
+        {ExplainPrefilter, "--explain-prefilter"}})
+    if (Given)
+      fail("--kbuild checks one file per call, many at once: " + Name +
+           " does not apply");
+  Quiet = true;
 }
 
 /// --warnings-as-errors, parsed before any TU runs.
@@ -823,11 +894,12 @@ std::string renderReport(const uaccess::MergedReport &Report,
 void writeReport(StringRef Text) {
   if (OutputFile.empty()) {
     // Standard output is the diff's: `--fix-dry-run | git apply`.
-    raw_ostream &OS = FixDryRun ? errs() : outs();
+    // As a compiler's, the build's findings go to its log on standard error.
+    raw_fd_ostream &OS = FixDryRun || KbuildMode ? errs() : outs();
     OS << Text;
     OS.flush();
-    if (std::error_code EC = outs().error()) {
-      outs().clear_error();
+    if (std::error_code EC = OS.error()) {
+      OS.clear_error();
       fail("cannot write the report to standard output: " + EC.message());
     }
     return;
@@ -1294,6 +1366,11 @@ bool parseCommandLine(const CommandLine &CL) {
 /// The exit code of a report: failed TUs, then findings at error level.
 int exitCode(const uaccess::MergedReport &Report,
              const uaccess::RunSummary &Summary, bool Unused) {
+  // In the build, as sparse: findings, and a file this tool could not
+  // parse (Kbuild compiled it already), are in the log and the build goes
+  // on, unless the user asks findings to stop it.
+  if (KbuildMode && WarningsAsErrors.empty())
+    return ExitClean;
   if (Summary.Failed)
     return ExitIncomplete;
   bool AnyError = llvm::any_of(Report.Findings, [](const uaccess::Finding &F) {
@@ -1330,7 +1407,10 @@ int mergeReports(std::chrono::steady_clock::time_point Started) {
 int main(int argc, const char **argv) {
   auto Started = std::chrono::steady_clock::now();
   InitLLVM X(argc, argv);
-  CommandLine CL = splitDashDash(argc, argv);
+  std::deque<std::string> KbuildArgs;
+  CommandLine CL = argc > 1 && StringRef(argv[1]) == "--kbuild"
+                       ? kbuildCommandLine(argc, argv, KbuildArgs)
+                       : splitDashDash(argc, argv);
   bool Merge = CL.Own.size() > 1 && StringRef(CL.Own[1]) == "merge";
   if (Merge)
     CL.Own.erase(CL.Own.begin() + 1);
@@ -1354,8 +1434,12 @@ int main(int argc, const char **argv) {
   settingsOrFail(Finder.withoutConfigFile());
   if (listConfiguration(Finder))
     return ExitClean;
+  if (KbuildMode)
+    checkKbuildOptions();
   checkArguments();
-  checkCompilerArguments(CL);
+  // The build's flags are not typed: what clang 19 lacks is dropped.
+  if (!KbuildMode)
+    checkCompilerArguments(CL);
   std::optional<uaccess::GlobList> Promoted = promotedChecks();
   std::optional<Patch> ThePatch = readPatch();
   uaccess::RunSummary Summary;
@@ -1377,6 +1461,8 @@ int main(int argc, const char **argv) {
   keepSelectedLines(Report.Findings, Changed, TUs.Commands, Summary);
   promoteWarnings(Report.Findings, Promoted);
   uaccess::sortByRank(Report.Findings);
+  if (KbuildMode)
+    uaccess::namePathsFrom(Report.Findings, currentDirectory());
 
   writeReport(renderReport(Report, Summary, TUs.Commands));
   writeFixes(Report.Findings, TUs.Commands);

@@ -1,0 +1,36 @@
+//===--- KbuildFuzzer.cpp - Fuzz the Kbuild checker command splitter ------===//
+//
+// The input is a command line, one argument per line.
+
+#include "Kbuild.h"
+
+#include "llvm/ADT/StringRef.h"
+
+#include <cstddef>
+#include <cstdint>
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
+  llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
+  std::vector<std::string> Args;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  for (llvm::StringRef Line : Lines)
+    Args.push_back(Line.str());
+  auto KindOf = [](llvm::StringRef Name) {
+    if (Name == "checks" || Name == "o")
+      return uaccess::ToolOptionKind::TakesValue;
+    return Name == "quiet" ? uaccess::ToolOptionKind::Flag
+                           : uaccess::ToolOptionKind::NotOurs;
+  };
+  auto Command = uaccess::splitKbuildCommand(Args, KindOf);
+  if (!Command) {
+    llvm::consumeError(Command.takeError());
+    return 0;
+  }
+  // Every argument lands once: the file, the tool's, or the compiler's
+  // (less sparse's --arch and -D__STDC__, plus at most one --target).
+  size_t Placed = 1 + Command->ToolArgs.size() + Command->CompilerArgs.size();
+  if (Command->File != Args.back() || Placed > Args.size() + 1)
+    __builtin_trap();
+  return 0;
+}
