@@ -86,5 +86,8 @@ if os.access(ajv, os.X_OK) and os.path.exists(schema):
     config.substitutions.append(("%sarif-schema", schema))
 # Where `cmake --install` is tested from; groff renders the man page.
 config.substitutions.append(("%build", config.build_root))
+# The clang plugin, loaded by the same clang 19 the tests compile with.
+config.substitutions.append(
+    ("%plugin", os.path.join(config.build_root, "uaccess-lint-plugin.so")))
 if shutil.which("groff"):
     config.available_features.add("groff")

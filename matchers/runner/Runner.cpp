@@ -98,10 +98,10 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(std::unique_ptr<CheckContext> Ctx,
                std::vector<std::unique_ptr<UaccessCheck>> Checks,
-               const MacroLedger &Ledger, const RunOptions &Opts,
+               std::unique_ptr<MacroLedger> Ledger, const RunOptions &Opts,
                TUReport &Report)
-      : Ctx(std::move(Ctx)), Checks(std::move(Checks)), Ledger(Ledger),
-        Opts(Opts), Report(Report) {
+      : Ctx(std::move(Ctx)), Checks(std::move(Checks)),
+        Ledger(std::move(Ledger)), Opts(Opts), Report(Report) {
     SkipBodies.insert(Opts.SkipBodies.begin(), Opts.SkipBodies.end());
   }
 
@@ -121,7 +121,7 @@ public:
     Report.Arch = kernelArchName(AST.getTargetInfo().getTriple());
     DefinitionCollector Collector;
     Collector.TraverseDecl(AST.getTranslationUnitDecl());
-    AnalysisCache Cache(AST, Ledger, Opts.SafeCallees);
+    AnalysisCache Cache(AST, *Ledger, Opts.SafeCallees);
     for (const FunctionDecl *FD : Collector.Definitions) {
       if (!isAnalyzable(*FD))
         continue;
@@ -153,7 +153,7 @@ public:
 private:
   std::unique_ptr<CheckContext> Ctx;
   std::vector<std::unique_ptr<UaccessCheck>> Checks;
-  const MacroLedger &Ledger;
+  std::unique_ptr<MacroLedger> Ledger;
   const RunOptions &Opts;
   TUReport &Report;
   llvm::StringSet<> SkipBodies;
@@ -166,31 +166,18 @@ public:
 
   bool BeginSourceFileAction(CompilerInstance &CI) override {
     CI.getFrontendOpts().SkipFunctionBodies = !Opts.SkipBodies.empty();
-    Ledger = std::make_unique<MacroLedger>(CI.getSourceManager());
-    CI.getPreprocessor().addPPCallbacks(
-        Ledger->makeRecorder(CI.getPreprocessor()));
     return true;
   }
 
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  llvm::StringRef) override {
-    auto Ctx =
-        std::make_unique<CheckContext>(Opts.CheckOptions, Report.Findings, Dir);
-    std::string Error;
-    std::optional<GlobList> Enabled = GlobList::parse(Opts.ChecksSpec, Error);
-    std::vector<std::unique_ptr<UaccessCheck>> Checks;
-    for (const CheckInfo &Info : allChecks())
-      if (Enabled && Enabled->contains(Info.Name))
-        Checks.push_back(Info.Make(Info.Name, *Ctx));
-    return std::make_unique<LintConsumer>(std::move(Ctx), std::move(Checks),
-                                          *Ledger, Opts, Report);
+    return createLintConsumer(CI, Opts, Report, Dir);
   }
 
 private:
   const RunOptions &Opts;
   TUReport &Report;
   std::string Dir;
-  std::unique_ptr<MacroLedger> Ledger;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
@@ -260,6 +247,27 @@ private:
 };
 
 } // namespace
+
+std::unique_ptr<ASTConsumer> createLintConsumer(CompilerInstance &CI,
+                                                const RunOptions &Opts,
+                                                TUReport &Report,
+                                                llvm::StringRef Dir) {
+  // The macros are recorded as the preprocessor expands them: the ledger
+  // must listen before the parse begins.
+  auto Ledger = std::make_unique<MacroLedger>(CI.getSourceManager());
+  CI.getPreprocessor().addPPCallbacks(
+      Ledger->makeRecorder(CI.getPreprocessor()));
+  auto Ctx =
+      std::make_unique<CheckContext>(Opts.CheckOptions, Report.Findings, Dir);
+  std::string Error;
+  std::optional<GlobList> Enabled = GlobList::parse(Opts.ChecksSpec, Error);
+  std::vector<std::unique_ptr<UaccessCheck>> Checks;
+  for (const CheckInfo &Info : allChecks())
+    if (Enabled && Enabled->contains(Info.Name))
+      Checks.push_back(Info.Make(Info.Name, *Ctx));
+  return std::make_unique<LintConsumer>(std::move(Ctx), std::move(Checks),
+                                        std::move(Ledger), Opts, Report);
+}
 
 /// One parse of \p Command with \p Opts.
 static TUReport parseAndCheck(const tooling::CompileCommand &Command,

@@ -14,6 +14,11 @@
 
 #include "clang/Tooling/CompilationDatabase.h"
 
+namespace clang {
+class ASTConsumer;
+class CompilerInstance;
+} // namespace clang
+
 namespace uaccess {
 
 struct RunOptions {
@@ -38,6 +43,15 @@ struct RunOptions {
 /// checks over it. Front-end errors are printed to stderr and counted.
 TUReport analyzeTranslationUnit(const clang::tooling::CompileCommand &Command,
                                 const RunOptions &Opts);
+
+/// The checks of \p Opts over the TU \p CI is about to parse, their
+/// findings into \p Report (files named relative to \p Dir): the consumer
+/// a parse of our own runs, and the one the clang plugin adds beside the
+/// compile's code generation. Call it before the parse begins: it records
+/// the macros the preprocessor expands.
+std::unique_ptr<clang::ASTConsumer>
+createLintConsumer(clang::CompilerInstance &CI, const RunOptions &Opts,
+                   TUReport &Report, llvm::StringRef Dir);
 
 llvm::json::Value toJSON(const RunOptions &O);
 bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P);
