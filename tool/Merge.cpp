@@ -110,6 +110,14 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
   return Out;
 }
 
+void mergeInto(MergedReport &Into, MergedReport From) {
+  UniqueFindings Unique(Into.Findings);
+  for (Finding &F : From.Findings)
+    Unique.add(std::move(F));
+  Into.DumpBlocks.merge(From.DumpBlocks);
+  sortByLocation(Into.Findings);
+}
+
 void sortByLocation(std::vector<Finding> &Findings) {
   std::stable_sort(Findings.begin(), Findings.end(),
                    [](const Finding &A, const Finding &B) {

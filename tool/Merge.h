@@ -42,6 +42,11 @@ struct MergedReport {
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 
+/// Adds \p From's findings to \p Into's, one of each (keyOf()): a finding
+/// both have names the arches and settings of both, as mergeReportFile()
+/// unites the findings of two reports.
+void mergeInto(MergedReport &Into, MergedReport From);
+
 /// By file, offset and check.
 void sortByLocation(std::vector<Finding> &Findings);
 

@@ -23,6 +23,7 @@
 #include "Prefilter.h"
 #include "Progress.h"
 #include "Reporters.h"
+#include "Results.h"
 #include "Sarif.h"
 #include "Settings.h"
 #include "Workers.h"
@@ -307,6 +308,13 @@ cl::opt<bool> KbuildMode(
              "do not stop the build; with --warnings-as-errors, findings at "
              "error level and files not analyzed do."),
     cl::cat(Category));
+cl::opt<std::string> ResultsDir(
+    "results-dir",
+    cl::desc("Leave each TU's record (its command, findings, or why it "
+             "failed) in this folder, for 'uaccess-lint report DIR...'; "
+             "safe under make -j and across machines. Default: "
+             "$UACCESS_LINT_RESULTS_DIR."),
+    cl::value_desc("dir"), cl::cat(Category));
 // LLVM makes -h a grouping alias of --help, so `-hx` or `--header-...`
 // typos printed the help and exited 0: a CI gate that passes. A plain -h.
 cl::opt<bool> ShortHelp("h", cl::desc("Alias for --help"), cl::Hidden,
@@ -1290,6 +1298,49 @@ uaccess::ProgressMeter::Mode progressMode() {
                       : uaccess::ProgressMeter::Mode::Off;
 }
 
+/// --results-dir: each TU's record, the ones the prefilter skipped too (the
+/// link step of `report` may ask them for their calls).
+void writeResults(const std::vector<CompileCommand> &All,
+                  const std::vector<ChosenTU> &Chosen,
+                  const std::vector<uaccess::TUOutcome> &Outcomes,
+                  const uaccess::RunSummary &Summary) {
+  std::map<std::string, std::string> NotScanned(Summary.Failures.begin(),
+                                                Summary.Failures.end());
+  // `report` runs elsewhere: a command's folder ('.' for Kbuild's) must
+  // name the same folder there.
+  auto RecordOf = [&](size_t I) {
+    uaccess::ResultRecord R;
+    R.Command = All[I];
+    R.Command.Directory = absolutePath(All[I].Directory);
+    return R;
+  };
+  std::vector<bool> Parsed(All.size());
+  for (size_t K = 0; K < Chosen.size(); ++K) {
+    Parsed[Chosen[K].first] = true;
+    uaccess::ResultRecord Record = RecordOf(Chosen[K].first);
+    Record.Status = Outcomes[K].Status == uaccess::TUStatus::Analyzed
+                        ? uaccess::ResultStatus::Analyzed
+                        : uaccess::ResultStatus::Failed;
+    Record.Reason = Outcomes[K].Reason;
+    Record.Report = Outcomes[K].Report;
+    if (Error E = uaccess::writeResult(ResultsDir, Record))
+      fail(toString(std::move(E)));
+  }
+  for (size_t I = 0; I < All.size(); ++I) {
+    if (Parsed[I])
+      continue;
+    uaccess::ResultRecord Record = RecordOf(I);
+    Record.Status = uaccess::ResultStatus::Prefiltered;
+    auto Failure = NotScanned.find(All[I].Filename);
+    if (Failure != NotScanned.end()) {
+      Record.Status = uaccess::ResultStatus::Failed;
+      Record.Reason = Failure->second;
+    }
+    if (Error E = uaccess::writeResult(ResultsDir, Record))
+      fail(toString(std::move(E)));
+  }
+}
+
 /// Runs the workers over the TUs the prefilter keeps, each with its
 /// settings' options, with progress, and merges their outcomes; the
 /// failures are listed as they are merged.
@@ -1328,6 +1379,8 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
   Meter.finish();
   for (size_t K = 0; K < Chosen.size(); ++K)
     Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
+  if (!ResultsDir.empty())
+    writeResults(TUs.Commands, Chosen, Outcomes, Summary);
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
@@ -1345,9 +1398,10 @@ void link(uaccess::MergedReport &Report,
   uaccess::LinkStats Linked = uaccess::linkAcrossUnits(
       Report, Program, Workers, sarifSourceRoot(TUs.Commands, Summary),
       FromDatabase);
-  Summary.LinkTUs = Linked.TUs;
-  Summary.LinkRounds = Linked.Rounds;
-  Summary.LinkSeconds = secondsSince(Start);
+  // `report` links each build's folder: the counts add up.
+  Summary.LinkTUs += Linked.TUs;
+  Summary.LinkRounds += Linked.Rounds;
+  Summary.LinkSeconds += secondsSince(Start);
 }
 
 /// Parses the command line; false on a usage error.
@@ -1377,6 +1431,178 @@ int exitCode(const uaccess::MergedReport &Report,
     return F.Level == uaccess::Severity::Error;
   });
   return !DumpUses && (AnyError || Unused) ? ExitErrors : ExitClean;
+}
+
+/// A mode that runs one file per call (--kbuild) or none (report) refuses
+/// the options it cannot honour, by name.
+void refuseOptions(StringRef Mode, ArrayRef<std::pair<bool, StringRef>> Given) {
+  for (auto [Set, Name] : Given)
+    if (Set)
+      fail(Mode + ": " + Name + " does not apply");
+}
+
+/// `report` reads records: what selects, parses or adjusts TUs does not
+/// apply, and nor does a new results folder.
+void checkReportOptions(const CommandLine &CL) {
+  refuseOptions(
+      "report",
+      {{!BuildPath.empty(), "-p"},
+       {!Shard.empty(), "--shard"},
+       {Exhaustive, "--exhaustive"},
+       {ExplainPrefilter, "--explain-prefilter"},
+       {DumpUses, "--dump-uaccess"},
+       {SkipBodies.getNumOccurrences() > 0, "--skip-bodies"},
+       {!ResultsDir.empty(), "--results-dir"},
+       {!ExtraArgOpts.empty() || !ExtraArgBeforeOpts.empty() || CL.HaveDashDash,
+        "compiler arguments (--extra-arg, '--')"}});
+}
+
+/// The records' commands, in their order.
+std::vector<CompileCommand>
+commandsOf(const std::vector<uaccess::ResultRecord> &Records) {
+  std::vector<CompileCommand> Commands;
+  for (const uaccess::ResultRecord &R : Records)
+    Commands.push_back(R.Command);
+  return Commands;
+}
+
+/// `report`'s folders: every record, its TUs' settings resolved.
+std::vector<uaccess::ResultRecord> readResultRecords() {
+  if (SourcePaths.empty())
+    fail("report: name the results folders (--results-dir) to report");
+  std::vector<std::string> Dirs(SourcePaths.begin(), SourcePaths.end());
+  // They are folders, not sources: the source root is the records' own.
+  SourcePaths.clear();
+  auto Records = uaccess::readResults(Dirs);
+  if (!Records)
+    fail(toString(Records.takeError()));
+  return std::move(*Records);
+}
+
+/// The records' outcomes, merged as a run merges its workers'.
+uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
+                                   const RunnableTUs &TUs,
+                                   uaccess::RunSummary &Summary) {
+  std::vector<uaccess::TUOutcome> Outcomes;
+  for (size_t I = 0; I < Records.size(); ++I) {
+    uaccess::ResultRecord &R = Records[I];
+    if (R.Status == uaccess::ResultStatus::Prefiltered) {
+      ++Summary.Prefiltered;
+      continue;
+    }
+    uaccess::TUOutcome O;
+    O.File = TUs.Commands[I].Filename;
+    O.Status = R.Status == uaccess::ResultStatus::Analyzed
+                   ? uaccess::TUStatus::Analyzed
+                   : uaccess::TUStatus::Failed;
+    O.Reason = std::move(R.Reason);
+    O.Report = std::move(R.Report);
+    O.Config = TUs.SettingsOf[I];
+    Outcomes.push_back(std::move(O));
+  }
+  size_t EarlierFailures = Summary.Failures.size();
+  uaccess::MergedReport Report =
+      uaccess::mergeOutcomes(std::move(Outcomes), Summary);
+  for (const auto &[File, Reason] :
+       ArrayRef(Summary.Failures).drop_front(EarlierFailures))
+    errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  return Report;
+}
+
+/// `report`: each folder's records merged and linked as the run of its
+/// build would (its TUs are the program its findings' callers are looked
+/// for in), then the folders' findings merged as `merge` merges reports.
+/// \p TUs: every record's TU, for the outputs.
+uaccess::MergedReport reportFolders(std::vector<uaccess::ResultRecord> Records,
+                                    uaccess::SettingsFinder &Finder,
+                                    const uaccess::WorkerOptions &Workers,
+                                    RunnableTUs &TUs,
+                                    uaccess::RunSummary &Summary) {
+  uaccess::MergedReport All;
+  for (auto Begin = Records.begin(); Begin != Records.end();) {
+    auto End = std::find_if(Begin, Records.end(), [&](const auto &R) {
+      return R.Folder != Begin->Folder;
+    });
+    std::vector<uaccess::ResultRecord> Folder(std::make_move_iterator(Begin),
+                                              std::make_move_iterator(End));
+    Begin = End;
+    RunnableTUs Build = assignSettings(commandsOf(Folder), Finder);
+    uaccess::MergedReport Merged =
+        mergeRecords(std::move(Folder), Build, Summary);
+    link(Merged, Build.Commands, Workers, Build, /*FromDatabase=*/true,
+         Summary);
+    uaccess::mergeInto(All, std::move(Merged));
+    llvm::append_range(TUs.Commands, Build.Commands);
+    llvm::append_range(TUs.SettingsOf, Build.SettingsOf);
+  }
+  return All;
+}
+
+/// What a run accepts and filters, read before any TU runs.
+struct Gate {
+  std::optional<uaccess::ChangedLines> Changed;
+  uaccess::Baselines Accepted;
+  std::optional<uaccess::GlobList> Promoted;
+};
+
+/// A finding of a check its TUs' settings do not enable goes: `report`
+/// over records of a build that ran more checks than asked now.
+void keepEnabledChecks(std::vector<uaccess::Finding> &Findings,
+                       const uaccess::SettingsFinder &Finder) {
+  const auto &All = Finder.all();
+  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+    return none_of(F.Configs, [&](unsigned Config) {
+      return Config < All.size() && All[Config]->Enabled.contains(F.Check);
+    });
+  });
+}
+
+/// A check's Severity option set now (a config file's, --check-option)
+/// gives its findings their level: `report` over records made with another.
+/// In a run that parsed its TUs the checks gave them that level already.
+void applySeverityOptions(std::vector<uaccess::Finding> &Findings,
+                          const uaccess::SettingsFinder &Finder) {
+  const auto &All = Finder.all();
+  for (uaccess::Finding &F : Findings) {
+    if (F.Configs.empty() || F.Configs.front() >= All.size())
+      continue;
+    const auto &Options = All[F.Configs.front()]->Options;
+    auto It = Options.find(F.Check + ".Severity");
+    if (It == Options.end())
+      continue;
+    if (std::optional<uaccess::Severity> Level =
+            uaccess::parseSeverity(It->second))
+      F.Level = *Level;
+  }
+}
+
+/// From the merged, linked findings to every output and the exit code:
+/// one path for a run that parsed its TUs and for `report` over records.
+int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
+              const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
+              const Gate &G, std::chrono::steady_clock::time_point Started) {
+  keepEnabledChecks(Report.Findings, Finder);
+  applySeverityOptions(Report.Findings, Finder);
+  bool Unused = !DumpUses && acceptFindings(Report.Findings, TUs, Summary,
+                                            Finder, G.Accepted);
+  keepSelectedLines(Report.Findings, G.Changed, TUs.Commands, Summary);
+  promoteWarnings(Report.Findings, G.Promoted);
+  uaccess::sortByRank(Report.Findings);
+  if (KbuildMode)
+    uaccess::namePathsFrom(Report.Findings, currentDirectory());
+
+  writeReport(renderReport(Report, Summary, TUs.Commands));
+  writeFixes(Report.Findings, TUs.Commands);
+  if (!Quiet && !DumpUses)
+    uaccess::printSummary(errs(), Report.Findings, Summary,
+                          secondsSince(Started));
+  // Of every TU, parsed or not: the same count with and without the
+  // prefilter.
+  if (Summary.Failed)
+    errs() << "uaccess-lint: " << Summary.Failed << " of "
+           << Summary.Failed + Summary.Analyzed + Summary.Prefiltered
+           << " translation units could not be analyzed\n";
+  return exitCode(Report, Summary, Unused);
 }
 
 /// `uaccess-lint merge A.json B.json ...`: one report from the shards'
@@ -1411,8 +1637,9 @@ int main(int argc, const char **argv) {
   CommandLine CL = argc > 1 && StringRef(argv[1]) == "--kbuild"
                        ? kbuildCommandLine(argc, argv, KbuildArgs)
                        : splitDashDash(argc, argv);
-  bool Merge = CL.Own.size() > 1 && StringRef(CL.Own[1]) == "merge";
-  if (Merge)
+  StringRef Command = CL.Own.size() > 1 ? CL.Own[1] : "";
+  bool Merge = Command == "merge", Report = Command == "report";
+  if (Merge || Report)
     CL.Own.erase(CL.Own.begin() + 1);
   if (!parseCommandLine(CL))
     return ExitUsage;
@@ -1436,44 +1663,37 @@ int main(int argc, const char **argv) {
     return ExitClean;
   if (KbuildMode)
     checkKbuildOptions();
+  if (Report)
+    checkReportOptions(CL);
+  if (ResultsDir.empty())
+    if (const char *Env = std::getenv("UACCESS_LINT_RESULTS_DIR"))
+      ResultsDir = Env;
   checkArguments();
   // The build's flags are not typed: what clang 19 lacks is dropped.
   if (!KbuildMode)
     checkCompilerArguments(CL);
-  std::optional<uaccess::GlobList> Promoted = promotedChecks();
+  Gate G;
+  G.Promoted = promotedChecks();
   std::optional<Patch> ThePatch = readPatch();
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Program;
+  uaccess::WorkerOptions Workers = workerOptions(argv[0]);
+  if (Report) {
+    RunnableTUs TUs;
+    uaccess::MergedReport Merged =
+        reportFolders(readResultRecords(), Finder, Workers, TUs, Summary);
+    G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
+    G.Accepted = readBaselines(Finder);
+    return finishRun(Merged, Summary, TUs, Finder, G, Started);
+  }
   RunnableTUs TUs =
       assignSettings(runnableCommands(CL, Summary, Program), Finder);
-  std::optional<uaccess::ChangedLines> Changed =
-      resolvePatch(std::move(ThePatch), TUs.Commands);
-  uaccess::Baselines Accepted = readBaselines(Finder);
-
-  uaccess::WorkerOptions Workers = workerOptions(argv[0]);
-  uaccess::MergedReport Report =
-      analyze(TUs, Finder, Workers, Changed, Summary);
+  G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
+  G.Accepted = readBaselines(Finder);
+  uaccess::MergedReport Merged =
+      analyze(TUs, Finder, Workers, G.Changed, Summary);
   // Flags after '--' without -p: only the named files are known.
-  link(Report, Program, Workers, TUs, !BuildPath.empty() || !CL.HaveDashDash,
+  link(Merged, Program, Workers, TUs, !BuildPath.empty() || !CL.HaveDashDash,
        Summary);
-  bool Unused = !DumpUses &&
-                acceptFindings(Report.Findings, TUs, Summary, Finder, Accepted);
-  keepSelectedLines(Report.Findings, Changed, TUs.Commands, Summary);
-  promoteWarnings(Report.Findings, Promoted);
-  uaccess::sortByRank(Report.Findings);
-  if (KbuildMode)
-    uaccess::namePathsFrom(Report.Findings, currentDirectory());
-
-  writeReport(renderReport(Report, Summary, TUs.Commands));
-  writeFixes(Report.Findings, TUs.Commands);
-  if (!Quiet && !DumpUses)
-    uaccess::printSummary(errs(), Report.Findings, Summary,
-                          secondsSince(Started));
-  // Of every TU, parsed or not: the same count with and without the
-  // prefilter.
-  if (Summary.Failed)
-    errs() << "uaccess-lint: " << Summary.Failed << " of "
-           << Summary.Failed + Summary.Analyzed + Summary.Prefiltered
-           << " translation units could not be analyzed\n";
-  return exitCode(Report, Summary, Unused);
+  return finishRun(Merged, Summary, TUs, Finder, G, Started);
 }
