@@ -33,6 +33,10 @@ def parse(help_text):
             overview = line[len("OVERVIEW: "):]
         elif line.startswith("USAGE: "):
             usage = line[len("USAGE: "):]
+        elif usage and not options and not in_options and \
+                line.startswith("       "):
+            # The subcommands' forms, one per line under the first.
+            usage += "\n" + line.strip()
         elif line == "OPTIONS:":
             in_options = True
         elif in_options and re.match(r"^\S.*[Oo]ptions:$", line):
@@ -84,7 +88,9 @@ def page(version, help_text):
     lines = [f'.TH UACCESS\\-LINT 1 "" "uaccess\\-lint {version}" '
              '"User Commands"',
              ".SH NAME", f"uaccess\\-lint \\- {roff(what or overview)}",
-             ".SH SYNOPSIS", roff(usage), ".SH DESCRIPTION"]
+             ".SH SYNOPSIS",
+             "\n.br\n".join(roff(u) for u in usage.split("\n")),
+             ".SH DESCRIPTION"]
     # The closing text: the description, then (from "Exit codes") the
     # exit status, after the options.
     split = next((i for i, l in enumerate(closing)

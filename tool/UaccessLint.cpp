@@ -63,9 +63,14 @@ enum ExitCode {
 
 cl::OptionCategory Category("uaccess-lint options");
 
-cl::list<std::string> SourcePaths(cl::Positional,
-                                  cl::desc("[<source> ...] [-- <extra args>]"),
-                                  cl::cat(Category));
+cl::list<std::string> SourcePaths(
+    cl::Positional,
+    cl::desc("[<source> ...] [-- <extra args>]\n"
+             "       uaccess-lint merge <report.json> ... [options]\n"
+             "       uaccess-lint report <results-dir> ... [options]\n"
+             "       uaccess-lint --kbuild [<CF= options>] <CHECKFLAGS> "
+             "<c_flags> <file.c>"),
+    cl::cat(Category));
 cl::opt<std::string> BuildPath(
     "p",
     cl::desc("Build directory with compile_commands.json, or the JSON "
@@ -330,6 +335,14 @@ Runs uaccess-lint's checks over the C files of a compilation database
 (all of them, or the <source> files named). With -p, arguments after '--'
 are appended to every compile command; without -p, they are the command
 (no database is looked for).
+
+merge makes one report of several runs' JSON reports (shards, arches);
+report makes one of the results folders that runs with --results-dir
+leave (a kernel build's, one folder per arch and config), linking each
+folder's findings as its run would. Both take the options that apply to
+findings made: --checks, Severity check options, --warnings-as-errors,
+baselines, --line-filter, the formats, -o, and the fix outputs. --kbuild
+runs as Kbuild's checker: make C=1 CHECK="uaccess-lint --kbuild".
 
 Each check's findings have a level: window-* are errors, access-ok-far
 warnings, batchable and access-ok-redundant notes (performance);
@@ -1201,15 +1214,20 @@ void filterHeaders(std::vector<uaccess::Finding> &Findings,
 /// finding gets its fingerprint, then suppression comments and the header
 /// filters apply, --write-baseline records what is left and the baselines
 /// drop what they record. True when unused suppressions fail the run.
+/// \p FromReports: the findings are merged JSON reports', which the runs
+/// that made them fingerprinted, suppressed and filtered by header.
 bool acceptFindings(std::vector<uaccess::Finding> &Findings,
                     const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
                     const uaccess::SettingsFinder &Finder,
-                    const uaccess::Baselines &Accepted) {
-  uaccess::SourceTexts Texts;
-  uaccess::assignFingerprints(Findings, Texts, SourceRoot);
-  bool Unused = suppressFindings(Findings, analyzedFiles(TUs.Commands, Summary),
-                                 Texts, enabledChecks(TUs, Finder));
-  filterHeaders(Findings, TUs, Finder);
+                    const uaccess::Baselines &Accepted, bool FromReports) {
+  bool Unused = false;
+  if (!FromReports) {
+    uaccess::SourceTexts Texts;
+    uaccess::assignFingerprints(Findings, Texts, SourceRoot);
+    Unused = suppressFindings(Findings, analyzedFiles(TUs.Commands, Summary),
+                              Texts, enabledChecks(TUs, Finder));
+    filterHeaders(Findings, TUs, Finder);
+  }
   if (!WriteBaseline.empty())
     if (Error E = uaccess::writeOutputFile(
             WriteBaseline, uaccess::renderBaseline(Findings, SourceRoot)))
@@ -1441,11 +1459,21 @@ void refuseOptions(StringRef Mode, ArrayRef<std::pair<bool, StringRef>> Given) {
       fail(Mode + ": " + Name + " does not apply");
 }
 
-/// `report` reads records: what selects, parses or adjusts TUs does not
-/// apply, and nor does a new results folder.
-void checkReportOptions(const CommandLine &CL) {
+/// The --check-option the analysis reads (all but Severity, which applies
+/// to findings made), or "".
+std::string analysisCheckOption() {
+  for (const std::string &Arg : CheckOptionArgs)
+    if (!StringRef(Arg).split('=').first.ends_with(".Severity"))
+      return Arg;
+  return "";
+}
+
+/// `merge` and `report` start from findings made: what selects, parses or
+/// adjusts TUs, or tunes the analysis, does not apply.
+void checkAfterAnalysisOptions(StringRef Mode, const CommandLine &CL) {
+  std::string CheckOption = analysisCheckOption();
   refuseOptions(
-      "report",
+      Mode,
       {{!BuildPath.empty(), "-p"},
        {!Shard.empty(), "--shard"},
        {Exhaustive, "--exhaustive"},
@@ -1454,7 +1482,17 @@ void checkReportOptions(const CommandLine &CL) {
        {SkipBodies.getNumOccurrences() > 0, "--skip-bodies"},
        {!ResultsDir.empty(), "--results-dir"},
        {!ExtraArgOpts.empty() || !ExtraArgBeforeOpts.empty() || CL.HaveDashDash,
-        "compiler arguments (--extra-arg, '--')"}});
+        "compiler arguments (--extra-arg, '--')"},
+       {!SafeCallees.empty() || !SafeCalleesFile.empty(),
+        "--uaccess-safe (an analysis option)"},
+       {MinAccesses.getNumOccurrences() ||
+            AccessOkStatements.getNumOccurrences() ||
+            AccessOkLines.getNumOccurrences() ||
+            AccessOkCallerDepth.getNumOccurrences(),
+        "--min-accesses and --access-ok-* (analysis options)"},
+       {!CheckOption.empty(),
+        "--check-option=" + CheckOption +
+            " (an analysis option; of check options, only Severity applies)"}});
 }
 
 /// The records' commands, in their order.
@@ -1543,6 +1581,8 @@ struct Gate {
   std::optional<uaccess::ChangedLines> Changed;
   uaccess::Baselines Accepted;
   std::optional<uaccess::GlobList> Promoted;
+  /// `merge`: the findings are JSON reports' (acceptFindings()).
+  bool FromReports = false;
 };
 
 /// A finding of a check its TUs' settings do not enable goes: `report`
@@ -1584,7 +1624,7 @@ int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
   keepEnabledChecks(Report.Findings, Finder);
   applySeverityOptions(Report.Findings, Finder);
   bool Unused = !DumpUses && acceptFindings(Report.Findings, TUs, Summary,
-                                            Finder, G.Accepted);
+                                            Finder, G.Accepted, G.FromReports);
   keepSelectedLines(Report.Findings, G.Changed, TUs.Commands, Summary);
   promoteWarnings(Report.Findings, G.Promoted);
   uaccess::sortByRank(Report.Findings);
@@ -1606,11 +1646,28 @@ int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
 }
 
 /// `uaccess-lint merge A.json B.json ...`: one report from the shards'
-/// JSON reports, in --format, to -o; the exit code a single run would have.
-int mergeReports(std::chrono::steady_clock::time_point Started) {
+/// JSON reports, through the outputs of a run (finishRun()), with the
+/// command line's settings: the exit code a single run would have.
+int mergeReports(const CommandLine &CL,
+                 std::chrono::steady_clock::time_point Started) {
   if (SourcePaths.empty())
     fail("merge: name the JSON reports to merge (--format=json output)");
+  checkAfterAnalysisOptions("merge", CL);
+  // The reports name no TU: what needs the TUs' files was done by the
+  // runs that made them.
+  refuseOptions("merge",
+                {{!DiffFile.empty(), "--diff (merge the gated runs' reports)"},
+                 {!HeaderFilter.empty() || !ExcludeHeaderFilter.empty(),
+                  "--header-filter (the runs filtered their findings)"},
+                 {ReportUnusedSuppressions, "--report-unused-suppressions"}});
+  uaccess::SettingsFinder Finder(settingsOverrides());
+  const uaccess::Settings &Settings =
+      settingsOrFail(Finder.withoutConfigFile());
   checkArguments();
+  Gate G;
+  G.Promoted = promotedChecks();
+  G.Accepted = readBaselines(Finder);
+  G.FromReports = true;
   uaccess::MergedReport Report;
   uaccess::RunSummary Summary;
   // A report given twice would count its TUs twice.
@@ -1622,12 +1679,10 @@ int mergeReports(std::chrono::steady_clock::time_point Started) {
   for (const std::string &Path : SourcePaths)
     if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
       fail(toString(std::move(E)));
+  for (uaccess::Finding &F : Report.Findings)
+    F.Configs = {Settings.Index};
   uaccess::sortByLocation(Report.Findings);
-  writeReport(renderReport(Report, Summary, {}));
-  if (!Quiet)
-    uaccess::printSummary(errs(), Report.Findings, Summary,
-                          secondsSince(Started));
-  return exitCode(Report, Summary, false);
+  return finishRun(Report, Summary, RunnableTUs(), Finder, G, Started);
 }
 
 int main(int argc, const char **argv) {
@@ -1644,7 +1699,7 @@ int main(int argc, const char **argv) {
   if (!parseCommandLine(CL))
     return ExitUsage;
   if (Merge)
-    return mergeReports(Started);
+    return mergeReports(CL, Started);
   if (ShortHelp) {
     cl::PrintHelpMessage();
     return ExitClean;
@@ -1664,7 +1719,7 @@ int main(int argc, const char **argv) {
   if (KbuildMode)
     checkKbuildOptions();
   if (Report)
-    checkReportOptions(CL);
+    checkAfterAnalysisOptions("report", CL);
   if (ResultsDir.empty())
     if (const char *Env = std::getenv("UACCESS_LINT_RESULTS_DIR"))
       ResultsDir = Env;
