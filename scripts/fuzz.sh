@@ -20,8 +20,8 @@ cmake -S . -B build-fuzz -G Ninja -DCMAKE_C_COMPILER=clang-19 \
       -DLLVM_DIR=/usr/lib/llvm-19/lib/cmake/llvm \
       -DClang_DIR=/usr/lib/llvm-19/lib/cmake/clang >/dev/null
 fuzzers=(DiffFuzzer GlobFuzzer DatabaseFuzzer NameListFuzzer BaselineFuzzer ConfigFuzzer
-         SuppressionFuzzer KbuildFuzzer)
-corpora=(diff globs database namelist baseline config suppressions kbuild)
+         SuppressionFuzzer KbuildFuzzer BuildRecordFuzzer)
+corpora=(diff globs database namelist baseline config suppressions kbuild buildrecord)
 ninja -C build-fuzz ${NINJA_JOBS:+-j"$NINJA_JOBS"} "${fuzzers[@]}"
 for i in "${!fuzzers[@]}"; do
   scratch=$(mktemp -d)

@@ -805,12 +805,23 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
 PrefilterResult
 prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner, TouchedFileFn Touched,
-                  bool FindSkippable) {
+                  bool FindSkippable, BuildRecords *Records) {
   std::vector<std::optional<std::vector<std::string>>> Included(
       Commands.size());
   PrefilterResult Result;
   Result.Unparsable.resize(Commands.size());
+  Result.IncludesFrom.resize(Commands.size());
   parallelFor(Commands.size(), Jobs, [&](size_t I) {
+    if (Records) {
+      auto Recorded = Records->inputsOf(Commands[I]);
+      if (Recorded) {
+        Included[I] = std::move(*Recorded);
+        Result.IncludesFrom[I] =
+            "from " + *BuildRecords::recordPath(Commands[I]);
+        return;
+      }
+      Result.IncludesFrom[I] = "scanned: " + toString(Recorded.takeError());
+    }
     auto Files = includedFiles(Commands[I], Scanner);
     if (Files)
       Included[I] = std::move(*Files);
@@ -846,7 +857,8 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
 PrefilterResult
 prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
                 ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
-                TouchedFileFn Touched, bool FindSkippable) {
+                TouchedFileFn Touched, bool FindSkippable,
+                BuildRecords *Records) {
   std::map<unsigned, std::vector<size_t>> Members;
   for (size_t I = 0; I < Commands.size(); ++I)
     Members[Group[I]].push_back(I);
@@ -855,17 +867,19 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
   All.Why.resize(Commands.size());
   All.SkippableBodies.resize(Commands.size());
   All.Unparsable.resize(Commands.size());
+  All.IncludesFrom.resize(Commands.size());
   for (const auto &[Index, Positions] : Members) {
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
       Part.push_back(Commands[I]);
     PrefilterResult Choice =
-        prefilterCommands(Part, Jobs, Scanner, Touched, FindSkippable);
+        prefilterCommands(Part, Jobs, Scanner, Touched, FindSkippable, Records);
     for (size_t K = 0; K < Positions.size(); ++K) {
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);
       All.SkippableBodies[Positions[K]] = std::move(Choice.SkippableBodies[K]);
       All.Unparsable[Positions[K]] = std::move(Choice.Unparsable[K]);
+      All.IncludesFrom[Positions[K]] = std::move(Choice.IncludesFrom[K]);
     }
     All.Skipped += Choice.Skipped;
   }

@@ -23,6 +23,8 @@
 #ifndef UACCESS_LINT_TOOL_PREFILTER_H
 #define UACCESS_LINT_TOOL_PREFILTER_H
 
+#include "BuildRecords.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
@@ -159,6 +161,9 @@ struct PrefilterResult {
   /// One per command: skippableBodies() of a TU that is parsed; empty
   /// when it is not, or when its includes could not be learned.
   std::vector<std::vector<std::string>> SkippableBodies;
+  /// One per command: where its includes came from: its build record
+  /// ("from fs/.select.o.cmd"), or the scan, and why not the record.
+  std::vector<std::string> IncludesFrom;
 };
 
 /// Whether a patch touches a file (absolute path); see --diff.
@@ -168,11 +173,13 @@ using TouchedFileFn = llvm::function_ref<bool(llvm::StringRef)>;
 /// must be parsed; \p Jobs threads scan at once. With \p Touched (a patch
 /// gate), a TU none of whose files the patch touches is skipped too: every
 /// finding it could give is outside the patch. With \p FindSkippable, the
-/// result lists the bodies each parsed TU may skip.
+/// result lists the bodies each parsed TU may skip. With \p Records, a TU
+/// whose build record is fresh takes its includes from it, unscanned.
 PrefilterResult
 prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner,
-                  TouchedFileFn Touched = nullptr, bool FindSkippable = false);
+                  TouchedFileFn Touched = nullptr, bool FindSkippable = false,
+                  BuildRecords *Records = nullptr);
 
 /// prefilterCommands() over the commands of each group apart: \p Group
 /// has one entry per command. The TUs of a group cover the headers they
@@ -182,7 +189,7 @@ PrefilterResult
 prefilterGroups(const std::vector<clang::tooling::CompileCommand> &Commands,
                 llvm::ArrayRef<unsigned> Group, unsigned Jobs,
                 IncludeScanner Scanner, TouchedFileFn Touched = nullptr,
-                bool FindSkippable = false);
+                bool FindSkippable = false, BuildRecords *Records = nullptr);
 
 } // namespace uaccess
 

@@ -285,6 +285,11 @@ cl::opt<uaccess::IncludeScanner> PrefilterScanner(
                           "the preprocessor alone")),
     cl::init(uaccess::IncludeScanner::DependencyScan), cl::Hidden,
     cl::cat(Category));
+cl::opt<bool> NoBuildRecords(
+    "no-build-records",
+    cl::desc("Scan every TU's includes, even where the build's record of "
+             "them (Kbuild's .<object>.cmd) is fresh (docs/scale.md)."),
+    cl::cat(Category));
 cl::opt<bool> ExplainPrefilter(
     "explain-prefilter",
     cl::desc("Print which TUs the prefilter would parse and why (a name "
@@ -1252,6 +1257,8 @@ void explainChoice(StringRef File, const uaccess::PrefilterResult &Choice,
   const std::vector<std::string> &Bodies = Choice.SkippableBodies[I];
   if (!Bodies.empty())
     errs() << "; skips the bodies of " << llvm::join(Bodies, ", ");
+  if (!Choice.IncludesFrom[I].empty())
+    errs() << "; includes " << Choice.IncludesFrom[I];
   errs() << "\n";
 }
 
@@ -1280,9 +1287,11 @@ prefilter(const RunnableTUs &TUs, unsigned Jobs,
   auto Touched = [&](StringRef File) { return Changed->touchesFile(File); };
   // A header's findings depend on the settings: the TUs of each settings
   // cover the headers they include for themselves.
+  uaccess::BuildRecords Records;
   uaccess::PrefilterResult Choice = uaccess::prefilterGroups(
       All, TUs.SettingsOf, Jobs, PrefilterScanner,
-      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, SkipBodies);
+      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, SkipBodies,
+      NoBuildRecords ? nullptr : &Records);
   if (ExplainPrefilter)
     errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
            << uaccess::formatDuration(secondsSince(Start)) << "\n";

@@ -1,0 +1,71 @@
+//===--- BuildRecords.h - The files a built TU read, as Kbuild saw ---*- C++
+//-*-===//
+//
+// A built kernel tree records each object's inputs: Kbuild's fixdep writes
+// `<dir>/.<object>.cmd` after the compile, with `deps_<object> := \` and
+// every file the preprocessor read. Where that record is at least as new as
+// each file it lists, the prefilter and the --diff gate take it in place of
+// a dependency scan of the TU: the record is what the compile read. Rules:
+// - the object is the command's -o (or its database "output");
+// - a file listed that is gone, or newer than the record, makes it stale;
+// - so does a header that an earlier -I or -isystem folder now holds under
+//   the same name as a listed one (added since the build, it would be read
+//   in its place);
+// - a stale or missing record, or one of another source, falls back to the
+//   scan, for that TU alone.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef UACCESS_LINT_TOOL_BUILDRECORDS_H
+#define UACCESS_LINT_TOOL_BUILDRECORDS_H
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Chrono.h"
+#include "llvm/Support/Error.h"
+
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace uaccess {
+
+/// What Kbuild's `.<object>.cmd` says: its source and the files the
+/// compile read (paths as written, `$(wildcard ...)` entries left out).
+struct KbuildRecord {
+  std::string Source;
+  std::vector<std::string> Deps;
+};
+
+/// Parses the text of a `.<object>.cmd`; an error when it has no deps_
+/// list.
+llvm::Expected<KbuildRecord> parseKbuildRecord(llvm::StringRef Text);
+
+/// The records of one run's TUs, with the files' times looked up once
+/// across them; safe to ask from several threads.
+class BuildRecords {
+public:
+  /// The files the TU of \p Command read (absolute, its main file first),
+  /// from its build record; or why the record is not used ("no build
+  /// record", "'x.h' changed since the build", ...).
+  llvm::Expected<std::vector<std::string>>
+  inputsOf(const clang::tooling::CompileCommand &Command);
+
+  /// The record's path, relative to the command's folder, for messages.
+  static std::optional<std::string>
+  recordPath(const clang::tooling::CompileCommand &Command);
+
+private:
+  /// The file's modification time; nullopt when it does not exist.
+  std::optional<llvm::sys::TimePoint<>> stamp(llvm::StringRef Path);
+  llvm::Error checkShadows(const clang::tooling::CompileCommand &Command,
+                           llvm::ArrayRef<std::string> Files);
+
+  std::mutex Lock;
+  llvm::StringMap<std::optional<llvm::sys::TimePoint<>>> Stamps;
+};
+
+} // namespace uaccess
+
+#endif

@@ -1,0 +1,65 @@
+//===--- BuildRecordsTest.cpp - Kbuild's .<object>.cmd records ------------===//
+
+#include "BuildRecords.h"
+
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+TEST(BuildRecordsTest, ParsesSourceAndDeps) {
+  auto R = parseKbuildRecord(
+      "savedcmd_fs/select.o := clang-19 -c -o fs/select.o fs/select.c\n"
+      "\n"
+      "source_fs/select.o := fs/select.c\n"
+      "\n"
+      "deps_fs/select.o := \\\n"
+      "  include/linux/compiler-version.h \\\n"
+      "    $(wildcard include/config/CC_VERSION_TEXT) \\\n"
+      "  include/linux/kconfig.h \\\n"
+      "  include/net/flow_offload.h \\\n"
+      "\n"
+      "fs/select.o: $(deps_fs/select.o)\n"
+      "\n"
+      "$(deps_fs/select.o):\n");
+  ASSERT_TRUE(bool(R)) << toString(R.takeError());
+  EXPECT_EQ(R->Source, "fs/select.c");
+  EXPECT_EQ(R->Deps,
+            (std::vector<std::string>{"include/linux/compiler-version.h",
+                                      "include/linux/kconfig.h",
+                                      "include/net/flow_offload.h"}));
+}
+
+// The last entry has no backslash: the list ends there, and what follows
+// is not a dependency.
+TEST(BuildRecordsTest, ListEndsWithoutBackslash) {
+  auto R = parseKbuildRecord("source_a.o := a.c\n"
+                             "deps_a.o := \\\n"
+                             "  a.h \\\n"
+                             "  b.h\n"
+                             "a.o: $(deps_a.o)\n");
+  ASSERT_TRUE(bool(R));
+  EXPECT_EQ(R->Deps, (std::vector<std::string>{"a.h", "b.h"}));
+}
+
+TEST(BuildRecordsTest, NotARecord) {
+  auto R = parseKbuildRecord("savedcmd_a.o := gcc -c a.c\n");
+  ASSERT_FALSE(bool(R));
+  EXPECT_NE(toString(R.takeError()).find("not a Kbuild record"),
+            std::string::npos);
+}
+
+TEST(BuildRecordsTest, RecordPathFromTheObject) {
+  clang::tooling::CompileCommand C;
+  C.CommandLine = {"clang", "-c", "-o", "fs/select.o", "fs/select.c"};
+  EXPECT_EQ(BuildRecords::recordPath(C), "fs/.select.o.cmd");
+  C.CommandLine = {"clang", "-c", "-ofs/select.o", "fs/select.c"};
+  EXPECT_EQ(BuildRecords::recordPath(C), "fs/.select.o.cmd");
+  C.CommandLine = {"clang", "-c", "fs/select.c"};
+  EXPECT_EQ(BuildRecords::recordPath(C), std::nullopt);
+  C.Output = "lib/x.o";
+  EXPECT_EQ(BuildRecords::recordPath(C), "lib/.x.o.cmd");
+}
+
+} // namespace
