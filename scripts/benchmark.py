@@ -11,7 +11,18 @@ ratios to clang. Nothing here asserts a time: it prints a table.
 
 --per-file: the older table, one TU at a time (-j 1), clang and the tool.
 
+--kbuild: in a prepared kernel tree, through the real Kbuild, on N
+objects drawn at random (seeded) from the tree's whole database
+(whole/compile_commands.json, else compile_commands.json), built first and
+untimed: `make C=2` with CHECK=true (make's own cost), with sparse, and
+with `uaccess-lint --kbuild`, then clang-19 -fsyntax-only of the same
+files; the objects rebuilt with and without the clang plugin (KCFLAGS;
+then rebuilt as they were); and the --diff gate of a one-line change to
+fs/select.c with the build's records and with --no-build-records, beside
+one clang-19 -fsyntax-only of fs/select.c.
+
 Usage: benchmark.py -p KERNEL_DIR [-j N] [--tool build/uaccess-lint]
+       benchmark.py --kbuild KERNEL_DIR --arch x86_64 [--objects N] [-j N]
        benchmark.py -p KERNEL_DIR --per-file [--repeat N]
        benchmark.py --stress SCRATCH_DIR [--tool ...] [--repeat N]
 
@@ -198,12 +209,130 @@ def side_by_side(a, db):
         print("spatch: not installed (apt install coccinelle)")
 
 
+def kbuild_objects(tree, count, seed):
+    """`count` objects of the tree's database, drawn with `seed`."""
+    import random
+    whole = os.path.join(tree, "whole", "compile_commands.json")
+    path = whole if os.path.exists(whole) else \
+        os.path.join(tree, "compile_commands.json")
+    with open(path) as f:
+        files = sorted({os.path.relpath(os.path.join(e["directory"], e["file"]),
+                                        tree)
+                        for e in json.load(f) if e["file"].endswith(".c")})
+    files = [f for f in files if not f.startswith(("scripts/", "tools/"))]
+    random.Random(seed).shuffle(files)
+    return [f[:-2] + ".o" for f in files[:count]]
+
+
+def kbuild_rows(a, make, objects, tool_dir):
+    """(name, argv) of each timed make step over the built objects."""
+    plugin = os.path.join(tool_dir, "uaccess-lint-plugin.so")
+    yield "make C=2 CHECK=true", make + ["C=2", "CHECK=true"] + objects
+    if shutil.which("sparse"):
+        yield "make C=2 CHECK=sparse", make + ["C=2", "CHECK=sparse"] + objects
+    yield "make C=2 CHECK='uaccess-lint --kbuild'", make + [
+        "C=2", "CHECK=%s --kbuild" % a.tool] + objects
+    yield "make (rebuild, KCFLAGS=-DBENCH=1)", make + [
+        "KCFLAGS=-DUACCESS_LINT_BENCH=1"] + objects
+    if os.path.exists(plugin):
+        yield "make (rebuild, KCFLAGS=-fplugin=...)", make + [
+            "KCFLAGS=-DUACCESS_LINT_BENCH=2 -fplugin=" + plugin] + objects
+
+
+def one_line_patch(tree, scratch):
+    """A patch that adds one line of fs/select.c: the tree is its result."""
+    with open(os.path.join(tree, "fs", "select.c")) as f:
+        lines = f.readlines()
+    at = next(i for i, l in enumerate(lines) if "unsafe_put_user(" in l)
+    before = os.path.join(scratch, "select.c.orig")
+    with open(before, "w") as f:
+        f.writelines(lines[:at] + lines[at + 1:])
+    diff = subprocess.run(
+        ["diff", "-u", "--label", "a/fs/select.c", "--label", "b/fs/select.c",
+         before, os.path.join(tree, "fs", "select.c")],
+        stdout=subprocess.PIPE, text=True).stdout
+    patch = os.path.join(scratch, "one-line.patch")
+    with open(patch, "w") as f:
+        f.write(diff)
+    return patch
+
+
+def kbuild_table(a):
+    tree = a.kbuild
+    make = ["make", "-s", "-C", tree, "-j", str(a.j), "ARCH=" + a.arch,
+            "LLVM=-19", "-k"]
+    objects = kbuild_objects(tree, a.objects, a.seed)
+    subprocess.run(make + objects, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    objects = [o for o in objects if os.path.exists(os.path.join(tree, o))]
+    print(f"{len(objects)} objects built of {a.objects} drawn "
+          f"(seed {a.seed}), -j {a.j}, {os.cpu_count()} CPUs, {a.arch}")
+    print("%-48s %9s %9s" % ("step", "wall (s)", "CPU (s)"))
+    for name, argv in kbuild_rows(a, make, objects,
+                                  os.path.dirname(a.tool)):
+        wall, cpu, _ = measured(argv, tree)
+        print("%-48s %9.1f %9.1f" % (name, wall, cpu))
+    # The objects as the tree had them: its database's commands again.
+    subprocess.run(make + objects, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    with tempfile.TemporaryDirectory() as scratch:
+        jobs = os.path.join(scratch, "clang-jobs.json")
+        entries = kbuild_entries(tree, objects)
+        with open(jobs, "w") as f:
+            json.dump([[e["directory"], syntax_only_command(e)]
+                       for e in entries], f)
+        wall, cpu, _ = measured([sys.executable, __file__, "--parallel-run",
+                                 jobs, str(a.j)], tree)
+        print("%-48s %9.1f %9.1f" % ("clang-19 -fsyntax-only (same files)",
+                                     wall, cpu))
+        gate_rows(a, tree, scratch)
+
+
+def kbuild_entries(tree, objects):
+    """The compile commands of built objects, from their .cmd records."""
+    entries = []
+    for o in objects:
+        record = os.path.join(tree, os.path.dirname(o),
+                              "." + os.path.basename(o) + ".cmd")
+        with open(record) as f:
+            first = f.readline()
+        command = first.split(" := ", 1)[1].strip()
+        entries.append({"directory": tree, "command": command,
+                        "file": o[:-2] + ".c"})
+    return entries
+
+
+def gate_rows(a, tree, scratch):
+    """The --diff gate of a one-line change, with and without records."""
+    patch = one_line_patch(tree, scratch)
+    select = [e for e in kbuild_entries(tree, ["fs/select.o"])][0]
+    wall, cpu, _ = measured(syntax_only_command(select), tree)
+    print("%-48s %9.1f %9.1f" % ("clang-19 -fsyntax-only fs/select.c", wall,
+                                 cpu))
+    for db in ("compile_commands.json", "whole/compile_commands.json"):
+        if not os.path.exists(os.path.join(tree, db)):
+            continue
+        for extra, name in (([], "records"), (["--no-build-records"], "scan")):
+            argv = [a.tool, "-p", os.path.join(tree, db), "-j", str(a.j),
+                    "--quiet", "--diff=" + patch,
+                    "-o", os.path.join(scratch, "gate.txt")] + extra
+            wall, cpu, _ = measured(argv, tree)
+            print("%-48s %9.1f %9.1f" % (
+                "gate %s (%s)" % (db, name), wall, cpu))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     group = ap.add_mutually_exclusive_group(required=True)
     group.add_argument("-p", help="directory with compile_commands.json")
     group.add_argument("--stress", metavar="DIR",
                        help="write the stress files here and time them")
+    group.add_argument("--kbuild", metavar="KERNEL_DIR",
+                       help="time the checker, the plugin and the gate "
+                            "through the tree's own Kbuild")
+    ap.add_argument("--arch", default="x86_64")
+    ap.add_argument("--objects", type=int, default=200)
+    ap.add_argument("--seed", type=int, default=30)
     ap.add_argument("--tool", default=os.path.join(
         os.path.dirname(__file__), "..", "build", "uaccess-lint"))
     ap.add_argument("--repeat", type=int, default=1)
@@ -220,6 +349,8 @@ def main():
     a = ap.parse_args()
     if a.stress:
         return stress(a)
+    if a.kbuild:
+        return kbuild_table(a)
     with open(os.path.join(a.p, "compile_commands.json")) as f:
         db = [e for e in json.load(f) if e["file"].endswith(".c")]
     if a.per_file:
