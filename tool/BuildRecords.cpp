@@ -13,10 +13,13 @@ llvm::Error notUsed(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
 }
 
-/// \p Path made absolute against \p Dir, with no '.' or '..'.
+/// \p Path made absolute against \p Dir (itself made absolute: Kbuild's
+/// checker runs with '.'), with no '.' or '..'.
 std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
+  llvm::SmallString<256> Base(Dir);
+  llvm::sys::fs::make_absolute(Base);
   llvm::SmallString<256> Full(Path);
-  llvm::sys::fs::make_absolute(Dir, Full);
+  llvm::sys::fs::make_absolute(Base, Full);
   llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
   return std::string(Full);
 }

@@ -10,7 +10,9 @@
 // - --arch is sparse's: it names the target when the compile's own flags
 //   do not (a gcc build has no --target), with the -m64/-m32 and
 //   endianness flags that follow it;
-// - -D__STDC__ is sparse's: clang defines it.
+// - -D__STDC__ is sparse's: clang defines it;
+// - the object is the file's own, `x.c` makes `x.o` beside it (as in-tree
+//   and M= builds place it), so the build's record of the compile is found.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +120,11 @@ splitKbuildCommand(llvm::ArrayRef<std::string> Args,
       Command.ToolArgs.push_back(Args[++I]);
     }
   }
+  // Kbuild's c_flags leave out `-c -o $@`; the object is the file's, beside
+  // it, and names the build's record of the compile (BuildRecords.h).
+  Command.CompilerArgs.push_back("-o");
+  Command.CompilerArgs.push_back(
+      llvm::StringRef(Command.File).drop_back(2).str() + ".o");
   if (Target.HaveTarget || Target.Arch.empty())
     return Command;
   std::optional<std::string> Triple =

@@ -496,8 +496,7 @@ void checkKbuildOptions() {
         {!WriteBaseline.empty(), "--write-baseline"},
         {!OutputFile.empty(), "-o"},
         {!ExportFixes.empty(), "--export-fixes"},
-        {!Shard.empty(), "--shard"},
-        {ExplainPrefilter, "--explain-prefilter"}})
+        {!Shard.empty(), "--shard"}})
     if (Given)
       fail("--kbuild checks one file per call, many at once: " + Name +
            " does not apply");

@@ -44,7 +44,7 @@ TEST(KbuildTest, ClangBuild) {
       C.CompilerArgs,
       (Args{"-D__linux__", "-Wbitwise", "-D__x86_64__", "-mlittle-endian",
             "-m64", "-Wp,-MMD,fs/.select.o.d", "--target=x86_64-linux-gnu",
-            "-m64", "-DKBUILD_BASENAME=\"select\""}));
+            "-m64", "-DKBUILD_BASENAME=\"select\"", "-o", "fs/select.o"}));
 }
 
 // gcc's c_flags name no target: sparse's --arch does.
@@ -58,13 +58,13 @@ TEST(KbuildTest, GccBuildTakesTheTargetFromArch) {
   EXPECT_EQ(C.CompilerArgs.back(), "--target=powerpc64-linux-gnu");
   // A direct call with neither: clang's default target.
   C = split({"-DX", "x.c"});
-  EXPECT_EQ(C.CompilerArgs, (Args{"-DX"}));
+  EXPECT_EQ(C.CompilerArgs, (Args{"-DX", "-o", "x.o"}));
 }
 
 TEST(KbuildTest, ValueInTheNextArgument) {
   KbuildCommand C = split({"--checks", "access-ok-*", "x.c"});
   EXPECT_EQ(C.ToolArgs, (Args{"--checks", "access-ok-*"}));
-  EXPECT_TRUE(C.CompilerArgs.empty());
+  EXPECT_EQ(C.CompilerArgs, (Args{"-o", "x.o"}));
   EXPECT_NE(error({"--checks", "x.c"}).find("'--checks' needs a value"),
             std::string::npos);
 }
@@ -74,7 +74,7 @@ TEST(KbuildTest, ValueInTheNextArgument) {
 TEST(KbuildTest, OneDashOptions) {
   KbuildCommand C = split({"-o", "r.txt", "-O2", "-DX", "x.c"});
   EXPECT_EQ(C.ToolArgs, (Args{"-o", "r.txt"}));
-  EXPECT_EQ(C.CompilerArgs, (Args{"-O2", "-DX"}));
+  EXPECT_EQ(C.CompilerArgs, (Args{"-O2", "-DX", "-o", "x.o"}));
 }
 
 TEST(KbuildTest, Errors) {
