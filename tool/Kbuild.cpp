@@ -19,6 +19,7 @@
 #include "Kbuild.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
 
 namespace uaccess {
 
@@ -84,6 +85,10 @@ std::optional<std::string> kbuildTargetTriple(llvm::StringRef Arch,
                 BigEndian ? Pick("mips64-linux-gnuabi64", "mips-linux-gnu")
                           : Pick("mips64el-linux-gnuabi64", "mipsel-linux-gnu"))
           .Case("sparc", Pick("sparc64-linux-gnu", "sparc-linux-gnu"))
+          .Case("sparc64", "sparc64-linux-gnu")
+          .Case("m68k", "m68k-linux-gnu")
+          .Case("csky", "csky-linux-gnuabiv2")
+          .Case("hexagon", "hexagon-unknown-linux-musl")
           .Default("");
   if (Triple.empty())
     return std::nullopt;
@@ -136,10 +141,16 @@ splitKbuildCommand(llvm::ArrayRef<std::string> Args,
   return Command;
 }
 
-void namePathsFrom(std::vector<Finding> &Findings, llvm::StringRef Dir) {
+void namePathsFrom(std::vector<Finding> &Findings, llvm::StringRef Dir,
+                   llvm::StringRef Given) {
   std::string Prefix = (Dir.rtrim('/') + "/").str();
+  llvm::SmallString<256> RealGiven;
+  if (llvm::sys::fs::real_path(Given, RealGiven))
+    RealGiven.clear();
   auto Relative = [&](std::string &Path) {
-    if (llvm::StringRef(Path).starts_with(Prefix))
+    if (!RealGiven.empty() && Path == RealGiven)
+      Path = Given.str();
+    else if (llvm::StringRef(Path).starts_with(Prefix))
       Path.erase(0, Prefix.size());
   };
   for (Finding &F : Findings) {

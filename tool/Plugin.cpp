@@ -17,6 +17,8 @@
 //   argument, so the plugin is "uaccess" and every argument of ours
 //   starts with "lint-";
 // - a TU that does not compile is the compiler's to report: no findings;
+// - suppression comments (NOLINT, `uaccess-lint:`) apply as in the tool;
+//   config files (.uaccess-lint) do not: the options are the plugin's;
 // - the link step has this TU alone: a check that only a caller in another
 //   TU makes is not seen, and the finding says so, as in a run over one
 //   file without a database.
@@ -27,11 +29,14 @@
 #include "link/CallerLink.h"
 #include "runner/Runner.h"
 #include "utils/GlobList.h"
+#include "utils/Suppressions.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/FileSystem.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -74,11 +79,32 @@ public:
       return;
     Lint->HandleTranslationUnit(AST);
     linkFindings(Report.Findings, ProgramCalls(), Dir);
+    dropSuppressed(Report.Findings);
     for (const Finding &F : Report.Findings)
       emit(F);
   }
 
 private:
+  /// The findings a suppression comment covers, read from the compile's
+  /// own buffers.
+  void dropSuppressed(std::vector<Finding> &Findings) {
+    std::map<std::string, SuppressionSet> Sets;
+    llvm::erase_if(Findings, [&](const Finding &F) {
+      auto It = Sets.find(F.Loc.File);
+      if (It == Sets.end())
+        It = Sets.try_emplace(F.Loc.File, textOf(F.Loc.File)).first;
+      return It->second.suppress(F.Check, F.Loc.Line);
+    });
+  }
+
+  llvm::StringRef textOf(llvm::StringRef File) {
+    SourceLocation Start = locate(CI, File, 0);
+    if (Start.isInvalid())
+      return "";
+    SourceManager &SM = CI.getSourceManager();
+    return SM.getBufferData(SM.getFileID(Start));
+  }
+
   DiagnosticsEngine::Level levelOf(const Finding &F) const {
     if (F.Level == Severity::Note)
       return DiagnosticsEngine::Remark;
@@ -125,7 +151,7 @@ protected:
   bool ParseArgs(const CompilerInstance &CI,
                  const std::vector<std::string> &Args) override {
     for (const std::string &Arg : Args)
-      if (!parseArg(Arg)) {
+      if (!parseArg(Arg) || !checkOptions()) {
         DiagnosticsEngine &Diags = CI.getDiagnostics();
         Diags.Report(Diags.getCustomDiagID(DiagnosticsEngine::Error,
                                            "uaccess-lint plugin: %0"))
@@ -138,6 +164,26 @@ protected:
   ActionType getActionType() override { return AddBeforeMainAction; }
 
 private:
+  /// The check options and the checks as the tool checks them: a name no
+  /// check declares, a value a check refuses, no check enabled.
+  bool checkOptions() {
+    OptionsRecord Record = readCheckOptions(Opts.Run.CheckOptions);
+    if (!Record.Errors.empty()) {
+      Problem = Record.Errors.front();
+      return false;
+    }
+    std::string Error;
+    std::optional<GlobList> Enabled =
+        GlobList::parse(Opts.Run.ChecksSpec, Error);
+    if (!Enabled || llvm::none_of(allCheckNames(), [&](llvm::StringRef N) {
+          return Enabled->contains(N);
+        })) {
+      Problem = "no check enabled by lint-checks='" + Opts.Run.ChecksSpec + "'";
+      return false;
+    }
+    return true;
+  }
+
   /// One -fplugin-arg-uaccess-lint-<name>=<value>; false with Problem set.
   bool parseArg(llvm::StringRef Arg) {
     auto [Name, Value] = Arg.split('=');

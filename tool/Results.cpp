@@ -38,6 +38,7 @@ llvm::json::Value toJSON(const ResultRecord &R) {
                             {"arguments", R.Command.CommandLine},
                             {"status", statusName(R.Status)},
                             {"reason", R.Reason},
+                            {"checks", R.Checks},
                             {"report", uaccess::toJSON(R.Report)}};
 }
 
@@ -49,10 +50,19 @@ bool fromJSON(const llvm::json::Value &V, ResultRecord &R, llvm::json::Path P) {
       !M.map("directory", R.Command.Directory) ||
       !M.map("file", R.Command.Filename) ||
       !M.map("arguments", R.Command.CommandLine) || !M.map("status", Status) ||
-      !M.map("reason", R.Reason) || !M.map("report", R.Report))
+      !M.map("reason", R.Reason) || !M.map("checks", R.Checks) ||
+      !M.map("report", R.Report))
     return false;
   if (Version != RecordVersion) {
     P.field("uaccess_lint_record").report("a record of another version");
+    return false;
+  }
+  // What a record's readers take for granted (the link step parses it).
+  if (!llvm::sys::path::is_absolute(R.Command.Directory) ||
+      R.Command.Filename.empty() || R.Command.CommandLine.empty() ||
+      R.Checks.empty()) {
+    P.report("a record needs an absolute directory, a file, arguments and "
+             "its checks");
     return false;
   }
   for (ResultStatus S : {ResultStatus::Analyzed, ResultStatus::Failed,
@@ -71,6 +81,9 @@ llvm::Error recordError(const llvm::Twine &Path, const llvm::Twine &Why) {
 }
 
 llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
+  llvm::sys::fs::file_status Status;
+  if (std::error_code EC = llvm::sys::fs::status(Path, Status))
+    return recordError(Path, EC.message());
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return recordError(Path, Buffer.getError().message());
@@ -82,14 +95,46 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   if (!fromJSON(*Parsed, R, Root))
     return recordError(Path, "not a uaccess-lint record: " +
                                  llvm::toString(Root.getError()));
+  R.Written = Status.getLastModificationTime();
   return R;
+}
+
+/// The object a command makes: its -o, else its source.
+std::string objectOf(const clang::tooling::CompileCommand &Command) {
+  if (!Command.Output.empty())
+    return Command.Output;
+  const std::vector<std::string> &Args = Command.CommandLine;
+  for (size_t I = 0; I + 1 < Args.size(); ++I)
+    if (Args[I] == "-o")
+      return Args[I + 1];
+  return Command.Filename;
+}
+
+/// One folder, one build: its records share one build folder and arch.
+llvm::Error checkOneBuild(llvm::StringRef Dir,
+                          llvm::ArrayRef<ResultRecord> Records) {
+  const ResultRecord *WithArch = nullptr;
+  for (const ResultRecord &R : Records) {
+    if (R.Command.Directory != Records.front().Command.Directory)
+      return recordError(Dir, "holds the records of two builds, made in '" +
+                                  Records.front().Command.Directory +
+                                  "' and '" + R.Command.Directory +
+                                  "': give each build its own --results-dir");
+    if (R.Report.Arch.empty())
+      continue;
+    WithArch = WithArch ? WithArch : &R;
+    if (R.Report.Arch != WithArch->Report.Arch)
+      return recordError(Dir, "holds the records of two builds, for " +
+                                  WithArch->Report.Arch + " and " +
+                                  R.Report.Arch +
+                                  ": give each build its own --results-dir");
+  }
+  return llvm::Error::success();
 }
 } // namespace
 
 std::string resultFileName(const clang::tooling::CompileCommand &Command) {
-  std::string Key = Command.Directory + '\0' + Command.Filename;
-  for (const std::string &Arg : Command.CommandLine)
-    Key += '\0' + Arg;
+  std::string Key = Command.Directory + '\0' + objectOf(Command);
   return llvm::sys::path::stem(Command.Filename).str() + "." +
          llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) + ".json";
 }
@@ -110,6 +155,7 @@ readResults(llvm::ArrayRef<std::string> Dirs) {
   std::map<std::string, ResultRecord> ByName;
   for (unsigned Folder = 0; Folder < Dirs.size(); ++Folder) {
     const std::string &Dir = Dirs[Folder];
+    std::vector<ResultRecord> OfFolder;
     if (!llvm::sys::fs::is_directory(Dir))
       return recordError(Dir, "not a results folder (--results-dir)");
     std::error_code EC;
@@ -125,12 +171,16 @@ readResults(llvm::ArrayRef<std::string> Dirs) {
       if (!Record)
         return Record.takeError();
       Record->Folder = Folder;
-      ByName.emplace(resultFileName(Record->Command), std::move(*Record));
+      OfFolder.push_back(std::move(*Record));
     }
     if (EC)
       return recordError(Dir, EC.message());
     if (!Found)
       return recordError(Dir, "holds no record");
+    if (llvm::Error E = checkOneBuild(Dir, OfFolder))
+      return std::move(E);
+    for (ResultRecord &R : OfFolder)
+      ByName.emplace(resultFileName(R.Command), std::move(R));
   }
   std::vector<ResultRecord> Records;
   for (auto &[Name, Record] : ByName)

@@ -38,11 +38,19 @@ struct ResultRecord {
   clang::tooling::CompileCommand Command;
   ResultStatus Status = ResultStatus::Analyzed;
   std::string Reason;
+  /// The checks that ran (--checks, the config's Checks): a report cannot
+  /// ask for more.
+  std::string Checks;
   TUReport Report;
+  /// When the record was written (read back, not stored): a source changed
+  /// since has findings the record no longer places.
+  llvm::sys::TimePoint<> Written;
 };
 
 /// The record's file name in its folder: the source's name and a hash of
-/// the whole command.
+/// the folder and the object the compile makes (its -o, else the source):
+/// the same object built again, with other flags, replaces its record;
+/// another build tree's is another record.
 std::string resultFileName(const clang::tooling::CompileCommand &Command);
 
 /// Writes \p Record into \p Dir (made if missing), replacing its earlier
@@ -50,10 +58,11 @@ std::string resultFileName(const clang::tooling::CompileCommand &Command);
 llvm::Error writeResult(llvm::StringRef Dir, const ResultRecord &Record);
 
 /// Every record of every folder in \p Dirs, ordered by folder, then file;
-/// a record met twice (the same command in two folders) counts once, in
-/// the first. A folder that
-/// is missing or holds no record, or a file that is not a record of this
-/// version, is an error that names it.
+/// a record met twice (the same object in two folders) counts once, in
+/// the first. A folder that is missing or holds no record, a file that is
+/// not a whole record of this version, and a folder whose records are of
+/// two builds (two arches, or two build folders: linked as one program
+/// they would check each other's callers) are errors that name them.
 llvm::Expected<std::vector<ResultRecord>>
 readResults(llvm::ArrayRef<std::string> Dirs);
 

@@ -496,7 +496,12 @@ void checkKbuildOptions() {
         {!WriteBaseline.empty(), "--write-baseline"},
         {!OutputFile.empty(), "-o"},
         {!ExportFixes.empty(), "--export-fixes"},
-        {!Shard.empty(), "--shard"}})
+        {!Shard.empty(), "--shard"},
+        {!LineFilterJSON.empty(), "--line-filter"},
+        {ListChecks, "--list-checks"},
+        {DumpConfig, "--dump-config"},
+        {!Explain.empty(), "--explain"},
+        {DumpUses, "--dump-uaccess"}})
     if (Given)
       fail("--kbuild checks one file per call, many at once: " + Name +
            " does not apply");
@@ -854,7 +859,9 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
                        ArrayRef<CompileCommand> TUs,
                        uaccess::RunSummary &Summary) {
   std::optional<uaccess::LineFilter> Lines = readLineFilter();
-  if (Lines) {
+  // merge knows no TU: a filter of a file with no findings names nothing
+  // it sees, and is no mistake.
+  if (Lines && !TUs.empty()) {
     std::vector<std::string> Files;
     for (const CompileCommand &C : TUs)
       Files.push_back(C.Filename);
@@ -1326,10 +1333,11 @@ uaccess::ProgressMeter::Mode progressMode() {
 
 /// --results-dir: each TU's record, the ones the prefilter skipped too (the
 /// link step of `report` may ask them for their calls).
-void writeResults(const std::vector<CompileCommand> &All,
+void writeResults(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
                   const std::vector<ChosenTU> &Chosen,
                   const std::vector<uaccess::TUOutcome> &Outcomes,
                   const uaccess::RunSummary &Summary) {
+  const std::vector<CompileCommand> &All = TUs.Commands;
   std::map<std::string, std::string> NotScanned(Summary.Failures.begin(),
                                                 Summary.Failures.end());
   // `report` runs elsewhere: a command's folder ('.' for Kbuild's) must
@@ -1338,6 +1346,7 @@ void writeResults(const std::vector<CompileCommand> &All,
     uaccess::ResultRecord R;
     R.Command = All[I];
     R.Command.Directory = absolutePath(All[I].Directory);
+    R.Checks = Finder.all()[TUs.SettingsOf[I]]->Checks;
     return R;
   };
   std::vector<bool> Parsed(All.size());
@@ -1406,7 +1415,7 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
   for (size_t K = 0; K < Chosen.size(); ++K)
     Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
   if (!ResultsDir.empty())
-    writeResults(TUs.Commands, Chosen, Outcomes, Summary);
+    writeResults(TUs, Finder, Chosen, Outcomes, Summary);
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
@@ -1483,6 +1492,9 @@ void checkAfterAnalysisOptions(StringRef Mode, const CommandLine &CL) {
   refuseOptions(
       Mode,
       {{!BuildPath.empty(), "-p"},
+       {KbuildMode, "--kbuild"},
+       {ListChecks || DumpConfig || !Explain.empty(),
+        "--list-checks, --dump-config and --explain (run them alone)"},
        {!Shard.empty(), "--shard"},
        {Exhaustive, "--exhaustive"},
        {ExplainPrefilter, "--explain-prefilter"},
@@ -1525,14 +1537,54 @@ std::vector<uaccess::ResultRecord> readResultRecords() {
   return std::move(*Records);
 }
 
+/// Why a record no longer says what its TU holds: its source, or a file
+/// its findings name, is gone or changed since it was written (their
+/// places would be wrong, and a fix would land elsewhere); "" when none.
+std::string staleRecord(const uaccess::ResultRecord &R) {
+  std::vector<std::string> Files{R.Command.Filename};
+  for (const uaccess::Finding &F : R.Report.Findings) {
+    Files.push_back(F.Loc.File);
+    for (const uaccess::FindingFix &Fix : F.Fixes)
+      Files.push_back(Fix.File);
+  }
+  for (const std::string &File : Files) {
+    std::string Path = uaccess::absoluteSourcePath(R.Command.Directory, File);
+    sys::fs::file_status Status;
+    if (sys::fs::status(Path, Status))
+      return "'" + Path + "' is gone since its record was written";
+    if (Status.getLastModificationTime() > R.Written)
+      return "'" + Path +
+             "' changed since its record was written: check it "
+             "again";
+  }
+  return "";
+}
+
+/// A check the report enables that the record's run did not: its findings
+/// would be missing, never a pass.
+void checkRecordChecks(const uaccess::ResultRecord &R,
+                       const uaccess::Settings &Now) {
+  std::string Error;
+  std::optional<uaccess::GlobList> Ran =
+      uaccess::GlobList::parse(R.Checks, Error);
+  for (StringRef Check : uaccess::allCheckNames())
+    if (Now.Enabled.contains(Check) && !(Ran && Ran->contains(Check)))
+      fail("report: the record of '" + R.Command.Filename + "' ran '" +
+           R.Checks + "', not '" + Check +
+           "': choose the checks with --checks, or check the build again");
+}
+
 /// The records' outcomes, merged as a run merges its workers'.
 uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
                                    const RunnableTUs &TUs,
+                                   const uaccess::SettingsFinder &Finder,
                                    uaccess::RunSummary &Summary) {
   std::vector<uaccess::TUOutcome> Outcomes;
   for (size_t I = 0; I < Records.size(); ++I) {
     uaccess::ResultRecord &R = Records[I];
-    if (R.Status == uaccess::ResultStatus::Prefiltered) {
+    checkRecordChecks(R, *Finder.all()[TUs.SettingsOf[I]]);
+    if (R.Status == uaccess::ResultStatus::Prefiltered &&
+        staleRecord(R).empty()) {
       ++Summary.Prefiltered;
       continue;
     }
@@ -1542,6 +1594,10 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
                    ? uaccess::TUStatus::Analyzed
                    : uaccess::TUStatus::Failed;
     O.Reason = std::move(R.Reason);
+    if (std::string Stale = staleRecord(R); !Stale.empty()) {
+      O.Status = uaccess::TUStatus::Failed;
+      O.Reason = Stale;
+    }
     O.Report = std::move(R.Report);
     O.Config = TUs.SettingsOf[I];
     Outcomes.push_back(std::move(O));
@@ -1574,7 +1630,7 @@ uaccess::MergedReport reportFolders(std::vector<uaccess::ResultRecord> Records,
     Begin = End;
     RunnableTUs Build = assignSettings(commandsOf(Folder), Finder);
     uaccess::MergedReport Merged =
-        mergeRecords(std::move(Folder), Build, Summary);
+        mergeRecords(std::move(Folder), Build, Finder, Summary);
     link(Merged, Build.Commands, Workers, Build, /*FromDatabase=*/true,
          Summary);
     uaccess::mergeInto(All, std::move(Merged));
@@ -1637,7 +1693,8 @@ int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
   promoteWarnings(Report.Findings, G.Promoted);
   uaccess::sortByRank(Report.Findings);
   if (KbuildMode)
-    uaccess::namePathsFrom(Report.Findings, currentDirectory());
+    uaccess::namePathsFrom(Report.Findings, currentDirectory(),
+                           SourcePaths.front());
 
   writeReport(renderReport(Report, Summary, TUs.Commands));
   writeFixes(Report.Findings, TUs.Commands);
@@ -1722,13 +1779,17 @@ int main(int argc, const char **argv) {
   // The command line's own values (and --config's), checked before
   // anything else; each config file's when a TU needs it.
   settingsOrFail(Finder.withoutConfigFile());
-  if (listConfiguration(Finder))
-    return ExitClean;
   if (KbuildMode)
     checkKbuildOptions();
   if (Report)
     checkAfterAnalysisOptions("report", CL);
-  if (ResultsDir.empty())
+  if (listConfiguration(Finder))
+    return ExitClean;
+  // A gate's run is no build's: the TUs outside the patch are not looked
+  // at, and their records would say they were.
+  if (!ResultsDir.empty() && !DiffFile.empty())
+    fail("--results-dir records a build's TUs: not with --diff");
+  if (ResultsDir.empty() && DiffFile.empty())
     if (const char *Env = std::getenv("UACCESS_LINT_RESULTS_DIR"))
       ResultsDir = Env;
   checkArguments();
