@@ -4,6 +4,7 @@
 
 #include "Kbuild.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
@@ -28,9 +29,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   }
   // Every argument lands once: the file, the tool's, or the compiler's
-  // (less sparse's --arch and -D__STDC__, plus at most one --target).
+  // (less sparse's --arch and -D__STDC__, plus `-o x.o` and at most one
+  // --target), and the object is the file's.
   size_t Placed = 1 + Command->ToolArgs.size() + Command->CompilerArgs.size();
-  if (Command->File != Args.back() || Placed > Args.size() + 1)
+  const std::vector<std::string> &C = Command->CompilerArgs;
+  bool HasObject = llvm::is_contained(C, "-o");
+  if (Command->File != Args.back() || Placed > Args.size() + 3 || !HasObject)
     __builtin_trap();
   return 0;
 }
