@@ -713,7 +713,8 @@ using TUFiles = std::optional<std::vector<size_t>>;
 /// includes could not be learned is parsed, unless its parse would fail
 /// (\p Unparsable).
 void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
-               const llvm::StringSet<> &Relevant, PrefilterResult &Out) {
+               const llvm::StringSet<> &Relevant, bool CoverHeaders,
+               PrefilterResult &Out) {
   Out.Analyze.assign(TUs.size(), false);
   Out.Why.assign(TUs.size(), "");
   Out.Unparsable.resize(TUs.size());
@@ -739,7 +740,7 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
       Cover(I, ("names '" + N + "'").str());
     }
   }
-  for (size_t I = 0; I < TUs.size(); ++I) {
+  for (size_t I = 0; CoverHeaders && I < TUs.size(); ++I) {
     if (!TUs[I] || Out.Analyze[I])
       continue;
     auto Header = llvm::find_if(llvm::drop_begin(*TUs[I]), [&](size_t F) {
@@ -805,7 +806,8 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
 PrefilterResult
 prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner, TouchedFileFn Touched,
-                  bool FindSkippable, BuildRecords *Records) {
+                  bool FindSkippable, BuildRecords *Records,
+                  bool CoverHeaders) {
   std::vector<std::optional<std::vector<std::string>>> Included(
       Commands.size());
   PrefilterResult Result;
@@ -843,7 +845,7 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   for (size_t F : Files.Headers)
     HeaderScans.push_back(&Files.Scans[F]);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
-  chooseTUs(TUs, Files, Relevant, Result);
+  chooseTUs(TUs, Files, Relevant, CoverHeaders, Result);
   if (Touched)
     keepTouchedTUs(TUs, Files, Touched, Result);
   for (size_t I = 0; I < Commands.size(); ++I)
@@ -858,7 +860,7 @@ PrefilterResult
 prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
                 ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
                 TouchedFileFn Touched, bool FindSkippable,
-                BuildRecords *Records) {
+                BuildRecords *Records, bool CoverHeaders) {
   std::map<unsigned, std::vector<size_t>> Members;
   for (size_t I = 0; I < Commands.size(); ++I)
     Members[Group[I]].push_back(I);
@@ -872,8 +874,8 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
       Part.push_back(Commands[I]);
-    PrefilterResult Choice =
-        prefilterCommands(Part, Jobs, Scanner, Touched, FindSkippable, Records);
+    PrefilterResult Choice = prefilterCommands(
+        Part, Jobs, Scanner, Touched, FindSkippable, Records, CoverHeaders);
     for (size_t K = 0; K < Positions.size(); ++K) {
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);

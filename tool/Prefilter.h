@@ -175,11 +175,14 @@ using TouchedFileFn = llvm::function_ref<bool(llvm::StringRef)>;
 /// finding it could give is outside the patch. With \p FindSkippable, the
 /// result lists the bodies each parsed TU may skip. With \p Records, a TU
 /// whose build record is fresh takes its includes from it, unscanned.
+/// Without \p CoverHeaders, a TU is never parsed only to cover a header:
+/// Kbuild's checker sees one TU per call, and would parse nearly every TU
+/// of a build for the headers they all include.
 PrefilterResult
 prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
                   unsigned Jobs, IncludeScanner Scanner,
                   TouchedFileFn Touched = nullptr, bool FindSkippable = false,
-                  BuildRecords *Records = nullptr);
+                  BuildRecords *Records = nullptr, bool CoverHeaders = true);
 
 /// prefilterCommands() over the commands of each group apart: \p Group
 /// has one entry per command. The TUs of a group cover the headers they
@@ -189,7 +192,8 @@ PrefilterResult
 prefilterGroups(const std::vector<clang::tooling::CompileCommand> &Commands,
                 llvm::ArrayRef<unsigned> Group, unsigned Jobs,
                 IncludeScanner Scanner, TouchedFileFn Touched = nullptr,
-                bool FindSkippable = false, BuildRecords *Records = nullptr);
+                bool FindSkippable = false, BuildRecords *Records = nullptr,
+                bool CoverHeaders = true);
 
 } // namespace uaccess
 

@@ -61,6 +61,49 @@ namespace {
 std::string archSuffix(const Finding &F) {
   return F.Arches.empty() ? "" : " [" + llvm::join(F.Arches, ", ") + "]";
 }
+/// True when \p Loc, the finding's offset in the file as it is now, is
+/// the line and column the analysis saw: the file is there, unchanged
+/// where it matters.
+bool placedAsAnalyzed(SourceManager &SM, SourceLocation Loc,
+                      const FindingLocation &Seen) {
+  if (Loc.isInvalid())
+    return false;
+  if (!Seen.Line)
+    return true;
+  PresumedLoc Now = SM.getPresumedLoc(Loc);
+  return Now.isValid() && Now.getLine() == Seen.Line &&
+         Now.getColumn() == Seen.Column;
+}
+
+const char *levelName(Severity Level) {
+  switch (Level) {
+  case Severity::Note:
+    return "note";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Error:
+    return "error";
+  }
+  return "";
+}
+
+/// A finding whose file is gone or changed since the analysis (a merged
+/// report's, or a source edited during the run): the analysis' own lines
+/// and columns, no snippet and no fix-it, and a note that says why.
+void renderUnplaced(const Finding &F, llvm::raw_ostream &OS, bool ShowArches) {
+  auto Place = [&](const FindingLocation &L) {
+    OS << L.File << ":" << L.Line << ":" << L.Column << ": ";
+  };
+  Place(F.Loc);
+  OS << levelName(F.Level) << ": " << F.Message << " [" << F.Check << "]"
+     << (ShowArches ? archSuffix(F) : "") << "\n";
+  for (const FindingNote &N : F.Notes) {
+    Place(N.Loc);
+    OS << "note: " << N.Message << "\n";
+  }
+  OS << F.Loc.File << ": note: the file is gone or changed since the "
+     << "analysis: these are the analysis' lines and columns\n";
+}
 } // namespace
 
 void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
@@ -82,6 +125,10 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   unsigned NoteID = Diags.getCustomDiagID(DiagnosticsEngine::Note, "%0");
   for (const Finding &F : Findings) {
     SourceLocation Loc = Map.get(F.Loc.File, F.Loc.Offset);
+    if (!placedAsAnalyzed(Setup.SM, Loc, F.Loc)) {
+      renderUnplaced(F, OS, ShowArches);
+      continue;
+    }
     // A note-level finding leads its notes; the engine would drop a note
     // that follows nothing (or an ignored diagnostic).
     Diags.setLastDiagnosticIgnored(false);

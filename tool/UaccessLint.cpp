@@ -1297,7 +1297,7 @@ prefilter(const RunnableTUs &TUs, unsigned Jobs,
   uaccess::PrefilterResult Choice = uaccess::prefilterGroups(
       All, TUs.SettingsOf, Jobs, PrefilterScanner,
       Changed ? uaccess::TouchedFileFn(Touched) : nullptr, SkipBodies,
-      NoBuildRecords ? nullptr : &Records);
+      NoBuildRecords ? nullptr : &Records, /*CoverHeaders=*/!KbuildMode);
   if (ExplainPrefilter)
     errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
            << uaccess::formatDuration(secondsSince(Start)) << "\n";
