@@ -75,18 +75,6 @@ bool placedAsAnalyzed(SourceManager &SM, SourceLocation Loc,
          Now.getColumn() == Seen.Column;
 }
 
-const char *levelName(Severity Level) {
-  switch (Level) {
-  case Severity::Note:
-    return "note";
-  case Severity::Warning:
-    return "warning";
-  case Severity::Error:
-    return "error";
-  }
-  return "";
-}
-
 /// A finding whose file is gone or changed since the analysis (a merged
 /// report's, or a source edited during the run): the analysis' own lines
 /// and columns, no snippet and no fix-it, and a note that says why.
@@ -95,7 +83,7 @@ void renderUnplaced(const Finding &F, llvm::raw_ostream &OS, bool ShowArches) {
     OS << L.File << ":" << L.Line << ":" << L.Column << ": ";
   };
   Place(F.Loc);
-  OS << levelName(F.Level) << ": " << F.Message << " [" << F.Check << "]"
+  OS << severityName(F.Level) << ": " << F.Message << " [" << F.Check << "]"
      << (ShowArches ? archSuffix(F) : "") << "\n";
   for (const FindingNote &N : F.Notes) {
     Place(N.Loc);

@@ -483,28 +483,33 @@ CommandLine kbuildCommandLine(int argc, const char **argv,
   return CL;
 }
 
+/// A mode that runs one file per call (--kbuild) or none (report) refuses
+/// the options it cannot honour, by name.
+void refuseOptions(StringRef Mode, ArrayRef<std::pair<bool, StringRef>> Given) {
+  for (auto [Set, Name] : Given)
+    if (Set)
+      fail(Mode + ": " + Name + " does not apply");
+}
+
 /// Kbuild runs one call per file, several at once (make -j): an option
 /// that writes one shared file, or reads a database, is refused; the
 /// summary line would repeat for every file of the build.
 void checkKbuildOptions() {
-  for (auto [Given, Name] :
-       {std::pair<bool, StringRef>(!BuildPath.empty(), "-p"),
-        {!DiffFile.empty(), "--diff"},
-        {Fix, "--fix"},
-        {FixDryRun, "--fix-dry-run"},
-        {!PatchDir.empty(), "--patch-dir"},
-        {!WriteBaseline.empty(), "--write-baseline"},
-        {!OutputFile.empty(), "-o"},
-        {!ExportFixes.empty(), "--export-fixes"},
-        {!Shard.empty(), "--shard"},
-        {!LineFilterJSON.empty(), "--line-filter"},
-        {ListChecks, "--list-checks"},
-        {DumpConfig, "--dump-config"},
-        {!Explain.empty(), "--explain"},
-        {DumpUses, "--dump-uaccess"}})
-    if (Given)
-      fail("--kbuild checks one file per call, many at once: " + Name +
-           " does not apply");
+  refuseOptions("--kbuild checks one file per call, many at once",
+                {{!BuildPath.empty(), "-p"},
+                 {!DiffFile.empty(), "--diff"},
+                 {Fix, "--fix"},
+                 {FixDryRun, "--fix-dry-run"},
+                 {!PatchDir.empty(), "--patch-dir"},
+                 {!WriteBaseline.empty(), "--write-baseline"},
+                 {!OutputFile.empty(), "-o"},
+                 {!ExportFixes.empty(), "--export-fixes"},
+                 {!Shard.empty(), "--shard"},
+                 {!LineFilterJSON.empty(), "--line-filter"},
+                 {ListChecks, "--list-checks"},
+                 {DumpConfig, "--dump-config"},
+                 {!Explain.empty(), "--explain"},
+                 {DumpUses, "--dump-uaccess"}});
   Quiet = true;
 }
 
@@ -1466,14 +1471,6 @@ int exitCode(const uaccess::MergedReport &Report,
     return F.Level == uaccess::Severity::Error;
   });
   return !DumpUses && (AnyError || Unused) ? ExitErrors : ExitClean;
-}
-
-/// A mode that runs one file per call (--kbuild) or none (report) refuses
-/// the options it cannot honour, by name.
-void refuseOptions(StringRef Mode, ArrayRef<std::pair<bool, StringRef>> Given) {
-  for (auto [Set, Name] : Given)
-    if (Set)
-      fail(Mode + ": " + Name + " does not apply");
 }
 
 /// The --check-option the analysis reads (all but Severity, which applies
