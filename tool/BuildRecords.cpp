@@ -1,6 +1,7 @@
 //===--- BuildRecords.cpp - The files a built TU read, as Kbuild saw ------===//
 
 #include "BuildRecords.h"
+#include "Inputs.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -11,17 +12,6 @@ namespace uaccess {
 namespace {
 llvm::Error notUsed(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
-}
-
-/// \p Path made absolute against \p Dir (itself made absolute: Kbuild's
-/// checker runs with '.'), with no '.' or '..'.
-std::string absoluteIn(llvm::StringRef Dir, llvm::StringRef Path) {
-  llvm::SmallString<256> Base(Dir);
-  llvm::sys::fs::make_absolute(Base);
-  llvm::SmallString<256> Full(Path);
-  llvm::sys::fs::make_absolute(Base, Full);
-  llvm::sys::path::remove_dots(Full, /*remove_dot_dot=*/true);
-  return std::string(Full);
 }
 
 /// The value of the line `<Key><anything> := <value>`; empty when none.
@@ -44,7 +34,7 @@ std::vector<std::string> includeFolders(llvm::ArrayRef<std::string> Args,
       if (Arg.empty() && I + 1 < Args.size())
         Arg = Args[++I];
       if (!Arg.empty())
-        Folders.push_back(absoluteIn(Dir, Arg));
+        Folders.push_back(absoluteSourcePath(Dir, Arg));
       break;
     }
   }
@@ -79,19 +69,26 @@ llvm::Expected<KbuildRecord> parseKbuildRecord(llvm::StringRef Text) {
 }
 
 std::optional<std::string>
-BuildRecords::recordPath(const clang::tooling::CompileCommand &Command) {
-  std::string Object = Command.Output;
+compiledObject(const clang::tooling::CompileCommand &Command) {
+  if (!Command.Output.empty())
+    return Command.Output;
   const std::vector<std::string> &Args = Command.CommandLine;
-  for (size_t I = 0; Object.empty() && I < Args.size(); ++I)
+  for (size_t I = 0; I < Args.size(); ++I)
     if (Args[I] == "-o" && I + 1 < Args.size())
-      Object = Args[I + 1];
+      return Args[I + 1];
     else if (llvm::StringRef(Args[I]).starts_with("-o") && Args[I].size() > 2)
-      Object = Args[I].substr(2);
-  if (Object.empty())
+      return Args[I].substr(2);
+  return std::nullopt;
+}
+
+std::optional<std::string>
+BuildRecords::recordPath(const clang::tooling::CompileCommand &Command) {
+  std::optional<std::string> Object = compiledObject(Command);
+  if (!Object)
     return std::nullopt;
-  llvm::SmallString<256> Record(llvm::sys::path::parent_path(Object));
+  llvm::SmallString<256> Record(llvm::sys::path::parent_path(*Object));
   llvm::sys::path::append(Record,
-                          "." + llvm::sys::path::filename(Object) + ".cmd");
+                          "." + llvm::sys::path::filename(*Object) + ".cmd");
   return std::string(Record);
 }
 
@@ -140,7 +137,7 @@ BuildRecords::inputsOf(const clang::tooling::CompileCommand &Command) {
   std::optional<std::string> Relative = recordPath(Command);
   if (!Relative)
     return notUsed("no build record: the command names no object (-o)");
-  std::string Path = absoluteIn(Command.Directory, *Relative);
+  std::string Path = absoluteSourcePath(Command.Directory, *Relative);
   std::optional<llvm::sys::TimePoint<>> Built = stamp(Path);
   if (!Built)
     return notUsed("no build record '" + *Relative + "'");
@@ -152,11 +149,11 @@ BuildRecords::inputsOf(const clang::tooling::CompileCommand &Command) {
   if (!Record)
     return notUsed("'" + *Relative + "': " + toString(Record.takeError()));
   std::vector<std::string> Files{
-      absoluteIn(Command.Directory, Command.Filename)};
-  if (absoluteIn(Command.Directory, Record->Source) != Files.front())
+      absoluteSourcePath(Command.Directory, Command.Filename)};
+  if (absoluteSourcePath(Command.Directory, Record->Source) != Files.front())
     return notUsed("'" + *Relative + "' is the record of another source");
   for (const std::string &Dep : Record->Deps)
-    if (std::string File = absoluteIn(Command.Directory, Dep);
+    if (std::string File = absoluteSourcePath(Command.Directory, Dep);
         File != Files.front())
       Files.push_back(std::move(File));
   for (const std::string &File : Files) {

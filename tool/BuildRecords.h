@@ -31,6 +31,10 @@
 
 namespace uaccess {
 
+/// The object \p Command makes: its database "output", else its -o.
+std::optional<std::string>
+compiledObject(const clang::tooling::CompileCommand &Command);
+
 /// What Kbuild's `.<object>.cmd` says: its source and the files the
 /// compile read (paths as written, `$(wildcard ...)` entries left out).
 struct KbuildRecord {

@@ -19,7 +19,6 @@
 #include "Kbuild.h"
 
 #include "llvm/ADT/StringSwitch.h"
-#include "llvm/Support/FileSystem.h"
 
 namespace uaccess {
 
@@ -142,13 +141,10 @@ splitKbuildCommand(llvm::ArrayRef<std::string> Args,
 }
 
 void namePathsFrom(std::vector<Finding> &Findings, llvm::StringRef Dir,
-                   llvm::StringRef Given) {
+                   llvm::StringRef Given, llvm::StringRef RealGiven) {
   std::string Prefix = (Dir.rtrim('/') + "/").str();
-  llvm::SmallString<256> RealGiven;
-  if (llvm::sys::fs::real_path(Given, RealGiven))
-    RealGiven.clear();
   auto Relative = [&](std::string &Path) {
-    if (!RealGiven.empty() && Path == RealGiven)
+    if (Path == RealGiven)
       Path = Given.str();
     else if (llvm::StringRef(Path).starts_with(Prefix))
       Path.erase(0, Prefix.size());

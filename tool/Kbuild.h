@@ -52,13 +52,13 @@ splitKbuildCommand(llvm::ArrayRef<std::string> Args,
 std::optional<std::string> kbuildTargetTriple(llvm::StringRef Arch,
                                               bool Is64Bit, bool BigEndian);
 
-/// As the build names them: the file Kbuild checks as Kbuild gave it
-/// (\p Given, perhaps through a symbolic link), the other files of
-/// \p Findings under \p Dir (the tree Kbuild runs in) relative to it,
-/// "fs/select.c:12:3: ..." as clang prints them; the rest keep their
-/// absolute paths.
+/// As the build names them: the file Kbuild checks, which findings name
+/// by its real path \p RealGiven, as Kbuild gave it (\p Given, perhaps
+/// through a symbolic link), the other files of \p Findings under \p Dir
+/// (the tree Kbuild runs in) relative to it, "fs/select.c:12:3: ..." as
+/// clang prints them; the rest keep their absolute paths.
 void namePathsFrom(std::vector<Finding> &Findings, llvm::StringRef Dir,
-                   llvm::StringRef Given);
+                   llvm::StringRef Given, llvm::StringRef RealGiven);
 
 } // namespace uaccess
 

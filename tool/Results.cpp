@@ -1,6 +1,7 @@
 //===--- Results.cpp - A results folder: one record per TU ----------------===//
 
 #include "Results.h"
+#include "BuildRecords.h"
 #include "Fixes.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -99,17 +100,6 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   return R;
 }
 
-/// The object a command makes: its -o, else its source.
-std::string objectOf(const clang::tooling::CompileCommand &Command) {
-  if (!Command.Output.empty())
-    return Command.Output;
-  const std::vector<std::string> &Args = Command.CommandLine;
-  for (size_t I = 0; I + 1 < Args.size(); ++I)
-    if (Args[I] == "-o")
-      return Args[I + 1];
-  return Command.Filename;
-}
-
 /// One folder, one build: its records share one build folder and arch.
 llvm::Error checkOneBuild(llvm::StringRef Dir,
                           llvm::ArrayRef<ResultRecord> Records) {
@@ -134,7 +124,8 @@ llvm::Error checkOneBuild(llvm::StringRef Dir,
 } // namespace
 
 std::string resultFileName(const clang::tooling::CompileCommand &Command) {
-  std::string Key = Command.Directory + '\0' + objectOf(Command);
+  std::string Key = Command.Directory + '\0' +
+                    compiledObject(Command).value_or(Command.Filename);
   return llvm::sys::path::stem(Command.Filename).str() + "." +
          llvm::utohexstr(llvm::xxh3_64bits(Key), /*LowerCase=*/true) + ".json";
 }

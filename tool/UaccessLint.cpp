@@ -1538,11 +1538,11 @@ std::vector<uaccess::ResultRecord> readResultRecords() {
 /// its findings name, is gone or changed since it was written (their
 /// places would be wrong, and a fix would land elsewhere); "" when none.
 std::string staleRecord(const uaccess::ResultRecord &R) {
-  std::vector<std::string> Files{R.Command.Filename};
+  std::set<std::string> Files{R.Command.Filename};
   for (const uaccess::Finding &F : R.Report.Findings) {
-    Files.push_back(F.Loc.File);
+    Files.insert(F.Loc.File);
     for (const uaccess::FindingFix &Fix : F.Fixes)
-      Files.push_back(Fix.File);
+      Files.insert(Fix.File);
   }
   for (const std::string &File : Files) {
     std::string Path = uaccess::absoluteSourcePath(R.Command.Directory, File);
@@ -1580,8 +1580,8 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
   for (size_t I = 0; I < Records.size(); ++I) {
     uaccess::ResultRecord &R = Records[I];
     checkRecordChecks(R, *Finder.all()[TUs.SettingsOf[I]]);
-    if (R.Status == uaccess::ResultStatus::Prefiltered &&
-        staleRecord(R).empty()) {
+    std::string Stale = staleRecord(R);
+    if (R.Status == uaccess::ResultStatus::Prefiltered && Stale.empty()) {
       ++Summary.Prefiltered;
       continue;
     }
@@ -1591,7 +1591,7 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
                    ? uaccess::TUStatus::Analyzed
                    : uaccess::TUStatus::Failed;
     O.Reason = std::move(R.Reason);
-    if (std::string Stale = staleRecord(R); !Stale.empty()) {
+    if (!Stale.empty()) {
       O.Status = uaccess::TUStatus::Failed;
       O.Reason = Stale;
     }
@@ -1690,8 +1690,9 @@ int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
   promoteWarnings(Report.Findings, G.Promoted);
   uaccess::sortByRank(Report.Findings);
   if (KbuildMode)
-    uaccess::namePathsFrom(Report.Findings, currentDirectory(),
-                           SourcePaths.front());
+    uaccess::namePathsFrom(
+        Report.Findings, currentDirectory(), SourcePaths.front(),
+        uaccess::canonicalPath(absolutePath(SourcePaths.front())));
 
   writeReport(renderReport(Report, Summary, TUs.Commands));
   writeFixes(Report.Findings, TUs.Commands);
