@@ -2,6 +2,7 @@
 
 #include "ChangedLines.h"
 
+#include "utils/WorkingDirectory.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -333,7 +334,7 @@ void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
 const ChangedLines::FileChanges *
 ChangedLines::find(llvm::StringRef File) const {
   llvm::SmallString<256> Full(File);
-  llvm::sys::fs::make_absolute(Full);
+  uaccess::makeAbsolute(Full);
   auto It = Files.find(canonicalPath(Full));
   return It == Files.end() ? nullptr : &It->second;
 }

@@ -51,6 +51,28 @@ std::string firstParagraph(llvm::StringRef Page) {
   return Out;
 }
 
+llvm::StringRef pageSection(llvm::StringRef Page, llvm::StringRef Title) {
+  std::string Heading = ("## " + Title + "\n").str();
+  size_t Start = Page.starts_with(Heading) ? 0 : Page.find("\n" + Heading);
+  if (Start == llvm::StringRef::npos)
+    return "";
+  if (Start)
+    ++Start;
+  size_t End = Page.find("\n## ", Start + Heading.size() - 1);
+  return Page.slice(Start, End == llvm::StringRef::npos ? Page.size() : End + 1)
+      .rtrim();
+}
+
+std::string shortHelp(llvm::StringRef Name, llvm::StringRef Page) {
+  std::string Help = ("# " + Name + "\n\n" + firstParagraph(Page)).str();
+  for (llvm::StringRef Title : {"Example", "Options"}) {
+    llvm::StringRef Section = pageSection(Page, Title);
+    if (!Section.empty())
+      Help += ("\n\n" + Section).str();
+  }
+  return Help + "\n\nThe whole page: " + docPageUrl(Name) + "\n";
+}
+
 llvm::StringRef projectHomepage() { return UACCESS_LINT_HOMEPAGE; }
 
 std::string docPageUrl(llvm::StringRef Name) {

@@ -22,6 +22,15 @@ llvm::StringRef docPage(llvm::StringRef Name);
 /// spaces; "" when there is none.
 std::string firstParagraph(llvm::StringRef Page);
 
+/// The section "## <Title>" of \p Page, its heading included, up to the next
+/// "## " heading; "" when there is none.
+llvm::StringRef pageSection(llvm::StringRef Page, llvm::StringRef Title);
+
+/// A rule's help in a SARIF log: the title, the first paragraph, the
+/// Example and Options sections, and the page's address. The whole page
+/// made the log 224 kB for 5 findings; code scanning links helpUri anyway.
+std::string shortHelp(llvm::StringRef Name, llvm::StringRef Page);
+
 /// The project's home page (tool.driver.informationUri).
 llvm::StringRef projectHomepage();
 

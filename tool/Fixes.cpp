@@ -2,6 +2,7 @@
 
 #include "Fixes.h"
 
+#include "utils/WorkingDirectory.h"
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
@@ -557,7 +558,7 @@ llvm::Error checkOutputFile(llvm::StringRef Path) {
   if (T->Exists)
     return llvm::Error::success();
   llvm::SmallString<256> Dir(Path);
-  fs::make_absolute(Dir);
+  uaccess::makeAbsolute(Dir);
   llvm::sys::path::remove_filename(Dir);
   if (std::error_code EC = fs::access(Dir, fs::AccessMode::Write))
     return refuse(Path, "cannot be created in '" + Dir + "': " + EC.message());

@@ -3,6 +3,7 @@
 #include "Inputs.h"
 #include "Git.h"
 
+#include "utils/WorkingDirectory.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -90,7 +91,7 @@ std::string absoluteSourcePath(StringRef Directory, StringRef File) {
   if (!sys::path::is_absolute(Abs))
     sys::fs::make_absolute(Directory, Abs);
   if (!sys::path::is_absolute(Abs))
-    sys::fs::make_absolute(Abs);
+    uaccess::makeAbsolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs);
 }
@@ -168,7 +169,7 @@ loadJSONDatabase(StringRef JsonPath) {
   if (!Text)
     return Text.takeError();
   SmallString<256> Base(JsonPath);
-  sys::fs::make_absolute(Base);
+  uaccess::makeAbsolute(Base);
   sys::path::remove_filename(Base);
   auto DB = parseJSONDatabase(*Text, Base);
   if (!DB)
@@ -191,7 +192,7 @@ Error checkOutputPath(StringRef Path, StringRef What) {
   if (sys::fs::exists(Path))
     return Error::success();
   SmallString<256> Parent(Path);
-  sys::fs::make_absolute(Parent);
+  uaccess::makeAbsolute(Parent);
   sys::path::remove_filename(Parent);
   if (!sys::fs::is_directory(Parent))
     return Fail("its folder does not exist");

@@ -9,8 +9,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 #include <map>
+#include <set>
 #include <tuple>
 
 namespace uaccess {
@@ -200,6 +202,23 @@ llvm::Error readArches(const llvm::json::Object &Doc, RunSummary &Summary) {
     }
   return llvm::Error::success();
 }
+
+/// A report names its format and version; one from before they were
+/// written (version 1 without them) is read as version 1.
+llvm::Error checkReportVersion(const llvm::json::Object *O) {
+  if (!O)
+    return llvm::Error::success();
+  const llvm::json::Value *Format = O->get("format");
+  if (Format && Format->getAsString() != llvm::StringRef(ReportFormatName))
+    return llvm::createStringError("expected \"format\": \"%s\"",
+                                   ReportFormatName);
+  const llvm::json::Value *V = O->get("version");
+  if (V && V->getAsInteger() != ReportVersion)
+    return llvm::createStringError(
+        "\"version\" %s (this uaccess-lint reads version %d)",
+        llvm::formatv("{0}", *V).str().c_str(), int(ReportVersion));
+  return llvm::Error::success();
+}
 } // namespace
 
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
@@ -219,6 +238,8 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   if (!Doc)
     return Fail(Doc.takeError());
   llvm::json::Object *O = Doc->getAsObject();
+  if (llvm::Error E = checkReportVersion(O))
+    return Fail(std::move(E));
   llvm::json::Array *List = O ? O->getArray("findings") : nullptr;
   llvm::json::Object *TUs = O ? O->getObject("tus") : nullptr;
   if (!List || !TUs)
@@ -237,10 +258,70 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   return llvm::Error::success();
 }
 
-void sortByRank(std::vector<Finding> &Findings) {
-  std::stable_sort(
-      Findings.begin(), Findings.end(),
-      [](const Finding &A, const Finding &B) { return A.Rank > B.Rank; });
+namespace {
+/// "'-DCONFIG_X'", "'-DA', '-DB'": the flags of \p Mine that none of
+/// \p Others has.
+std::string
+flagsOnlyIn(llvm::ArrayRef<std::string> Mine,
+            llvm::ArrayRef<const std::vector<std::string> *> Others) {
+  std::string Out;
+  for (const std::string &Flag : Mine)
+    if (llvm::none_of(Others, [&](const std::vector<std::string> *O) {
+          return llvm::is_contained(*O, Flag);
+        }))
+      Out += (Out.empty() ? "'" : ", '") + Flag + "'";
+  return Out;
+}
+
+/// The note for a finding TU \p Mine has and the TUs \p Lacking do not.
+std::string flagsNote(llvm::StringRef File, llvm::ArrayRef<std::string> Mine,
+                      llvm::ArrayRef<const std::vector<std::string> *> Lacking,
+                      size_t Entries) {
+  std::string With = flagsOnlyIn(Mine, Lacking);
+  std::string Without;
+  for (const std::vector<std::string> *O : Lacking)
+    for (const std::string &Flag : *O)
+      if (!llvm::is_contained(Mine, Flag) &&
+          !llvm::StringRef(Without).contains("'" + Flag + "'"))
+        Without += (Without.empty() ? "'" : ", '") + Flag + "'";
+  std::string Flags = !With.empty() && !Without.empty()
+                          ? "with " + With + " and without " + Without
+                      : !With.empty() ? "with " + With
+                                      : "without " + Without;
+  return ("found only by the compile command " + Flags + " of the " +
+          llvm::Twine(Entries) + " that list '" +
+          llvm::sys::path::filename(File) + "'")
+      .str();
+}
+} // namespace
+
+void noteFlagsOfFindings(
+    std::vector<TUOutcome> &Outcomes,
+    llvm::ArrayRef<std::vector<std::string>> CommandLines) {
+  std::map<std::string, std::vector<size_t>> ByFile;
+  for (size_t I = 0; I < Outcomes.size(); ++I)
+    if (Outcomes[I].Status != TUStatus::Failed)
+      ByFile[Outcomes[I].File].push_back(I);
+  for (const auto &[File, TUs] : ByFile) {
+    if (TUs.size() < 2)
+      continue;
+    std::vector<std::set<FindingKey>> Keys;
+    for (size_t I : TUs) {
+      Keys.emplace_back();
+      for (const Finding &F : Outcomes[I].Report.Findings)
+        Keys.back().insert(keyOf(F));
+    }
+    for (size_t A = 0; A < TUs.size(); ++A)
+      for (Finding &F : Outcomes[TUs[A]].Report.Findings) {
+        std::vector<const std::vector<std::string> *> Lacking;
+        for (size_t B = 0; B < TUs.size(); ++B)
+          if (!Keys[B].count(keyOf(F)))
+            Lacking.push_back(&CommandLines[TUs[B]]);
+        if (!Lacking.empty())
+          F.Notes.push_back({F.Loc, flagsNote(File, CommandLines[TUs[A]],
+                                              Lacking, TUs.size())});
+      }
+  }
 }
 
 } // namespace uaccess

@@ -58,9 +58,13 @@ void sortByLocation(std::vector<Finding> &Findings);
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                             RunSummary &Summary);
 
-/// Ranked findings (batchable savings, loops first) lead; the order is
-/// otherwise kept.
-void sortByRank(std::vector<Finding> &Findings);
+/// One file listed by several compile commands with other flags (a config
+/// symbol, an include path): each is a TU. A finding that only some of
+/// them have gets a note that names the flags it was found under, which
+/// the others lack (or lack the others'). \p CommandLines[I] is
+/// \p Outcomes[I]'s command; failed TUs are left out of the comparison.
+void noteFlagsOfFindings(std::vector<TUOutcome> &Outcomes,
+                         llvm::ArrayRef<std::vector<std::string>> CommandLines);
 
 } // namespace uaccess
 

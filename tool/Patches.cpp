@@ -9,10 +9,12 @@
 #include "PatchMessage.h"
 #include "UnifiedDiff.h"
 
+#include "utils/WorkingDirectory.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
@@ -23,6 +25,27 @@ using namespace clang;
 namespace fs = llvm::sys::fs;
 
 namespace uaccess {
+
+namespace {
+/// Checks that fix a bug get a Fixes: tag; performance changes do not (the
+/// stable trees take what a Fixes: tag names).
+bool fixesBug(const Finding &F) {
+  return llvm::StringRef(F.Check).starts_with("window-") ||
+         F.Check == "access-ok-far";
+}
+
+/// Where a patch goes in the series: bug fixes first, which a maintainer
+/// takes (and the stable trees pick up) whatever becomes of the rest; then
+/// performance changes, the largest saving (rank) first.
+std::pair<bool, uint64_t> seriesPlace(llvm::ArrayRef<const Finding *> Group) {
+  bool Performance =
+      llvm::none_of(Group, [](const Finding *F) { return fixesBug(*F); });
+  uint64_t Rank = 0;
+  for (const Finding *F : Group)
+    Rank = std::max(Rank, F->Rank);
+  return {Performance, Performance ? ~Rank : 0};
+}
+} // namespace
 
 std::vector<std::vector<const Finding *>>
 groupForPatches(llvm::ArrayRef<Finding> Findings, PatchPer Per) {
@@ -48,6 +71,10 @@ groupForPatches(llvm::ArrayRef<Finding> Findings, PatchPer Per) {
       Groups.emplace_back();
     Groups[It->second].push_back(F);
   }
+  std::stable_sort(Groups.begin(), Groups.end(),
+                   [](const auto &A, const auto &B) {
+                     return seriesPlace(A) < seriesPlace(B);
+                   });
   return Groups;
 }
 
@@ -281,13 +308,6 @@ llvm::Error diffGroup(SeriesState &State,
   return llvm::Error::success();
 }
 
-/// Checks that fix a bug get a Fixes: tag; performance changes do not (the
-/// stable trees take what a Fixes: tag names).
-bool fixesBug(const Finding &F) {
-  return llvm::StringRef(F.Check).starts_with("window-") ||
-         F.Check == "access-ok-far";
-}
-
 std::vector<std::string> fixesTags(llvm::ArrayRef<const Finding *> Group) {
   std::vector<std::string> Tags;
   for (const Finding *F : Group) {
@@ -387,7 +407,38 @@ llvm::Expected<PatchSeries> buildPatchSeries(llvm::ArrayRef<Finding> Findings,
 // Writing
 //===----------------------------------------------------------------------===//
 
-llvm::Error checkPatchDir(llvm::StringRef Dir) {
+std::vector<std::string> seriesFiles(llvm::StringRef Dir) {
+  static const llvm::Regex Numbered("^[0-9]{4}-.*\\.patch$");
+  std::vector<std::string> Names;
+  std::error_code EC;
+  for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    llvm::StringRef Name = llvm::sys::path::filename(It->path());
+    if (It->type() != fs::file_type::directory_file && Numbered.match(Name))
+      Names.push_back(Name.str());
+  }
+  llvm::sort(Names);
+  return Names;
+}
+
+namespace {
+/// An error when \p Dir holds a series and it is not to be replaced.
+llvm::Error refuseOldSeries(llvm::StringRef Dir, bool Replace) {
+  std::vector<std::string> Old =
+      Replace ? std::vector<std::string>() : seriesFiles(Dir);
+  if (Old.empty())
+    return llvm::Error::success();
+  return llvm::createStringError(
+      "cannot write patches into '" + Dir + "': it already holds a series (" +
+      Old.front() +
+      (Old.size() > 1 ? " and " + std::to_string(Old.size() - 1) + " more"
+                      : std::string()) +
+      "): `git am` of the folder would take both; remove it, or give "
+      "--replace-patches");
+}
+} // namespace
+
+llvm::Error checkPatchDir(llvm::StringRef Dir, bool Replace) {
   auto Fail = [&](const llvm::Twine &Why) {
     return llvm::createStringError("cannot write patches into '" + Dir +
                                    "': " + Why);
@@ -397,10 +448,10 @@ llvm::Error checkPatchDir(llvm::StringRef Dir) {
       return Fail("it is not a directory");
     if (std::error_code EC = fs::access(Dir, fs::AccessMode::Write))
       return Fail(EC.message());
-    return llvm::Error::success();
+    return refuseOldSeries(Dir, Replace);
   }
   llvm::SmallString<256> Parent(Dir);
-  fs::make_absolute(Parent);
+  uaccess::makeAbsolute(Parent);
   llvm::sys::path::remove_filename(Parent);
   if (!fs::is_directory(Parent))
     return Fail("its parent folder does not exist");
@@ -409,11 +460,16 @@ llvm::Error checkPatchDir(llvm::StringRef Dir) {
   return llvm::Error::success();
 }
 
-llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir) {
+llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
+                             bool Replace) {
   bool Created = !fs::exists(Dir);
   if (std::error_code EC = fs::create_directory(Dir))
     return llvm::createStringError(EC, "cannot create '" + Dir +
                                            "': " + EC.message());
+  // Again: a series may have come since checkPatchDir().
+  if (llvm::Error E = refuseOldSeries(Dir, Replace))
+    return E;
+  std::vector<std::string> Old = seriesFiles(Dir);
   // All or nothing, as --fix: `git am` of half a series applies half a fix.
   std::vector<std::pair<std::string, std::string>> Files;
   for (const PatchFile &P : Series.Patches) {
@@ -421,10 +477,25 @@ llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir) {
     llvm::sys::path::append(Path, P.Name);
     Files.push_back({std::string(Path), P.Text});
   }
-  llvm::Error E = writeFilesAtomically(Files);
-  if (E && Created)
-    fs::remove(Dir);
-  return E;
+  if (llvm::Error E = writeFilesAtomically(Files)) {
+    if (Created)
+      fs::remove(Dir);
+    return E;
+  }
+  for (const std::string &Name : Old) {
+    if (llvm::any_of(Series.Patches,
+                     [&](const PatchFile &P) { return P.Name == Name; }))
+      continue;
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    if (std::error_code EC = fs::remove(Path))
+      return llvm::createStringError(EC, "the new series is written, but '" +
+                                             Path +
+                                             "' of the old one is "
+                                             "left: " +
+                                             EC.message());
+  }
+  return llvm::Error::success();
 }
 
 llvm::Expected<std::string> fixDiff(llvm::ArrayRef<Finding> Findings,

@@ -32,7 +32,8 @@ namespace uaccess {
 enum class PatchPer { Finding, Function };
 
 /// The findings with fix-its, in patches: each alone, or those of one
-/// function (file and name) together; in file and offset order.
+/// function (file and name) together. Bug fixes come first, in file and
+/// offset order; then performance changes, the largest saving first.
 std::vector<std::vector<const Finding *>>
 groupForPatches(llvm::ArrayRef<Finding> Findings, PatchPer Per);
 
@@ -115,13 +116,21 @@ llvm::Expected<PatchSeries> buildPatchSeries(llvm::ArrayRef<Finding> Findings,
                                              const PatchOptions &Options);
 
 /// Makes \p Dir (its parent must exist) and writes each patch into it,
-/// atomically.
-llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir);
+/// atomically. With \p Replace, the series \p Dir held before (its
+/// "NNNN-*.patch" files) is removed once the new one is written, so that
+/// `git am Dir/*.patch` takes no stale patch; without, such a series is an
+/// error.
+llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
+                             bool Replace);
+
+/// The "NNNN-*.patch" files of \p Dir (`git format-patch`'s names, and
+/// --patch-dir's), sorted.
+std::vector<std::string> seriesFiles(llvm::StringRef Dir);
 
 /// What would stop writing patches into \p Dir, found before the analysis:
-/// it is not a directory, is not writable, or is missing and its parent
-/// does not exist.
-llvm::Error checkPatchDir(llvm::StringRef Dir);
+/// it is not a directory, is not writable, is missing and its parent does
+/// not exist, or (unless \p Replace) already holds a series.
+llvm::Error checkPatchDir(llvm::StringRef Dir, bool Replace);
 
 /// The unified diff (`git diff` form, a/ b/ paths as in the patches) of
 /// every file --fix would change; \p Refused gets the findings --fix would

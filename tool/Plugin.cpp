@@ -30,6 +30,7 @@
 #include "runner/Runner.h"
 #include "utils/GlobList.h"
 #include "utils/Suppressions.h"
+#include "utils/WorkingDirectory.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -68,9 +69,7 @@ class FindingsConsumer : public ASTConsumer {
 public:
   FindingsConsumer(CompilerInstance &CI, PluginOptions Opts)
       : CI(CI), Opts(std::move(Opts)) {
-    llvm::SmallString<256> Cwd;
-    llvm::sys::fs::current_path(Cwd);
-    Dir = std::string(Cwd);
+    Dir = currentDirectoryPath();
     Lint = createLintConsumer(CI, this->Opts.Run, Report, Dir);
   }
 

@@ -2,8 +2,12 @@
 
 #include "Progress.h"
 
+#include "utils/WorkingDirectory.h"
+
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Process.h"
 
 #include <cmath>
 #include <map>
@@ -24,7 +28,11 @@ std::string formatDuration(double Seconds) {
 ProgressMeter::ProgressMeter(Mode M, size_t Total, llvm::raw_ostream &OS,
                              size_t FailedBefore)
     : M(M), Total(Total), FailedBefore(FailedBefore), OS(OS),
-      Start(std::chrono::steady_clock::now()) {}
+      Start(std::chrono::steady_clock::now()) {
+  std::string Here = currentDirectoryPath();
+  if (!Here.empty())
+    CurrentDir = Here + "/";
+}
 
 double ProgressMeter::elapsed() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
@@ -33,16 +41,30 @@ double ProgressMeter::elapsed() const {
 
 std::string ProgressMeter::line() const {
   double Elapsed = elapsed();
-  std::string Text =
-      llvm::formatv("[{0}/{1}] {2} finding{3}, {4} failed, {5} "
-                    "elapsed",
-                    FailedBefore + Done, FailedBefore + Total, Findings.size(),
+  std::string Counts =
+      llvm::formatv("{0} finding{1}, {2} failed, {3} elapsed", Findings.size(),
                     Findings.size() == 1 ? "" : "s", FailedBefore + Failed,
                     formatDuration(Elapsed))
           .str();
   if (Done && Done < Total)
-    Text += ", ETA " + formatDuration(Elapsed / Done * (Total - Done));
-  return Text;
+    Counts += ", ETA " + formatDuration(Elapsed / Done * (Total - Done));
+  std::string Head =
+      llvm::formatv("[{0}/{1}] ", FailedBefore + Done, FailedBefore + Total);
+  if (LastFile.empty())
+    return Head + Counts;
+  llvm::StringRef File = LastFile;
+  std::string Tail = ": " + LastResult + "; so far " + Counts;
+  // On a terminal the line is rewritten in place, so it must not wrap:
+  // the start of a long path gives way.
+  if (M == Mode::Terminal) {
+    unsigned Columns = llvm::sys::Process::StandardErrColumns();
+    size_t Width = Columns ? Columns : 80;
+    size_t Fixed = strlen("uaccess-lint: ...") + Head.size() + Tail.size() + 1;
+    size_t Room = Width > Fixed ? Width - Fixed : 0;
+    if (File.size() > Room)
+      return Head + "..." + File.take_back(Room).str() + Tail;
+  }
+  return Head + File.str() + Tail;
 }
 
 void ProgressMeter::done(const TUOutcome &O) {
@@ -55,6 +77,15 @@ void ProgressMeter::done(const TUOutcome &O) {
   else
     for (const Finding &F : O.Report.Findings)
       Findings.insert(keyOf(F));
+  llvm::StringRef File = O.File;
+  if (!CurrentDir.empty())
+    File.consume_front(CurrentDir);
+  LastFile = File.str();
+  size_t N = O.Report.Findings.size();
+  LastResult =
+      O.Status == TUStatus::Failed
+          ? std::string("failed")
+          : llvm::formatv("{0} finding{1}", N, N == 1 ? "" : "s").str();
   if (M == Mode::Terminal)
     OS << "\r\x1b[K" << "uaccess-lint: " << line();
   else

@@ -156,6 +156,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
     List.push_back(std::move(V));
   }
   llvm::json::Value Doc = llvm::json::Object{
+      {"format", ReportFormatName},
+      {"version", ReportVersion},
       {"arches", llvm::json::Array(Summary.Arches)},
       {"findings", std::move(List)},
       {"tus", llvm::json::Object{{"analyzed", Summary.Analyzed},

@@ -39,8 +39,13 @@ struct RunSummary {
 void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
                 bool Colors, bool ShowArches);
 
-/// One JSON document: {"arches": [...], "findings": [...], "tus": {...}};
-/// each finding names its arches too.
+/// What --format=json's document calls itself; `merge` reads this version
+/// (docs/ci.md, "The JSON report", lists the fields).
+constexpr const char *ReportFormatName = "uaccess-lint-report";
+constexpr int64_t ReportVersion = 1;
+
+/// One JSON document: {"format", "version", "arches": [...], "findings":
+/// [...], "tus": {...}}; each finding names its arches too.
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                 llvm::raw_ostream &OS);
 

@@ -150,7 +150,8 @@ json::Object rule(const CheckInfo &C) {
   StringRef Page = docPage(C.Name);
   if (!Page.empty()) {
     Rule["fullDescription"] = message(firstParagraph(Page));
-    Rule["help"] = json::Object{{"text", Page}, {"markdown", Page}};
+    std::string Help = shortHelp(C.Name, Page);
+    Rule["help"] = json::Object{{"text", Help}, {"markdown", Help}};
   }
   return Rule;
 }

@@ -10,6 +10,7 @@
 #include "Baseline.h"
 #include "ChangedLines.h"
 #include "CheckDocs.h"
+#include "CodeQuality.h"
 #include "CommandAdjuster.h"
 #include "Config.h"
 #include "Fixes.h"
@@ -30,6 +31,7 @@
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
 
+#include "utils/WorkingDirectory.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -75,7 +77,8 @@ cl::opt<std::string> BuildPath(
     "p",
     cl::desc("Build directory with compile_commands.json, or the JSON "
              "file itself. Without it, compile_commands.json is looked "
-             "for in the current directory and its parents."),
+             "for in the first source's folder and its parents (without a "
+             "source, from the current directory), as clang-tidy does."),
     cl::value_desc("build-path"), cl::Prefix, cl::cat(Category));
 cl::opt<std::string>
     Checks("checks",
@@ -101,12 +104,14 @@ cl::opt<std::string>
             cl::value_desc("check"), cl::cat(Category));
 cl::opt<unsigned> Jobs("j", cl::desc("Worker processes (default: all cores)."),
                        cl::init(0), cl::Prefix, cl::cat(Category));
-enum class Format { Text, JSON, SARIF };
+enum class Format { Text, JSON, SARIF, CodeQuality };
 cl::opt<Format> OutputFormat(
     "format", cl::desc("Output format."),
     cl::values(clEnumValN(Format::Text, "text", "clang-style diagnostics"),
                clEnumValN(Format::JSON, "json", "one JSON document"),
-               clEnumValN(Format::SARIF, "sarif", "SARIF 2.1.0 for CI")),
+               clEnumValN(Format::SARIF, "sarif", "SARIF 2.1.0 for CI"),
+               clEnumValN(Format::CodeQuality, "codequality",
+                          "GitLab's Code Quality report")),
     cl::init(Format::Text), cl::cat(Category));
 cl::opt<std::string> OutputFile("o", cl::desc("Write the report to <file>."),
                                 cl::value_desc("file"), cl::cat(Category));
@@ -195,6 +200,12 @@ cl::opt<uaccess::PatchPer>
                         clEnumValN(uaccess::PatchPer::Function, "function",
                                    "function: its findings' fixes together")),
              cl::init(uaccess::PatchPer::Finding), cl::cat(Category));
+cl::opt<bool> ReplacePatches(
+    "replace-patches",
+    cl::desc("With --patch-dir: replace the series the folder holds (its "
+             "NNNN-*.patch files); without, such a folder is refused, as "
+             "`git am <dir>/*.patch` would take both series."),
+    cl::cat(Category));
 cl::opt<std::string>
     ExportFixes("export-fixes",
                 cl::desc("Write findings and fix-its as YAML for "
@@ -305,9 +316,9 @@ cl::opt<std::string>
           cl::value_desc("K/N"), cl::cat(Category));
 cl::opt<bool> ShowProgress(
     "progress",
-    cl::desc("A progress line per TU on standard error (done/total, "
-             "findings, failed, elapsed, ETA). On a terminal one line is "
-             "updated in place without this option."),
+    cl::desc("A progress line per TU on standard error (done/total, the TU "
+             "and its findings, findings so far, failed, elapsed, ETA). On a "
+             "terminal one line is updated in place without this option."),
     cl::cat(Category));
 cl::opt<bool> KbuildMode(
     "kbuild",
@@ -393,16 +404,22 @@ loadDatabase(ArrayRef<std::string> CommandArgs, bool HaveDashDash) {
   // As in clang-tidy: '--' without -p means the arguments are the command.
   if (HaveDashDash)
     return std::make_unique<FixedCompilationDatabase>(".", CommandArgs);
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  for (StringRef Dir = Cwd; !Dir.empty(); Dir = sys::path::parent_path(Dir)) {
+  // As clang-tidy does: from the first source's folder up, so that a tree's
+  // file is checked from anywhere; without a source, from here up.
+  std::string Start = uaccess::currentDirectoryPath();
+  if (!SourcePaths.empty())
+    Start = sys::path::parent_path(
+                uaccess::absoluteSourcePath("", SourcePaths.front()))
+                .str();
+  for (StringRef Dir = Start; !Dir.empty(); Dir = sys::path::parent_path(Dir)) {
     SmallString<256> Json(Dir);
     sys::path::append(Json, "compile_commands.json");
     if (sys::fs::exists(Json))
       return loadJSON(Json);
   }
-  fail("no compilation database: pass -p <build-dir>, run inside a tree "
-       "with compile_commands.json, or give compiler arguments after '--'");
+  fail("no compilation database: no compile_commands.json in '" + Start +
+       "' or above; pass -p <build-dir>, or give compiler arguments after "
+       "'--'");
 }
 
 bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
@@ -459,9 +476,7 @@ uaccess::ToolOptionKind toolOptionKind(StringRef Name) {
 
 /// The current directory as findings name files: its real path.
 std::string currentDirectory() {
-  SmallString<256> Cwd;
-  sys::fs::current_path(Cwd);
-  return uaccess::canonicalPath(std::string(Cwd));
+  return uaccess::canonicalPath(uaccess::currentDirectoryPath());
 }
 
 /// `uaccess-lint --kbuild $(CHECKFLAGS) $(c_flags) <file.c>` as the plain
@@ -693,6 +708,8 @@ std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
   for (const std::string &Path : SourcePaths) {
     std::string Abs = uaccess::absoluteSourcePath("", Path);
     std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
+    if (Found.empty() && !sys::fs::exists(Abs))
+      fail("'" + Path + "': no such file");
     if (Found.empty())
       fail("'" + Path + "' is not in the compilation database");
     for (CompileCommand &C : Found)
@@ -826,8 +843,8 @@ std::optional<uaccess::ChangedLines>
 resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
   if (!P)
     return std::nullopt;
-  SmallString<256> Cwd;
-  if (sys::fs::current_path(Cwd))
+  std::string Cwd = uaccess::currentDirectoryPath();
+  if (Cwd.empty())
     fail("cannot read the current directory");
   std::vector<std::string> Bases;
   auto Add = [&](StringRef Dir) {
@@ -912,6 +929,9 @@ std::string renderReport(const uaccess::MergedReport &Report,
     uaccess::renderSARIF(
         Report.Findings, Summary,
         {UACCESS_LINT_VERSION, sarifSourceRoot(Runnable, Summary)}, OS);
+  } else if (OutputFormat == Format::CodeQuality) {
+    uaccess::renderCodeQuality(Report.Findings,
+                               sarifSourceRoot(Runnable, Summary), OS);
   } else {
     // NO_COLOR (no-color.org) turns the terminal's colors off; --use-color
     // still asks for them.
@@ -966,18 +986,22 @@ void writePatches(ArrayRef<uaccess::Finding> Findings,
     fail("patches not written: " + toString(Series.takeError()));
   for (const std::string &Skipped : Series->Skipped)
     errs() << "uaccess-lint: warning: no patch for " << Skipped << "\n";
-  if (Series->Patches.empty()) {
+  if (Series->Patches.empty() && !ReplacePatches) {
     if (!Quiet)
       errs() << "uaccess-lint: no fix-its, no patches written\n";
     return;
   }
-  if (!Series->HaveAuthor)
+  if (!Series->HaveAuthor && !Series->Patches.empty())
     errs() << "uaccess-lint: warning: git config user.name or user.email "
               "is not set: the patches have no From: or Signed-off-by: "
               "line, and `git am` needs a From:\n";
-  if (Error E = uaccess::writePatchSeries(*Series, PatchDir))
+  if (Error E = uaccess::writePatchSeries(*Series, PatchDir, ReplacePatches))
     fail("patches not written: " + toString(std::move(E)));
-  if (!Quiet)
+  if (Quiet)
+    return;
+  if (Series->Patches.empty())
+    errs() << "uaccess-lint: no fix-its: " << PatchDir << " holds no series\n";
+  else
     errs() << "uaccess-lint: wrote " << Series->Patches.size()
            << " patch(es) to " << PatchDir << ", their paths relative to "
            << llvm::join(Series->Roots, ", ") << "\n";
@@ -1023,7 +1047,7 @@ void writeFixes(ArrayRef<uaccess::Finding> Findings,
 
 std::string absolutePath(StringRef Path) {
   SmallString<256> Full(Path);
-  sys::fs::make_absolute(Full);
+  uaccess::makeAbsolute(Full);
   return std::string(Full);
 }
 
@@ -1084,10 +1108,12 @@ void checkArguments() {
     fail("--source-root '" + SourceRoot +
          "' is not a directory: fingerprints would hold absolute paths");
   if (!PatchDir.empty())
-    if (Error E = uaccess::checkPatchDir(PatchDir))
+    if (Error E = uaccess::checkPatchDir(PatchDir, ReplacePatches))
       fail(toString(std::move(E)));
   if (PatchPer.getNumOccurrences() && PatchDir.empty())
     fail("--patch-per needs --patch-dir");
+  if (ReplacePatches && PatchDir.empty())
+    fail("--replace-patches needs --patch-dir");
   std::string Error;
   if (!ExcludeHeaderFilter.empty() &&
       !Regex(ExcludeHeaderFilter).isValid(Error))
@@ -1381,6 +1407,23 @@ void writeResults(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
   }
 }
 
+/// What sets one compile command of a file apart from another: its flags,
+/// without the compiler, the file, and the object it writes.
+std::vector<std::string> distinctFlags(const CompileCommand &C) {
+  std::vector<std::string> Flags;
+  for (size_t I = 1; I < C.CommandLine.size(); ++I) {
+    StringRef Arg = C.CommandLine[I];
+    if (Arg == "-o") {
+      ++I;
+      continue;
+    }
+    if (Arg != C.Filename && !Arg.starts_with("-o") && Arg != "-c" &&
+        Arg != "-fsyntax-only")
+      Flags.push_back(Arg.str());
+  }
+  return Flags;
+}
+
 /// Runs the workers over the TUs the prefilter keeps, each with its
 /// settings' options, with progress, and merges their outcomes; the
 /// failures are listed as they are merged.
@@ -1421,6 +1464,10 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
     Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
   if (!ResultsDir.empty())
     writeResults(TUs, Finder, Chosen, Outcomes, Summary);
+  std::vector<std::vector<std::string>> Flags;
+  for (const CompileCommand &C : Commands)
+    Flags.push_back(distinctFlags(C));
+  uaccess::noteFlagsOfFindings(Outcomes, Flags);
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
@@ -1577,6 +1624,7 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
                                    const uaccess::SettingsFinder &Finder,
                                    uaccess::RunSummary &Summary) {
   std::vector<uaccess::TUOutcome> Outcomes;
+  std::vector<std::vector<std::string>> Flags;
   for (size_t I = 0; I < Records.size(); ++I) {
     uaccess::ResultRecord &R = Records[I];
     checkRecordChecks(R, *Finder.all()[TUs.SettingsOf[I]]);
@@ -1598,7 +1646,9 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
     O.Report = std::move(R.Report);
     O.Config = TUs.SettingsOf[I];
     Outcomes.push_back(std::move(O));
+    Flags.push_back(distinctFlags(TUs.Commands[I]));
   }
+  uaccess::noteFlagsOfFindings(Outcomes, Flags);
   size_t EarlierFailures = Summary.Failures.size();
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
@@ -1688,7 +1738,9 @@ int finishRun(uaccess::MergedReport &Report, uaccess::RunSummary &Summary,
                                             Finder, G.Accepted, G.FromReports);
   keepSelectedLines(Report.Findings, G.Changed, TUs.Commands, Summary);
   promoteWarnings(Report.Findings, G.Promoted);
-  uaccess::sortByRank(Report.Findings);
+  // As a compiler prints them: by file and line, whatever the order the
+  // TUs finished in or the checks ran in.
+  uaccess::sortByLocation(Report.Findings);
   if (KbuildMode)
     uaccess::namePathsFrom(
         Report.Findings, currentDirectory(), SourcePaths.front(),

@@ -149,15 +149,27 @@ TEST(MergeTest, DumpBlocksOncePerFunction) {
   EXPECT_EQ(R.DumpBlocks.begin()->first, "function 'f' at /h.h:3");
 }
 
-TEST(MergeTest, RankedFindingsLeadInStableOrder) {
-  std::vector<Finding> Findings = {
-      at("window-call", "/a.c", 1), at("batchable", "/a.c", 2, 2),
-      at("batchable", "/a.c", 3, 1001), at("window-mismatch", "/a.c", 4)};
-  sortByRank(Findings);
-  EXPECT_EQ(Findings[0].Loc.Offset, 3u);
-  EXPECT_EQ(Findings[1].Loc.Offset, 2u);
-  EXPECT_EQ(Findings[2].Loc.Offset, 1u);
-  EXPECT_EQ(Findings[3].Loc.Offset, 4u);
+TEST(MergeTest, AFindingOfOneEntryOfAFileNamesItsFlags) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(analyzed("/x.c", {at("window-unbalanced", "/x.c", 1),
+                                       at("window-call", "/x.c", 2)}));
+  Outcomes.push_back(analyzed("/x.c", {at("window-call", "/x.c", 2)}));
+  Outcomes.push_back(analyzed("/x.c", {}));
+  Outcomes.back().Status = TUStatus::Failed;
+  Outcomes.push_back(analyzed("/y.c", {at("window-call", "/y.c", 3)}));
+  std::vector<std::vector<std::string>> Flags = {
+      {"-DX", "-I."}, {"-I.", "-DY"}, {"-DZ"}, {}};
+  noteFlagsOfFindings(Outcomes, Flags);
+  ASSERT_EQ(Outcomes[0].Report.Findings[0].Notes.size(), 1u);
+  EXPECT_EQ(Outcomes[0].Report.Findings[0].Notes[0].Message,
+            "found only by the compile command with '-DX' and without '-DY' "
+            "of the 2 that list 'x.c'");
+  EXPECT_EQ(Outcomes[0].Report.Findings[0].Notes[0].Loc.Offset, 1u);
+  // Found by both analyzed entries (the failed one does not count), or by
+  // the only entry of its file: no note.
+  EXPECT_TRUE(Outcomes[0].Report.Findings[1].Notes.empty());
+  EXPECT_TRUE(Outcomes[1].Report.Findings[0].Notes.empty());
+  EXPECT_TRUE(Outcomes[3].Report.Findings[0].Notes.empty());
 }
 
 } // namespace

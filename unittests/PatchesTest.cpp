@@ -256,4 +256,29 @@ TEST(GroupForPatches, PerFindingOrFunction) {
   EXPECT_EQ(PerFunction[1].front()->Function, "g");
 }
 
+TEST(GroupForPatches, BugFixesFirstThenLargestSaving) {
+  Finding Run = fixed("batchable", "run", "f");
+  Run.Rank = 2;
+  Finding Loop = fixed("batchable", "loop", "g");
+  Loop.Loc.Offset = 20;
+  Loop.Rank = 1001;
+  Finding Bug = fixed("window-unbalanced", "bug", "h");
+  Bug.Loc.Offset = 40;
+  std::vector<Finding> All = {Run, Loop, Bug};
+  auto Groups = groupForPatches(All, PatchPer::Finding);
+  ASSERT_EQ(Groups.size(), 3u);
+  EXPECT_EQ(Groups[0].front()->Message, "bug");
+  EXPECT_EQ(Groups[1].front()->Message, "loop");
+  EXPECT_EQ(Groups[2].front()->Message, "run");
+  // A function's patch with a bug fix in it is a bug fix.
+  Finding BugInRun = fixed("access-ok-far", "bug-in-f", "f");
+  BugInRun.Loc.Offset = 1;
+  All.push_back(BugInRun);
+  auto PerFunction = groupForPatches(All, PatchPer::Function);
+  ASSERT_EQ(PerFunction.size(), 3u);
+  EXPECT_EQ(PerFunction[0].front()->Function, "f");
+  EXPECT_EQ(PerFunction[1].front()->Function, "h");
+  EXPECT_EQ(PerFunction[2].front()->Function, "g");
+}
+
 } // namespace

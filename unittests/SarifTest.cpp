@@ -76,6 +76,30 @@ TEST(CheckDocsTest, FirstParagraph) {
   EXPECT_EQ(firstParagraph("# only a title\n"), "");
 }
 
+TEST(CheckDocsTest, PageSection) {
+  llvm::StringRef Page = "# t\n\nFirst.\n\n## Example\n\nbad\n### sub\n"
+                         "good\n\n## Options\n\nnone\n\n## Example2\n";
+  EXPECT_EQ(pageSection(Page, "Example"), "## Example\n\nbad\n### sub\ngood");
+  EXPECT_EQ(pageSection(Page, "Options"), "## Options\n\nnone");
+  EXPECT_EQ(pageSection(Page, "Exam"), "");
+  EXPECT_EQ(pageSection("## Limits\nx\n", "Limits"), "## Limits\nx");
+  EXPECT_EQ(pageSection(Page, "Limits"), "");
+}
+
+TEST(CheckDocsTest, ShortHelpKeepsExampleAndOptionsOnly) {
+  for (const CheckInfo &C : allChecks()) {
+    llvm::StringRef Page = docPage(C.Name);
+    std::string Help = shortHelp(C.Name, Page);
+    EXPECT_TRUE(llvm::StringRef(Help).starts_with(
+        ("# " + C.Name + "\n\n" + firstParagraph(Page)).str()));
+    EXPECT_TRUE(llvm::StringRef(Help).contains("\n## Example\n"));
+    EXPECT_TRUE(llvm::StringRef(Help).contains("\n## Options\n"));
+    EXPECT_FALSE(llvm::StringRef(Help).contains("\n## Limits\n"));
+    EXPECT_TRUE(llvm::StringRef(Help).ends_with(docPageUrl(C.Name) + "\n"));
+    EXPECT_LT(Help.size(), 8000u) << C.Name.str();
+  }
+}
+
 TEST(CheckDocsTest, PageUrls) {
   EXPECT_TRUE(llvm::StringRef(docPageUrl("batchable"))
                   .ends_with("/checks/batchable.md"));

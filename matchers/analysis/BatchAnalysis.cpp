@@ -440,6 +440,35 @@ bool holdsWhenNegative(const Expr &Cond, const VarDecl &V, ASTContext &Ctx) {
   return (Op == BO_LT && Bound >= 0) || (Op == BO_LE && Bound >= -1);
 }
 
+/// True when \p Cond holds wherever \p V is above \p Max: `V > K`,
+/// `V >= K` or `K < V` with K <= Max (alone or in an `||`).
+bool holdsWhenAbove(const Expr &Cond, const VarDecl &V, uint64_t Max,
+                    ASTContext &Ctx) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond.IgnoreParenImpCasts());
+  if (!BO)
+    return false;
+  if (BO->getOpcode() == BO_LOr)
+    return holdsWhenAbove(*BO->getLHS(), V, Max, Ctx) ||
+           holdsWhenAbove(*BO->getRHS(), V, Max, Ctx);
+  auto IsV = [&](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref && Ref->getDecl() == &V;
+  };
+  BinaryOperatorKind Op = BO->getOpcode();
+  const Expr *Other = BO->getRHS();
+  if (!IsV(BO->getLHS())) {
+    if (!IsV(BO->getRHS()) || !BO->isComparisonOp())
+      return false;
+    Other = BO->getLHS();
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  }
+  Expr::EvalResult K;
+  if ((Op != BO_GT && Op != BO_GE) || !Other->EvaluateAsInt(K, Ctx) ||
+      K.Val.getInt().isNegative())
+    return false;
+  return K.Val.getInt().getLimitedValue() <= Max;
+}
+
 /// True when the branch \p Then leaves: a return or a goto, alone or last
 /// in its block.
 bool leaves(const Stmt *Then) {
@@ -504,6 +533,17 @@ private:
   /// unsigned type, a constant, or a variable an earlier `if` of an
   /// enclosing block leaves the function for when it is negative.
   bool nonNegativeAt(const Expr &Count, const Stmt &Loop) const;
+  /// True when an earlier `if` of a block that holds \p Loop leaves the
+  /// function where \p Holds (the `if`'s condition) is true.
+  bool guardedAt(const Stmt &Loop,
+                 llvm::function_ref<bool(const Expr &)> Holds) const;
+  /// True when `Count * Bytes` cannot wrap around size_t where \p Loop
+  /// starts: Count is narrower than size_t, or a constant, or bounded by an
+  /// earlier `if` that leaves; \p Bytes is 0 when unknown.
+  bool productFitsAt(const Expr &Count, uint64_t Bytes, const Stmt &Loop) const;
+  /// The bytes one step of the loop covers: Stride elements of what the
+  /// first access points to; 0 when unknown.
+  uint64_t stepBytes(const BatchCandidate &C, long Stride) const;
   const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                         std::string &Counter, std::string &Trips);
   const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
@@ -665,8 +705,26 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
         ")' is a huge size and the window fails; add `if (" + Trips +
         " < 0) return ...;` before the loop, or make the count unsigned";
   }
+  // Nor does a product that may wrap: the window would check a small
+  // range and the unsafe ops write past it, where each access was checked
+  // (or faulted) before.
+  bool MayWrap =
+      CountExpr && !MayBeNegative &&
+      !productFitsAt(*CountExpr, stepBytes(C, Steps ? Stride : 1), *LoopStmt);
+  if (Steps != Indexed && Enclosed == LoopStmt && MayWrap &&
+      C.WhyNoRewrite.empty()) {
+    std::string Limit =
+        "SIZE_MAX / " + (Steps && Stride > 1 ? "(" + std::to_string(Stride) +
+                                                   " * sizeof(*" + C.Base + "))"
+                                             : "sizeof(*" + C.Base + ")");
+    C.Guard = "if (" + Trips + " > " + Limit + ") return ...;";
+    C.WhyNoRewrite = "'" + C.Range + "' may wrap around size_t ('" + Trips +
+                     "' is as wide): the window would check a small range "
+                     "and the loop go past it; add `" +
+                     C.Guard + "` before the loop, or bound the count";
+  }
   // Nor is a copy_*_user() of 'n * sizeof' elements offered then.
-  if (MayBeNegative)
+  if (MayBeNegative || MayWrap)
     Trips.clear();
   return Enclosed;
 }
@@ -679,9 +737,13 @@ bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
     return true;
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  if (!V)
-    return false;
-  // An earlier statement of a block that holds the loop.
+  return V && guardedAt(Loop, [&](const Expr &Cond) {
+           return holdsWhenNegative(Cond, *V, Ctx);
+         });
+}
+
+bool BatchFinder::guardedAt(
+    const Stmt &Loop, llvm::function_ref<bool(const Expr &)> Holds) const {
   for (const Stmt *Child = &Loop, *S = parentStmt(Loop, FA.parents()); S;
        Child = S, S = parentStmt(*S, FA.parents())) {
     const auto *Block = dyn_cast<CompoundStmt>(S);
@@ -692,11 +754,45 @@ bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
         break;
       const auto *If = dyn_cast<IfStmt>(Earlier);
       if (If && !If->getElse() && leaves(If->getThen()) &&
-          holdsWhenNegative(*If->getCond(), *V, Ctx))
+          Holds(*If->getCond()))
         return true;
     }
   }
   return false;
+}
+
+bool BatchFinder::productFitsAt(const Expr &Count, uint64_t Bytes,
+                                const Stmt &Loop) const {
+  const Expr *E = Count.IgnoreParenImpCasts();
+  uint64_t SizeBits = Ctx.getTypeSize(Ctx.getSizeType());
+  // A count narrower than size_t (an int on a 64-bit arch) times any
+  // element's size fits.
+  if (Ctx.getTypeSize(E->getType()) < SizeBits)
+    return true;
+  if (!Bytes)
+    return false;
+  uint64_t Max = llvm::maxUIntN(SizeBits) / Bytes;
+  Expr::EvalResult Value;
+  if (E->EvaluateAsInt(Value, Ctx))
+    return !Value.Val.getInt().isNegative() &&
+           Value.Val.getInt().getLimitedValue() <= Max;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && guardedAt(Loop, [&](const Expr &Cond) {
+           return holdsWhenAbove(Cond, *V, Max, Ctx);
+         });
+}
+
+uint64_t BatchFinder::stepBytes(const BatchCandidate &C, long Stride) const {
+  const UaccessUse &U = *C.Accesses.front();
+  const Expr *Ptr = argumentExpr(U, U.Api->PointerArg, Ctx);
+  if (!Ptr || Stride <= 0)
+    return 0;
+  QualType Pointee = Ptr->IgnoreParenImpCasts()->getType()->getPointeeType();
+  if (Pointee.isNull() || Pointee->isIncompleteType() ||
+      Pointee->isVoidType() || Pointee->isDependentType())
+    return 0;
+  return Ctx.getTypeSizeInChars(Pointee).getQuantity() * uint64_t(Stride);
 }
 
 /// The whole walk over the array, when it is a parameter stepped only in
@@ -712,8 +808,11 @@ const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
     return LoopStmt;
   // A signed length could be negative where the loops access nothing.
   int Length = parameterIndex(FD, Extent);
-  if (Length < 0 ||
-      !FD.getParamDecl(Length)->getType()->isUnsignedIntegerType())
+  // As wide as size_t, 'length * sizeof' could wrap (productFitsAt()).
+  QualType LengthType =
+      Length < 0 ? QualType() : FD.getParamDecl(Length)->getType();
+  if (Length < 0 || !LengthType->isUnsignedIntegerType() ||
+      Ctx.getTypeSize(LengthType) >= Ctx.getTypeSize(Ctx.getSizeType()))
     return LoopStmt;
   // The pointer must change nowhere but in this loop's step.
   const Stmt *Inc = cast<ForStmt>(LoopStmt)->getInc();

@@ -6,6 +6,7 @@
 #include "utils/GlobList.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
+#include "utils/WorkingDirectory.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -276,7 +277,17 @@ static TUReport parseAndCheck(const tooling::CompileCommand &Command,
   Report.File = Command.Filename;
   forgetSkippedBodies();
   OneCommandDatabase DB(Command);
-  tooling::ClangTool Tool(DB, {Command.Filename});
+  // The real file system, but one whose working directory is known past
+  // PATH_MAX (utils/WorkingDirectory.h), where ClangTool's own would crash.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS = realFileSystemAnyDepth();
+  if (llvm::ErrorOr<std::string> Cwd = FS->getCurrentWorkingDirectory(); !Cwd) {
+    Report.CompilerErrors = 1;
+    Report.FirstError =
+        "cannot read the current directory: " + Cwd.getError().message();
+    return Report;
+  }
+  tooling::ClangTool Tool(DB, {Command.Filename},
+                          std::make_shared<PCHContainerOperations>(), FS);
   // The command is final; drop ClangTool's default adjusters but keep
   // -fsyntax-only.
   Tool.clearArgumentsAdjusters();

@@ -2,7 +2,7 @@
 // below zero the original writes nothing and returns 0, while the rewrite
 // converts the negative size to a huge unsigned one and fails with
 // -EFAULT: no rewrite is offered unless the count cannot be negative
-// there (issue 29).
+// there (issue 29). Nor where the size may wrap around size_t.
 // RUN: %uaccess-lint --checks=batchable %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
 // RUN: %uaccess-lint --checks=batchable %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
 //
@@ -59,3 +59,70 @@ int unsigned_count(u32 __user *dst, const u32 *v, unsigned int n)
 // CHECK-NOT: no rewrite offered
 // FIXED-LABEL: int unsigned_count(
 // FIXED: user_write_access_begin(dst, n * sizeof(*dst))
+
+// A count as wide as size_t: 'n * sizeof(*dst)' may wrap around to a small
+// size the window checks, and the unsafe ops would then go past it; each
+// put_user() of the original checks its own element (issue 29, item 22).
+int wide_count(u32 __user *dst, const u32 *v, unsigned long n)
+{
+	unsigned long i;
+
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t ('n' is as wide): the window would check a small range and the loop go past it; add `if (n > SIZE_MAX / sizeof(*dst)) return ...;` before the loop, or bound the count
+// CHECK-NOT: alternatively 'copy_to_user
+// FIXED-LABEL: int wide_count(
+// FIXED: if (put_user(v[i], &dst[i]))
+
+// Bounded by an earlier exit, or stepped two at a time under the guard
+// the note names: the product fits, and the rewrite is offered.
+int bounded_count(u32 __user *dst, const u32 *v, size_t n)
+{
+	size_t i;
+
+	if (n > 64)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK-NOT: no rewrite offered
+// FIXED-LABEL: int bounded_count(
+// FIXED: user_write_access_begin(dst, n * sizeof(*dst))
+
+int guarded_wide_count(u32 __user *dst, const u32 *v, unsigned long n)
+{
+	unsigned long i;
+
+	if (n > SIZE_MAX / sizeof(*dst))
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK-NOT: no rewrite offered
+// FIXED-LABEL: int guarded_wide_count(
+// FIXED: user_write_access_begin(dst, n * sizeof(*dst))
+
+// A bound too loose for the element size still may wrap.
+int loose_bound(u64 __user *dst, const u64 *v, unsigned long n)
+{
+	unsigned long i;
+
+	if (n > SIZE_MAX / 4)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t

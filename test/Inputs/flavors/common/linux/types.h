@@ -26,6 +26,8 @@ typedef s32 __s32;
 typedef s64 __s64;
 
 typedef __SIZE_TYPE__		size_t;
+/* linux/limits.h */
+#define SIZE_MAX	(~(size_t)0)
 typedef __PTRDIFF_TYPE__	ssize_t;
 typedef __PTRDIFF_TYPE__	ptrdiff_t;
 typedef unsigned long		uintptr_t;
