@@ -89,23 +89,74 @@ def stress_sources(n_gotos, n_puts):
     return OPEN + gotos + labels + CLOSE, OPEN + puts + CLOSE
 
 
-def stress(a):
-    os.makedirs(a.stress, exist_ok=True)
+def or_chain_source(n):
+    """`if (__put_user(0, &p[0]) || ... ) return -EFAULT;`: N accesses."""
+    terms = " ||\n\t    ".join(f"__put_user({i}, &p[{i}])" for i in range(n))
+    return ("#include <linux/uaccess.h>\nint f(u32 __user *p)\n{\n"
+            f"\tif ({terms})\n\t\treturn -EFAULT;\n\treturn 0;\n}}\n")
+
+
+def nested_source(depth):
+    """`({ ({ ... __put_user(0, p) ... }) })`, DEPTH statement expressions."""
+    inner = "__put_user(0, p)"
+    for _ in range(depth):
+        inner = "({ " + inner + "; })"
+    return ("#include <linux/uaccess.h>\nint f(u32 __user *p)\n{\n"
+            f"\treturn {inner};\n}}\n")
+
+
+def big_baseline(path, megabytes):
+    """A baseline of MEGABYTES, entries as --write-baseline writes them."""
+    entry = ('    {\n      "check": "access-ok-far",\n'
+             '      "file": "drivers/x/file.c",\n      "fingerprint": "%032x",\n'
+             '      "function": "f",\n      "message": "%s"\n    }')
+    message = "'__put_user' is not guarded by any access_ok() on 'p'"
+    with open(path, "w") as f:
+        f.write('{\n  "findings": [\n')
+        size, i = 0, 0
+        while size < megabytes << 20:
+            text = ("" if i == 0 else ",\n") + entry % (i, message)
+            f.write(text)
+            size += len(text)
+            i += 1
+        f.write('\n  ],\n  "format": "uaccess-lint-baseline",\n'
+                '  "version": 2\n}\n')
+
+
+def stress_cases(a):
+    """(file, source, extra tool options, extra clang flags) per case."""
     cases = []
     for n in (2500, 5000, 10000):
-        cases.append((f"gotos-{n}.c", stress_sources(n, 0)[0]))
-    cases.append(("puts-100000.c", stress_sources(0, 100000)[1]))
+        cases.append((f"gotos-{n}.c", stress_sources(n, 0)[0], [], []))
+    cases.append(("puts-100000.c", stress_sources(0, 100000)[1], [], []))
+    # Issue 29, item 20: each access of a long run asked for every call of
+    # the function again.
+    for n in (1000, 2000, 4000):
+        cases.append((f"or-chain-{n}.c", or_chain_source(n), [], []))
+    # Deep nesting: clang's parser needs the stack first (both get 8 MB).
+    deep = ["-fbracket-depth=100000"]
+    cases.append(("nested-600.c", nested_source(600), [], deep))
+    baseline = os.path.join(a.stress, "baseline-113MB.json")
+    big_baseline(baseline, 113)
+    cases.append(("baseline-113MB", stress_sources(0, 10)[1],
+                  ["--baseline=" + baseline], []))
+    return cases
+
+
+def stress(a):
+    os.makedirs(a.stress, exist_ok=True)
     print("%-16s %9s %9s %6s %10s %10s %6s" % (
         "stress file", "clang s", "lint s", "ratio", "clang MB", "lint MB",
         "ratio"))
-    for name, text in cases:
-        path = os.path.join(a.stress, name)
+    for name, text, options, flags in stress_cases(a):
+        path = os.path.join(a.stress, name if name.endswith(".c")
+                            else name + ".c")
         with open(path, "w") as f:
             f.write(text)
         clang = best_of(["/usr/lib/llvm-19/bin/clang", "-fsyntax-only",
-                         *FIXTURE_FLAGS, path], a.stress, a.repeat)
-        lint = best_of([a.tool, "-j", "1", "--quiet", path, "--",
-                        *FIXTURE_FLAGS], a.stress, a.repeat)
+                         *FIXTURE_FLAGS, *flags, path], a.stress, a.repeat)
+        lint = best_of([a.tool, "-j", "1", "--quiet", *options, path, "--",
+                        *FIXTURE_FLAGS, *flags], a.stress, a.repeat)
         print("%-16s %9.2f %9.2f %6.2f %10.0f %10.0f %6.2f" % (
             name, clang[0], lint[0], lint[0] / clang[0], clang[1], lint[1],
             lint[1] / clang[1]))

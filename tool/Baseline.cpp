@@ -5,6 +5,8 @@
 #include "Accept.h"
 #include "Inputs.h"
 
+#include "utils/JsonSlices.h"
+
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
@@ -28,34 +30,70 @@ json::Value text(StringRef S) {
 }
 } // namespace
 
-Expected<std::set<std::string>> parseBaseline(StringRef Text) {
-  Expected<json::Value> Doc = json::parse(Text);
-  if (!Doc)
-    return invalid(toString(Doc.takeError()));
-  const json::Object *O = Doc->getAsObject();
-  if (!O || O->getString("format") != StringRef(FormatName))
+namespace {
+/// The format and version members, checked.
+Error checkHeader(const json::Value *Format, const json::Value *V) {
+  if (!Format || Format->getAsString() != StringRef(FormatName))
     return invalid("expected an object with \"format\": \"" +
                    Twine(FormatName) + "\"");
-  std::optional<int64_t> V = O->getInteger("version");
-  if (V == 1)
+  std::optional<int64_t> N = V ? V->getAsInteger() : std::nullopt;
+  if (N == 1)
     return invalid("version 1, whose fingerprints do not name each leak "
                    "exit (this uaccess-lint reads version 2): write it "
                    "again with --write-baseline");
-  if (V != Version)
-    return invalid("version " + (V ? Twine(*V) : Twine("missing")) +
+  if (N != Version)
+    return invalid("version " + (N ? Twine(*N) : Twine("missing")) +
                    " (this uaccess-lint reads version " + Twine(Version) + ")");
-  const json::Array *List = O->getArray("findings");
-  if (!List)
+  return Error::success();
+}
+
+/// The fingerprint of entry \p I, whose text is \p Entry.
+Expected<std::string> fingerprintOf(StringRef Entry, size_t I) {
+  Expected<json::Value> E = json::parse(Entry);
+  if (!E)
+    return invalid(toString(E.takeError()));
+  const json::Object *O = E->getAsObject();
+  std::optional<StringRef> FP = O ? O->getString("fingerprint") : std::nullopt;
+  if (!FP || FP->empty())
+    return invalid("findings[" + Twine(I) + "] has no \"fingerprint\" string");
+  return FP->str();
+}
+} // namespace
+
+// A baseline of a whole tree's findings can be large: each part is parsed
+// and dropped in turn (utils/JsonSlices.h), never the whole tree at once.
+Expected<std::set<std::string>> parseBaseline(StringRef Text) {
+  auto Members = jsonObjectMembers(Text);
+  if (!Members)
+    return invalid(toString(Members.takeError()));
+  std::optional<json::Value> Format, V;
+  StringRef Findings;
+  for (const auto &[Key, Value] : *Members) {
+    Expected<json::Value> Parsed =
+        Key == "findings" ? json::Value(nullptr) : json::parse(Value);
+    if (!Parsed)
+      return invalid(toString(Parsed.takeError()));
+    if (Key == "format")
+      Format = std::move(*Parsed);
+    else if (Key == "version")
+      V = std::move(*Parsed);
+    else if (Key == "findings")
+      Findings = Value;
+  }
+  if (Error E = checkHeader(Format ? &*Format : nullptr, V ? &*V : nullptr))
+    return std::move(E);
+  auto Entries = jsonArrayElements(Findings);
+  if (Findings.empty() || !Entries) {
+    if (!Entries)
+      consumeError(Entries.takeError());
     return invalid("no \"findings\" array");
+  }
   std::set<std::string> Out;
-  for (size_t I = 0; I < List->size(); ++I) {
-    const json::Object *E = (*List)[I].getAsObject();
-    std::optional<StringRef> FP =
-        E ? E->getString("fingerprint") : std::nullopt;
-    if (!FP || FP->empty())
-      return invalid("findings[" + Twine(I) +
-                     "] has no \"fingerprint\" string");
-    Out.insert(FP->str());
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    Expected<std::string> FP = fingerprintOf((*Entries)[I], I);
+    if (!FP)
+      return FP.takeError();
+    Out.insert(std::move(*FP));
   }
   return Out;
 }

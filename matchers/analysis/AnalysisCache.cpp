@@ -3,6 +3,7 @@
 #include "analysis/AnalysisCache.h"
 #include "analysis/CallPolicy.h"
 #include "analysis/FieldChecks.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -34,6 +35,12 @@ const ParentMap &FunctionAnalyses::parents() {
   if (!Parents)
     Parents = std::make_unique<ParentMap>(const_cast<Stmt *>(FD.getBody()));
   return *Parents;
+}
+
+llvm::ArrayRef<const CallExpr *> FunctionAnalyses::calls() {
+  if (!Calls)
+    Calls = callsIn(FD.getBody());
+  return *Calls;
 }
 
 CFG *FunctionAnalyses::cfg(bool PruneTriviallyFalseEdges) {

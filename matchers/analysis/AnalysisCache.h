@@ -26,6 +26,7 @@
 #include "llvm/ADT/DenseMap.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -64,6 +65,9 @@ public:
   /// header's inline functions included, and cost a kernel TU a fifth of
   /// its analysis time.
   const clang::ParentMap &parents();
+  /// The calls in the body (callsIn()), found on first use: a run of N
+  /// accesses asks N times.
+  llvm::ArrayRef<const clang::CallExpr *> calls();
   /// The CFG of the body, or null when clang cannot build one. Trivially
   /// false edges (`if (0)`, `do { } while (0)` back edges) are pruned unless
   /// \p PruneTriviallyFalseEdges is false. Calls of cleanup-attribute
@@ -89,6 +93,7 @@ private:
   AnalysisCache &Cache;
   std::unique_ptr<FunctionUses> Uses;
   std::unique_ptr<clang::ParentMap> Parents;
+  std::optional<std::vector<const clang::CallExpr *>> Calls;
   std::unique_ptr<clang::CFG> Graphs[2];
   bool Built[2] = {false, false};
   // Inline: most functions of a TU (header inlines) get one null answer.

@@ -41,23 +41,39 @@ int dereferencedParameter(const Expr &Arg) {
 
 } // namespace
 
+char TestedCallArguments::ID;
+
+TestedCallArguments::TestedCallArguments(FunctionAnalyses &FA) {
+  ASTContext &Ctx = FA.astContext();
+  for (const CallExpr *Call : FA.calls()) {
+    if (isValueDiscarded(*Call, FA.parents()))
+      continue;
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      ByBase[pointerShape(writtenText(*Call->getArg(I), Ctx)).Base].push_back(
+          {Call, I});
+    }
+  }
+}
+
+llvm::ArrayRef<TestedCallArguments::Entry>
+TestedCallArguments::passing(llvm::StringRef Base) const {
+  auto It = ByBase.find(Base);
+  if (It == ByBase.end())
+    return {};
+  return It->second;
+}
+
 std::vector<ArgumentTrace::ForeignCall>
 foreignCallsBefore(FunctionAnalyses &FA, llvm::StringRef Base,
                    llvm::function_ref<bool(const CallExpr &)> RunsBefore) {
-  ASTContext &Ctx = FA.astContext();
   std::vector<ArgumentTrace::ForeignCall> Found;
-  for (const CallExpr *Other : callsIn(FA.decl().getBody())) {
-    if (isValueDiscarded(*Other, FA.parents()))
+  for (auto [Other, I] : FA.getAnalysis<TestedCallArguments>()->passing(Base)) {
+    if (!RunsBefore(*Other))
       continue;
-    for (unsigned I = 0; I < Other->getNumArgs(); ++I) {
-      if (pointerShape(writtenText(*Other->getArg(I), Ctx)).Base != Base ||
-          !RunsBefore(*Other))
-        continue;
-      // A check of this TU's own is a check of the model's, not foreign.
-      std::optional<CallCheck> Check = checkByCall(FA.cache(), *Other, I);
-      if (Check && !Check->RequiredCallee.empty())
-        Found.push_back({Other, Check->RequiredCallee, Check->RequiredArg});
-    }
+    // A check of this TU's own is a check of the model's, not foreign.
+    std::optional<CallCheck> Check = checkByCall(FA.cache(), *Other, I);
+    if (Check && !Check->RequiredCallee.empty())
+      Found.push_back({Other, Check->RequiredCallee, Check->RequiredArg});
   }
   return Found;
 }

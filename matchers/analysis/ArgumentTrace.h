@@ -14,7 +14,9 @@
 
 #include "analysis/AnalysisCache.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <string>
 #include <vector>
@@ -89,6 +91,25 @@ struct ArgumentTrace {
 ArgumentTrace traceArgument(AnalysisCache &Cache,
                             const clang::FunctionDecl &Caller,
                             const clang::CallExpr &Call, TracedParam Param);
+
+/// The calls of a function whose value is used (a tested call), by the
+/// pointer-shape base of each argument: the (call, argument) pairs, in the
+/// body's order. Built once per function: every access of a long run asks.
+class TestedCallArguments : public ManagedAnalysis {
+public:
+  using Entry = std::pair<const clang::CallExpr *, unsigned>;
+  explicit TestedCallArguments(FunctionAnalyses &FA);
+  static std::unique_ptr<TestedCallArguments> create(FunctionAnalyses &FA) {
+    return std::make_unique<TestedCallArguments>(FA);
+  }
+  static char ID;
+
+  /// The arguments whose base is \p Base; empty when none.
+  llvm::ArrayRef<Entry> passing(llvm::StringRef Base) const;
+
+private:
+  llvm::StringMap<std::vector<Entry>> ByBase;
+};
 
 /// The tested calls in \p FA's function that pass \p Base to a check
 /// wrapper another TU may define, among those \p RunsBefore accepts.

@@ -285,8 +285,9 @@ std::vector<FieldCheck> FieldCheckIndex::checksIn(const FunctionDecl &FD,
 std::vector<ForeignFieldCall>
 FieldCheckIndex::foreignCallsIn(const FunctionDecl &FD, llvm::StringRef Key) {
   std::vector<ForeignFieldCall> Out;
-  const ParentMap &Parents = Cache.get(FD).parents();
-  for (const CallExpr *Call : callsIn(FD.getBody())) {
+  FunctionAnalyses &FA = Cache.get(FD);
+  const ParentMap &Parents = FA.parents();
+  for (const CallExpr *Call : FA.calls()) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     if (!Callee || !Callee->getIdentifier() || parsedDefinition(*Callee) ||
         !isResultTested(*Call, *FD.getBody(), Parents))

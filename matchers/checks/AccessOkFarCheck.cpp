@@ -166,7 +166,7 @@ bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
   const ParentMap &Parents = FA.parents();
   const CFG *Graph = FA.cfg();
   const Stmt *Access = cfgElementOf(FA, A);
-  for (const CallExpr *Call : callsIn(FA.decl().getBody())) {
+  for (const CallExpr *Call : FA.calls()) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     auto ChecksHolder = [&](const FieldCheck &C) {
       return C.HolderParam >= 0 && !C.AtStore &&

@@ -19,6 +19,7 @@
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Support/thread.h"
 
 using namespace clang;
 
@@ -301,6 +302,10 @@ static TUReport parseAndCheck(const tooling::CompileCommand &Command,
   return Report;
 }
 
+/// The analysis thread's stack: virtual memory, used only as deep as a
+/// body goes.
+constexpr unsigned AnalysisStackBytes = 512u << 20;
+
 TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
                                 const RunOptions &Opts) {
   // A source that is no regular file (a link to /dev/zero, a FIFO) reads
@@ -316,12 +321,23 @@ TUReport analyzeTranslationUnit(const tooling::CompileCommand &Command,
     Failed.FirstError = "'" + std::string(Main) + "' is not a regular file";
     return Failed;
   }
-  TUReport Report = parseAndCheck(Command, Opts);
-  if (!Report.NeedsEveryBody)
-    return Report;
-  RunOptions Everything = Opts;
-  Everything.SkipBodies.clear();
-  return parseAndCheck(Command, Everything);
+  TUReport Report;
+  // On a stack of its own, well beyond the 8 MiB of a shell's default: a
+  // deeply nested body (hundreds of statement expressions) that clang
+  // compiles under a raised `ulimit -s` must not crash the analysis, whose
+  // walks go as deep as the parser's. (The bottom of the stack is not
+  // noted for clang: its Sema would then move deep work to threads of
+  // 8 MiB.)
+  llvm::thread Deep(std::optional<unsigned>(AnalysisStackBytes), [&] {
+    Report = parseAndCheck(Command, Opts);
+    if (!Report.NeedsEveryBody)
+      return;
+    RunOptions Everything = Opts;
+    Everything.SkipBodies.clear();
+    Report = parseAndCheck(Command, Everything);
+  });
+  Deep.join();
+  return Report;
 }
 
 } // namespace uaccess

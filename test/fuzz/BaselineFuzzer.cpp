@@ -2,8 +2,25 @@
 
 #include "Baseline.h"
 
+#include "llvm/Support/JSON.h"
+
 #include <cstddef>
 #include <cstdint>
+
+namespace {
+/// The fingerprints as the whole tree has them (json::parse), which the
+/// reader, parsing one part at a time, must agree with.
+std::set<std::string> fromWholeTree(const llvm::json::Value &Doc) {
+  std::set<std::string> Out;
+  const llvm::json::Array *List =
+      Doc.getAsObject() ? Doc.getAsObject()->getArray("findings") : nullptr;
+  if (!List)
+    __builtin_trap();
+  for (const llvm::json::Value &E : *List)
+    Out.insert(E.getAsObject()->getString("fingerprint")->str());
+  return Out;
+}
+} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   llvm::StringRef Text(reinterpret_cast<const char *>(Data), Size);
@@ -12,6 +29,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     llvm::consumeError(Read.takeError());
     return 0;
   }
+  // Nothing that is not JSON is read, and what is read is what the whole
+  // tree holds.
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(Text);
+  if (!Doc || fromWholeTree(*Doc) != *Read)
+    __builtin_trap();
   // What was read must drop exactly the findings it names.
   std::vector<uaccess::Finding> Findings(Read->size());
   size_t I = 0;
