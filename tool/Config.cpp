@@ -2,6 +2,8 @@
 
 #include "Config.h"
 
+#include "utils/JsonSlices.h"
+
 #include "Inputs.h"
 
 #include "llvm/Support/FileSystem.h"
@@ -96,6 +98,9 @@ void collect(const SMDiagnostic &D, void *Context) {
 } // namespace
 
 Expected<Config> parseConfig(StringRef Text, StringRef Name) {
+  if (Error E = checkNesting(Text, /*InStrings=*/true))
+    return createStringError(inconvertibleErrorCode(),
+                             Name + ": " + toString(std::move(E)));
   Diagnostics Diags{Name.str(), ""};
   Config C;
   yaml::Input In(Text, nullptr, collect, &Diags);

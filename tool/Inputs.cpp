@@ -1,7 +1,9 @@
 //===--- Inputs.cpp - Files the user hands the tool -----------------------===//
 
 #include "Inputs.h"
+
 #include "Git.h"
+#include "utils/JsonSlices.h"
 
 #include "utils/WorkingDirectory.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
@@ -154,6 +156,8 @@ std::vector<std::string> parseNameList(StringRef Text) {
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 parseJSONDatabase(StringRef Text, StringRef Base) {
+  if (Error E = checkNesting(Text))
+    return std::move(E);
   std::string Error;
   auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
       Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);

@@ -2,6 +2,8 @@
 
 #include "LineFilter.h"
 
+#include "utils/JsonSlices.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 
@@ -15,6 +17,8 @@ llvm::Error bad(const llvm::Twine &Why) {
 } // namespace
 
 llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
+  if (llvm::Error E = checkNesting(JSON))
+    return bad(llvm::toString(std::move(E)));
   llvm::Expected<llvm::json::Value> Value = llvm::json::parse(JSON);
   if (!Value)
     return bad(llvm::toString(Value.takeError()));

@@ -2,6 +2,8 @@
 
 #include "Merge.h"
 
+#include "utils/JsonSlices.h"
+
 #include <limits>
 
 #include "runner/FindingsFormat.h"
@@ -209,6 +211,10 @@ llvm::Error checkReportVersion(const llvm::json::Object *O) {
   if (!O)
     return llvm::Error::success();
   const llvm::json::Value *Format = O->get("format");
+  // Both, or neither (a report from before them).
+  if (!Format != !O->get("version"))
+    return llvm::createStringError(
+        "\"format\" and \"version\" come together, or not at all");
   if (Format && Format->getAsString() != llvm::StringRef(ReportFormatName))
     return llvm::createStringError("expected \"format\": \"%s\"",
                                    ReportFormatName);
@@ -233,6 +239,8 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                                    Path.str().c_str(),
                                    llvm::toString(std::move(E)).c_str());
   };
+  if (llvm::Error E = checkNesting((*Buffer)->getBuffer()))
+    return Fail(std::move(E));
   llvm::Expected<llvm::json::Value> Doc =
       llvm::json::parse((*Buffer)->getBuffer());
   if (!Doc)
@@ -273,7 +281,8 @@ flagsOnlyIn(llvm::ArrayRef<std::string> Mine,
   return Out;
 }
 
-/// The note for a finding TU \p Mine has and the TUs \p Lacking do not.
+/// The note for a finding TU \p Mine has and the TUs \p Lacking do not,
+/// of the \p Entries that list \p File.
 std::string flagsNote(llvm::StringRef File, llvm::ArrayRef<std::string> Mine,
                       llvm::ArrayRef<const std::vector<std::string> *> Lacking,
                       size_t Entries) {
@@ -284,14 +293,21 @@ std::string flagsNote(llvm::StringRef File, llvm::ArrayRef<std::string> Mine,
       if (!llvm::is_contained(Mine, Flag) &&
           !llvm::StringRef(Without).contains("'" + Flag + "'"))
         Without += (Without.empty() ? "'" : ", '") + Flag + "'";
-  std::string Flags = !With.empty() && !Without.empty()
-                          ? "with " + With + " and without " + Without
-                      : !With.empty() ? "with " + With
-                                      : "without " + Without;
-  return ("found only by the compile command " + Flags + " of the " +
-          llvm::Twine(Entries) + " that list '" +
-          llvm::sys::path::filename(File) + "'")
-      .str();
+  size_t Have = Entries - Lacking.size();
+  std::string Which =
+      Have == 1 ? "the compile command" : "compile commands like the one";
+  std::string How = !With.empty() && !Without.empty()
+                        ? " with " + With + " and without " + Without
+                    : !With.empty()    ? " with " + With
+                    : !Without.empty() ? " without " + Without
+                                       : "";
+  std::string Note = ("found only by " + Which + How + ", " +
+                      llvm::Twine(Have) + " of the " + llvm::Twine(Entries) +
+                      " that list '" + llvm::sys::path::filename(File) + "'")
+                         .str();
+  if (How.empty())
+    Note += ": their flags differ only in order";
+  return Note;
 }
 } // namespace
 

@@ -443,6 +443,8 @@ llvm::Error checkPatchDir(llvm::StringRef Dir, bool Replace) {
     return llvm::createStringError("cannot write patches into '" + Dir +
                                    "': " + Why);
   };
+  if (fs::is_symlink_file(Dir) && !fs::exists(Dir))
+    return Fail("it is a link to a folder that does not exist");
   if (fs::exists(Dir)) {
     if (!fs::is_directory(Dir))
       return Fail("it is not a directory");
@@ -462,7 +464,7 @@ llvm::Error checkPatchDir(llvm::StringRef Dir, bool Replace) {
 
 llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
                              bool Replace) {
-  bool Created = !fs::exists(Dir);
+  bool Created = !fs::exists(Dir) && !fs::is_symlink_file(Dir);
   if (std::error_code EC = fs::create_directory(Dir))
     return llvm::createStringError(EC, "cannot create '" + Dir +
                                            "': " + EC.message());
@@ -470,6 +472,16 @@ llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
   if (llvm::Error E = refuseOldSeries(Dir, Replace))
     return E;
   std::vector<std::string> Old = seriesFiles(Dir);
+  // A link among the old patches is replaced, not written through: the
+  // file it points to is not the series'.
+  for (const std::string &Name : Old) {
+    llvm::SmallString<256> Path(Dir);
+    llvm::sys::path::append(Path, Name);
+    if (fs::is_symlink_file(Path))
+      if (std::error_code EC = fs::remove(Path))
+        return llvm::createStringError(EC, "cannot remove the link '" + Path +
+                                               "': " + EC.message());
+  }
   // All or nothing, as --fix: `git am` of half a series applies half a fix.
   std::vector<std::pair<std::string, std::string>> Files;
   for (const PatchFile &P : Series.Patches) {

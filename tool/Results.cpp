@@ -1,8 +1,10 @@
 //===--- Results.cpp - A results folder: one record per TU ----------------===//
 
 #include "Results.h"
+
 #include "BuildRecords.h"
 #include "Fixes.h"
+#include "utils/JsonSlices.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -88,6 +90,8 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return recordError(Path, Buffer.getError().message());
+  if (llvm::Error E = checkNesting((*Buffer)->getBuffer()))
+    return recordError(Path, llvm::toString(std::move(E)));
   auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
   if (!Parsed)
     return recordError(Path, llvm::toString(Parsed.takeError()));

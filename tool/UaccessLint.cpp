@@ -707,9 +707,11 @@ std::vector<CompileCommand> selectCommands(CompilationDatabase &DB,
     All = DB.getAllCompileCommands();
   for (const std::string &Path : SourcePaths) {
     std::string Abs = uaccess::absoluteSourcePath("", Path);
-    std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
-    if (Found.empty() && !sys::fs::exists(Abs))
+    // Named on the command line, a source that is not there is the user's
+    // slip (with or without a database), not a TU that failed.
+    if (!sys::fs::exists(Abs))
       fail("'" + Path + "': no such file");
+    std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
     if (Found.empty())
       fail("'" + Path + "' is not in the compilation database");
     for (CompileCommand &C : Found)
@@ -1054,6 +1056,15 @@ std::string absolutePath(StringRef Path) {
 /// The outputs the run writes must not be one another, nor a file it
 /// reads: `--fix -o f.c f.c` would replace the source with the report, and
 /// `-o x.json --write-baseline=x.json` would lose the baseline.
+/// The compilation database -p names, or "" when there is none to read.
+std::string databaseFile() {
+  if (BuildPath.empty() || !sys::fs::is_directory(BuildPath))
+    return BuildPath;
+  SmallString<256> Json(BuildPath);
+  sys::path::append(Json, "compile_commands.json");
+  return std::string(Json);
+}
+
 void checkOutputsApart() {
   std::vector<std::pair<std::string, std::string>> Outputs;
   for (auto [Path, What] : {std::pair<StringRef, StringRef>(OutputFile, "-o"),
@@ -1068,13 +1079,24 @@ void checkOutputsApart() {
   for (const std::string &Source : SourcePaths)
     Inputs.push_back({uaccess::canonicalPath(absolutePath(Source)),
                       "the source '" + Source + "'"});
+  std::string Database = databaseFile();
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(BaselineFile, "--baseline"),
         {DiffFile, "--diff"},
-        {ConfigFile, "--config-file"}})
+        {ConfigFile, "--config-file"},
+        {SafeCalleesFile, "--uaccess-safe-file"},
+        {Database, "the compilation database"}})
     if (!Path.empty() && Path != "-")
       Inputs.push_back(
           {uaccess::canonicalPath(absolutePath(Path)), What.str()});
+  // A file of the series' names in --patch-dir is the series' to write or,
+  // with --replace-patches, to remove.
+  std::string Series =
+      PatchDir.empty() ? "" : uaccess::canonicalPath(absolutePath(PatchDir));
+  for (const auto &[Path, What] : Outputs)
+    if (!Series.empty() && sys::path::parent_path(Path) == Series &&
+        Regex("^[0-9]{4}-.*\\.patch$").match(sys::path::filename(Path)))
+      fail(What + " names a file of the --patch-dir series: '" + Path + "'");
   for (size_t I = 0; I < Outputs.size(); ++I) {
     for (size_t J = I + 1; J < Outputs.size(); ++J)
       if (Outputs[I].first == Outputs[J].first)
@@ -1410,15 +1432,24 @@ void writeResults(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
 /// What sets one compile command of a file apart from another: its flags,
 /// without the compiler, the file, and the object it writes.
 std::vector<std::string> distinctFlags(const CompileCommand &C) {
+  // Options whose value is the next argument: "-I dir" is one flag.
+  static const StringRef Separate[] = {
+      "-I",       "-D",      "-U",         "-include", "-imacros",
+      "-isystem", "-iquote", "-idirafter", "-x",       "-target",
+      "-Xclang",  "-MF",     "-MT",        "-MQ"};
   std::vector<std::string> Flags;
   for (size_t I = 1; I < C.CommandLine.size(); ++I) {
     StringRef Arg = C.CommandLine[I];
+    bool Joined =
+        llvm::is_contained(Separate, Arg) && I + 1 < C.CommandLine.size();
     if (Arg == "-o") {
       ++I;
       continue;
     }
-    if (Arg != C.Filename && !Arg.starts_with("-o") && Arg != "-c" &&
-        Arg != "-fsyntax-only")
+    if (Joined)
+      Flags.push_back((Arg + " " + C.CommandLine[++I]).str());
+    else if (Arg != C.Filename && !Arg.starts_with("-o") && Arg != "-c" &&
+             Arg != "-fsyntax-only")
       Flags.push_back(Arg.str());
   }
   return Flags;

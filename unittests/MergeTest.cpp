@@ -162,8 +162,8 @@ TEST(MergeTest, AFindingOfOneEntryOfAFileNamesItsFlags) {
   noteFlagsOfFindings(Outcomes, Flags);
   ASSERT_EQ(Outcomes[0].Report.Findings[0].Notes.size(), 1u);
   EXPECT_EQ(Outcomes[0].Report.Findings[0].Notes[0].Message,
-            "found only by the compile command with '-DX' and without '-DY' "
-            "of the 2 that list 'x.c'");
+            "found only by the compile command with '-DX' and without '-DY', "
+            "1 of the 2 that list 'x.c'");
   EXPECT_EQ(Outcomes[0].Report.Findings[0].Notes[0].Loc.Offset, 1u);
   // Found by both analyzed entries (the failed one does not count), or by
   // the only entry of its file: no note.

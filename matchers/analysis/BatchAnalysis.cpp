@@ -176,14 +176,15 @@ const UaccessUse *foreignUse(const Stmt *S, const FunctionUses &Uses,
                              llvm::ArrayRef<const UaccessUse *> Own) {
   struct Finder : RecursiveASTVisitor<Finder> {
     const FunctionUses &Uses;
-    llvm::ArrayRef<const UaccessUse *> Own;
+    // A set: a run of N accesses in one condition visits each one's
+    // expansion, N lookups of N.
+    llvm::SmallPtrSet<const UaccessUse *, 8> Own;
     const UaccessUse *Found = nullptr;
     Finder(const FunctionUses &U, llvm::ArrayRef<const UaccessUse *> O)
-        : Uses(U), Own(O) {}
+        : Uses(U), Own(O.begin(), O.end()) {}
     bool VisitStmt(Stmt *S) {
       const UaccessUse *U = Uses.ownerOf(S);
-      if (U && !llvm::is_contained(Own, U) &&
-          U->Api->TheRole != Role::AccessOk &&
+      if (U && !Own.contains(U) && U->Api->TheRole != Role::AccessOk &&
           U->Api->TheRole != Role::MaskedProbe)
         Found = U;
       return !Found;
@@ -227,6 +228,48 @@ bool modifies(const Stmt *S, llvm::StringRef Name,
   } F;
   F.Name = Name;
   F.Except = Except;
+  F.TraverseStmt(const_cast<Stmt *>(S));
+  return F.Found;
+}
+
+struct TouchKinds {
+  bool Assigns; ///< An assignment, increment or decrement of the variable.
+  bool Labels;  ///< A label a jump could enter by.
+};
+
+/// True when \p S (but for \p Except) takes \p V's address, or does what
+/// \p Kinds asks about.
+bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,
+             const Stmt *Except = nullptr) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    const VarDecl &V;
+    TouchKinds Kinds;
+    const Stmt *Except;
+    bool Found = false;
+    Finder(const VarDecl &V, TouchKinds K, const Stmt *E)
+        : V(V), Kinds(K), Except(E) {}
+    bool TraverseStmt(Stmt *S) {
+      return S == Except || RecursiveASTVisitor<Finder>::TraverseStmt(S);
+    }
+    bool isV(const Expr *E) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      return Ref && Ref->getDecl() == &V;
+    }
+    bool VisitBinaryOperator(BinaryOperator *BO) {
+      Found |= Kinds.Assigns && BO->isAssignmentOp() && isV(BO->getLHS());
+      return !Found;
+    }
+    bool VisitUnaryOperator(UnaryOperator *UO) {
+      Found |= (UO->getOpcode() == UO_AddrOf ||
+                (Kinds.Assigns && UO->isIncrementDecrementOp())) &&
+               isV(UO->getSubExpr());
+      return !Found;
+    }
+    bool VisitLabelStmt(LabelStmt *) {
+      Found |= Kinds.Labels;
+      return !Found;
+    }
+  } F(V, Kinds, Except);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
 }
@@ -469,14 +512,6 @@ bool holdsWhenAbove(const Expr &Cond, const VarDecl &V, uint64_t Max,
   return K.Val.getInt().getLimitedValue() <= Max;
 }
 
-/// True when the branch \p Then leaves: a return or a goto, alone or last
-/// in its block.
-bool leaves(const Stmt *Then) {
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
-    Then = Block->body_empty() ? nullptr : Block->body_back();
-  return isa_and_nonnull<ReturnStmt, GotoStmt>(Then);
-}
-
 /// An integer parameter that counts the elements of the user array \p Base:
 /// the function indexes Base with it (`ufds + nfds - todo`).
 std::string arrayExtent(const FunctionDecl &FD, llvm::StringRef Base) {
@@ -534,9 +569,14 @@ private:
   /// enclosing block leaves the function for when it is negative.
   bool nonNegativeAt(const Expr &Count, const Stmt &Loop) const;
   /// True when an earlier `if` of a block that holds \p Loop leaves the
-  /// function where \p Holds (the `if`'s condition) is true.
-  bool guardedAt(const Stmt &Loop,
+  /// function where \p Holds (the `if`'s condition) is true, and \p V
+  /// keeps the value the `if` tested up to the loop: nothing assigns it or
+  /// takes its address, and no label lets a jump pass the `if`.
+  bool guardedAt(const Stmt &Loop, const VarDecl &V,
                  llvm::function_ref<bool(const Expr &)> Holds) const;
+  /// True when \p Then leaves for good: a return, or a goto to a label
+  /// after \p Loop.
+  bool leavesPast(const Stmt *Then, const Stmt &Loop) const;
   /// True when `Count * Bytes` cannot wrap around size_t where \p Loop
   /// starts: Count is narrower than size_t, or a constant, or bounded by an
   /// earlier `if` that leaves; \p Bytes is 0 when unknown.
@@ -737,28 +777,51 @@ bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
     return true;
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && guardedAt(Loop, [&](const Expr &Cond) {
+  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
            return holdsWhenNegative(Cond, *V, Ctx);
          });
 }
 
 bool BatchFinder::guardedAt(
-    const Stmt &Loop, llvm::function_ref<bool(const Expr &)> Holds) const {
+    const Stmt &Loop, const VarDecl &V,
+    llvm::function_ref<bool(const Expr &)> Holds) const {
+  if (touches(FD.getBody(), V, {/*Assigns=*/false, /*Labels=*/false}) ||
+      touches(&Loop, V, {true, false}))
+    return false;
   for (const Stmt *Child = &Loop, *S = parentStmt(Loop, FA.parents()); S;
        Child = S, S = parentStmt(*S, FA.parents())) {
     const auto *Block = dyn_cast<CompoundStmt>(S);
     if (!Block)
       continue;
+    bool Guarded = false;
     for (const Stmt *Earlier : Block->body()) {
       if (Earlier == Child)
         break;
+      if (Guarded && touches(Earlier, V, {true, true}))
+        Guarded = false;
       const auto *If = dyn_cast<IfStmt>(Earlier);
-      if (If && !If->getElse() && leaves(If->getThen()) &&
+      if (If && !If->getElse() && leavesPast(If->getThen(), Loop) &&
           Holds(*If->getCond()))
-        return true;
+        Guarded = true;
     }
+    // What holds the loop inside this block must keep V too.
+    if (Guarded && !touches(Child, V, {true, true}, &Loop))
+      return true;
   }
   return false;
+}
+
+bool BatchFinder::leavesPast(const Stmt *Then, const Stmt &Loop) const {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
+    Then = Block->body_empty() ? nullptr : Block->body_back();
+  if (isa_and_nonnull<ReturnStmt>(Then))
+    return true;
+  const auto *Goto = dyn_cast_or_null<GotoStmt>(Then);
+  const LabelStmt *Label = Goto ? Goto->getLabel()->getStmt() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Label &&
+         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loop.getEndLoc()),
+                                      SM.getExpansionLoc(Label->getBeginLoc()));
 }
 
 bool BatchFinder::productFitsAt(const Expr &Count, uint64_t Bytes,
@@ -778,7 +841,7 @@ bool BatchFinder::productFitsAt(const Expr &Count, uint64_t Bytes,
            Value.Val.getInt().getLimitedValue() <= Max;
   const auto *Ref = dyn_cast<DeclRefExpr>(E);
   const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && guardedAt(Loop, [&](const Expr &Cond) {
+  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
            return holdsWhenAbove(Cond, *V, Max, Ctx);
          });
 }

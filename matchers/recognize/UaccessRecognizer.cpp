@@ -164,8 +164,30 @@ public:
   }
   bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
 
+  /// S->getBeginLoc(): a binary operator's is its left operand's, found
+  /// anew at each level, so a chain of N `||` would cost N * N.
+  SourceLocation beginOf(const Stmt *S) {
+    llvm::SmallVector<const BinaryOperator *, 8> Chain;
+    SourceLocation Loc;
+    for (const auto *BO = dyn_cast<BinaryOperator>(S); BO;
+         BO = dyn_cast<BinaryOperator>(BO->getLHS())) {
+      auto It = Begins.find(BO);
+      if (It != Begins.end()) {
+        Loc = It->second;
+        break;
+      }
+      Chain.push_back(BO);
+    }
+    if (Loc.isInvalid())
+      Loc = Chain.empty() ? S->getBeginLoc()
+                          : Chain.back()->getLHS()->getBeginLoc();
+    for (const BinaryOperator *BO : Chain)
+      Begins[BO] = Loc;
+    return Loc;
+  }
+
   bool VisitStmt(Stmt *S) {
-    Attribution A = Ledger.attribute(S->getBeginLoc());
+    Attribution A = Ledger.attribute(beginOf(S));
     if (A.Primary >= 0) {
       unsigned Id = useForRecord(A.Primary);
       if (A.InArgument) {
@@ -203,6 +225,7 @@ public:
   }
 
 private:
+  llvm::DenseMap<const BinaryOperator *, SourceLocation> Begins;
   unsigned useForRecord(unsigned Primary) {
     auto It = ByRecord.find(Primary);
     if (It != ByRecord.end())

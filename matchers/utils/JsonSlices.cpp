@@ -158,4 +158,27 @@ jsonArrayElements(llvm::StringRef Text) {
   return Elements;
 }
 
+llvm::Error checkNesting(llvm::StringRef Text, bool InStrings) {
+  unsigned Depth = 0;
+  bool Quoted = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quoted) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        Quoted = false;
+    } else if (C == '"' && !InStrings) {
+      Quoted = true;
+    } else if (C == '[' || C == '{') {
+      if (++Depth > MaxNesting)
+        return llvm::createStringError(
+            "nested more than %u levels deep at byte %zu", MaxNesting, I);
+    } else if ((C == ']' || C == '}') && Depth) {
+      --Depth;
+    }
+  }
+  return llvm::Error::success();
+}
+
 } // namespace uaccess

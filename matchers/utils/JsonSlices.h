@@ -36,6 +36,16 @@ jsonObjectMembers(llvm::StringRef Text);
 llvm::Expected<std::vector<llvm::StringRef>>
 jsonArrayElements(llvm::StringRef Text);
 
+/// How deep LLVM's parsers (json::parse, yaml::Stream) may be asked to
+/// go: they recurse once per level, and a few tens of thousands of `[`
+/// overflow the stack. Documents the tool writes nest under ten levels.
+constexpr unsigned MaxNesting = 1000;
+
+/// An error when \p Text opens more than MaxNesting brackets or braces at
+/// once: outside JSON's strings, or (\p InStrings, for YAML, whose quotes
+/// a plain scalar may hold) counting every one.
+llvm::Error checkNesting(llvm::StringRef Text, bool InStrings = false);
+
 } // namespace uaccess
 
 #endif

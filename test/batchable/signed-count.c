@@ -126,3 +126,107 @@ int loose_bound(u64 __user *dst, const u64 *v, unsigned long n)
 }
 // CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
 // CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t
+
+// A guard counts only where it holds at the loop: not when its exit jumps
+// to the loop, when the count changes after it (an assignment, a pointer
+// to it), or when a label lets a jump pass it.
+int inverted_guard(u32 __user *dst, const u32 *v, size_t n)
+{
+	size_t i;
+
+	if (n > 64)
+		goto big;
+	return 0;
+big:
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t
+
+int reassigned_after_guard(u32 __user *dst, const u32 *v, size_t n, size_t m)
+{
+	size_t i;
+
+	if (n > 64)
+		return -EINVAL;
+	n = m;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t
+
+void set_count(size_t *n);
+
+int address_taken(u32 __user *dst, const u32 *v, size_t n)
+{
+	size_t i;
+
+	if (n > 64)
+		return -EINVAL;
+	set_count(&n);
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t
+
+int jump_past_guard(u32 __user *dst, const u32 *v, size_t n, int flag)
+{
+	size_t i;
+
+	if (flag)
+		goto skip;
+	if (n > 64)
+		return -EINVAL;
+skip:
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: 'n * sizeof(*dst)' may wrap around size_t
+
+int signed_inverted(u32 __user *dst, const u32 *v, int n)
+{
+	int i;
+
+	if (n < 0)
+		goto neg;
+	return 0;
+neg:
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: signed-count.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered: the count 'n' is signed
+
+// A goto to a label after the loop leaves for good, as kernel code does.
+int goto_out(u32 __user *dst, const u32 *v, size_t n)
+{
+	size_t i;
+	int ret = -EINVAL;
+
+	if (n > 64)
+		goto out;
+	for (i = 0; i < n; i++)
+		if (put_user(v[i], &dst[i]))
+			return -EFAULT;
+	ret = 0;
+out:
+	return ret;
+}
+// CHECK: signed-count.c:[[@LINE-6]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK-NOT: no rewrite offered
+// FIXED-LABEL: int goto_out(
+// FIXED: user_write_access_begin(dst, n * sizeof(*dst))
