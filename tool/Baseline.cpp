@@ -63,7 +63,7 @@ Expected<std::string> fingerprintOf(StringRef Entry, size_t I) {
 // A baseline of a whole tree's findings can be large: each part is parsed
 // and dropped in turn (utils/JsonSlices.h), never the whole tree at once.
 Expected<std::set<std::string>> parseBaseline(StringRef Text) {
-  if (Error E = checkNesting(Text))
+  if (Error E = checkJsonText(Text))
     return invalid(toString(std::move(E)));
   auto Members = jsonObjectMembers(Text);
   if (!Members)

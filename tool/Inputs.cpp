@@ -156,7 +156,7 @@ std::vector<std::string> parseNameList(StringRef Text) {
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 parseJSONDatabase(StringRef Text, StringRef Base) {
-  if (Error E = checkNesting(Text))
+  if (Error E = checkJsonText(Text))
     return std::move(E);
   std::string Error;
   auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(

@@ -17,7 +17,7 @@ llvm::Error bad(const llvm::Twine &Why) {
 } // namespace
 
 llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
-  if (llvm::Error E = checkNesting(JSON))
+  if (llvm::Error E = checkJsonText(JSON))
     return bad(llvm::toString(std::move(E)));
   llvm::Expected<llvm::json::Value> Value = llvm::json::parse(JSON);
   if (!Value)

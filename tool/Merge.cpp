@@ -239,7 +239,7 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                                    Path.str().c_str(),
                                    llvm::toString(std::move(E)).c_str());
   };
-  if (llvm::Error E = checkNesting((*Buffer)->getBuffer()))
+  if (llvm::Error E = checkJsonText((*Buffer)->getBuffer()))
     return Fail(std::move(E));
   llvm::Expected<llvm::json::Value> Doc =
       llvm::json::parse((*Buffer)->getBuffer());

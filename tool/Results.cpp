@@ -90,7 +90,7 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return recordError(Path, Buffer.getError().message());
-  if (llvm::Error E = checkNesting((*Buffer)->getBuffer()))
+  if (llvm::Error E = checkJsonText((*Buffer)->getBuffer()))
     return recordError(Path, llvm::toString(std::move(E)));
   auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
   if (!Parsed)

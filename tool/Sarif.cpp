@@ -106,7 +106,7 @@ std::string percentEncode(StringRef Path) {
     if (isAlnum(C) || StringRef("-._~/").contains(C))
       Out += C;
     else
-      Out += formatv("%{0}", utohexstr(C, /*LowerCase=*/false, 2)).str();
+      Out += {'%', hexdigit(C >> 4), hexdigit(C & 15)};
   }
   return Out;
 }

@@ -59,5 +59,22 @@ TEST(JsonSlicesTest, MisdelimitedDocumentsAreErrors) {
   EXPECT_EQ(errorOf(Where.takeError()), "expected ',' or '}' at byte 8");
 }
 
+TEST(JsonSlicesTest, NestingAndNumbers) {
+  std::string Deep(MaxNesting + 1, '[');
+  EXPECT_FALSE(errorOf(checkNesting(Deep)).empty());
+  EXPECT_EQ(errorOf(checkNesting(std::string(MaxNesting, '['))), "");
+  // Brackets in a JSON string do not count; in YAML they all do.
+  std::string InString = "\"" + Deep + "\"";
+  EXPECT_EQ(errorOf(checkNesting(InString)), "");
+  EXPECT_FALSE(errorOf(checkNesting(InString, /*InStrings=*/true)).empty());
+  for (const char *Good : {"[0, -1, 2.5, 1e5, -0.5E-3, \"+1 .5\"]", "{}"})
+    EXPECT_EQ(errorOf(checkJsonText(Good)), "") << Good;
+  for (const char *Bad : {"[02]", "[+1]", "[.5]", "[1.]", "[-]", "[0x10]",
+                          "{\"v\": 1.e5}", "[1e]"})
+    EXPECT_FALSE(errorOf(checkJsonText(Bad)).empty()) << Bad;
+  EXPECT_EQ(errorOf(checkJsonText("{\"version\": +2}")),
+            "'+2' at byte 12 is not a JSON number");
+}
+
 } // namespace
 } // namespace uaccess

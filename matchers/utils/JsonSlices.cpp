@@ -3,8 +3,10 @@
 #include "utils/JsonSlices.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Regex.h"
 
 namespace uaccess {
 
@@ -156,6 +158,47 @@ jsonArrayElements(llvm::StringRef Text) {
   if (!S.atEnd())
     return S.error("text after the array");
   return Elements;
+}
+
+namespace {
+/// JSON's number, exactly: json::parse reads numbers with strtod, which
+/// takes `+1`, `.5`, `02` and `1.` too.
+bool isJsonNumber(llvm::StringRef Token) {
+  static const llvm::Regex Number(
+      "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$");
+  return Number.match(Token);
+}
+} // namespace
+
+llvm::Error checkJsonText(llvm::StringRef Text) {
+  if (llvm::Error E = checkNesting(Text))
+    return E;
+  bool Quoted = false;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quoted) {
+      if (C == '\\')
+        ++I;
+      else if (C == '"')
+        Quoted = false;
+      continue;
+    }
+    if (C == '"') {
+      Quoted = true;
+      continue;
+    }
+    if (!llvm::StringRef("+-.0123456789").contains(C))
+      continue;
+    size_t End = I;
+    while (End < Text.size() && (llvm::isAlnum(Text[End]) ||
+                                 llvm::StringRef("+-.").contains(Text[End])))
+      ++End;
+    if (!isJsonNumber(Text.slice(I, End)))
+      return llvm::createStringError("'%s' at byte %zu is not a JSON number",
+                                     Text.slice(I, End).str().c_str(), I);
+    I = End - 1;
+  }
+  return llvm::Error::success();
 }
 
 llvm::Error checkNesting(llvm::StringRef Text, bool InStrings) {

@@ -46,6 +46,11 @@ constexpr unsigned MaxNesting = 1000;
 /// a plain scalar may hold) counting every one.
 llvm::Error checkNesting(llvm::StringRef Text, bool InStrings = false);
 
+/// checkNesting(), and an error for a number JSON does not allow (`+1`,
+/// `.5`, `02`, `1.`), which json::parse would read: a document it accepts
+/// is then one every JSON reader accepts.
+llvm::Error checkJsonText(llvm::StringRef Text);
+
 } // namespace uaccess
 
 #endif
