@@ -98,7 +98,7 @@ void collect(const SMDiagnostic &D, void *Context) {
 } // namespace
 
 Expected<Config> parseConfig(StringRef Text, StringRef Name) {
-  if (Error E = checkNesting(Text, /*InStrings=*/true))
+  if (Error E = checkYamlNesting(Text))
     return createStringError(inconvertibleErrorCode(),
                              Name + ": " + toString(std::move(E)));
   Diagnostics Diags{Name.str(), ""};

@@ -61,12 +61,13 @@ TEST(JsonSlicesTest, MisdelimitedDocumentsAreErrors) {
 
 TEST(JsonSlicesTest, NestingAndNumbers) {
   std::string Deep(MaxNesting + 1, '[');
-  EXPECT_FALSE(errorOf(checkNesting(Deep)).empty());
-  EXPECT_EQ(errorOf(checkNesting(std::string(MaxNesting, '['))), "");
+  EXPECT_FALSE(errorOf(checkJsonText(Deep)).empty());
+  EXPECT_FALSE(errorOf(checkYamlNesting(Deep)).empty());
+  EXPECT_EQ(errorOf(checkJsonText(std::string(MaxNesting, '['))), "");
   // Brackets in a JSON string do not count; in YAML they all do.
   std::string InString = "\"" + Deep + "\"";
-  EXPECT_EQ(errorOf(checkNesting(InString)), "");
-  EXPECT_FALSE(errorOf(checkNesting(InString, /*InStrings=*/true)).empty());
+  EXPECT_EQ(errorOf(checkJsonText(InString)), "");
+  EXPECT_FALSE(errorOf(checkYamlNesting(InString)).empty());
   for (const char *Good : {"[0, -1, 2.5, 1e5, -0.5E-3, \"+1 .5\"]", "{}"})
     EXPECT_EQ(errorOf(checkJsonText(Good)), "") << Good;
   for (const char *Bad : {"[02]", "[+1]", "[.5]", "[1.]", "[-]", "[0x10]",

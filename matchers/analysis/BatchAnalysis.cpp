@@ -454,62 +454,64 @@ std::string tripCount(const ForStmt *For, ASTContext &Ctx, std::string &Counter,
   return "";
 }
 
-/// True when \p Cond holds whenever variable \p V is negative (`v < 0`,
-/// `v <= 0`, `v < 1`, `0 > v`), also as a side of `||`. A count of 0 is
-/// fine: the loop accesses nothing and the window checks 0 bytes.
-bool holdsWhenNegative(const Expr &Cond, const VarDecl &V, ASTContext &Ctx) {
-  const auto *BO = dyn_cast<BinaryOperator>(Cond.IgnoreParenImpCasts());
-  if (!BO)
-    return false;
-  if (BO->getOpcode() == BO_LOr)
-    return holdsWhenNegative(*BO->getLHS(), V, Ctx) ||
-           holdsWhenNegative(*BO->getRHS(), V, Ctx);
+/// `V op K` (or `K op V`, turned around) with K a constant: op and K.
+std::optional<std::pair<BinaryOperatorKind, llvm::APSInt>>
+comparisonWith(const BinaryOperator &BO, const VarDecl &V, ASTContext &Ctx) {
   auto IsV = [&](const Expr *E) {
     const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
     return Ref && Ref->getDecl() == &V;
   };
-  BinaryOperatorKind Op = BO->getOpcode();
-  const Expr *Other = BO->getRHS();
-  if (!IsV(BO->getLHS())) {
-    if (!IsV(BO->getRHS()) || !BO->isComparisonOp())
-      return false;
-    Other = BO->getLHS();
+  if (!BO.isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind Op = BO.getOpcode();
+  const Expr *Other = BO.getRHS();
+  if (!IsV(BO.getLHS())) {
+    if (!IsV(BO.getRHS()))
+      return std::nullopt;
+    Other = BO.getLHS();
     Op = BinaryOperator::reverseComparisonOp(Op);
   }
   Expr::EvalResult K;
   if (!Other->EvaluateAsInt(K, Ctx))
-    return false;
-  int64_t Bound = K.Val.getInt().getExtValue();
-  return (Op == BO_LT && Bound >= 0) || (Op == BO_LE && Bound >= -1);
+    return std::nullopt;
+  return std::make_pair(Op, K.Val.getInt());
 }
 
-/// True when \p Cond holds wherever \p V is above \p Max: `V > K`,
-/// `V >= K` or `K < V` with K <= Max (alone or in an `||`).
-bool holdsWhenAbove(const Expr &Cond, const VarDecl &V, uint64_t Max,
-                    ASTContext &Ctx) {
+/// True when \p Cond, or a side of an `||` in it, is a comparison of
+/// \p V with a constant that \p Holds accepts.
+bool anyComparison(
+    const Expr &Cond, const VarDecl &V, ASTContext &Ctx,
+    llvm::function_ref<bool(BinaryOperatorKind, const llvm::APSInt &)> Holds) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond.IgnoreParenImpCasts());
   if (!BO)
     return false;
   if (BO->getOpcode() == BO_LOr)
-    return holdsWhenAbove(*BO->getLHS(), V, Max, Ctx) ||
-           holdsWhenAbove(*BO->getRHS(), V, Max, Ctx);
-  auto IsV = [&](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref && Ref->getDecl() == &V;
-  };
-  BinaryOperatorKind Op = BO->getOpcode();
-  const Expr *Other = BO->getRHS();
-  if (!IsV(BO->getLHS())) {
-    if (!IsV(BO->getRHS()) || !BO->isComparisonOp())
-      return false;
-    Other = BO->getLHS();
-    Op = BinaryOperator::reverseComparisonOp(Op);
-  }
-  Expr::EvalResult K;
-  if ((Op != BO_GT && Op != BO_GE) || !Other->EvaluateAsInt(K, Ctx) ||
-      K.Val.getInt().isNegative())
-    return false;
-  return K.Val.getInt().getLimitedValue() <= Max;
+    return anyComparison(*BO->getLHS(), V, Ctx, Holds) ||
+           anyComparison(*BO->getRHS(), V, Ctx, Holds);
+  auto C = comparisonWith(*BO, V, Ctx);
+  return C && Holds(C->first, C->second);
+}
+
+/// True when \p Cond holds whenever variable \p V is negative (`v < 0`,
+/// `v <= 0`, `v < 1`, `0 > v`), also as a side of `||`. A count of 0 is
+/// fine: the loop accesses nothing and the window checks 0 bytes.
+bool holdsWhenNegative(const Expr &Cond, const VarDecl &V, ASTContext &Ctx) {
+  return anyComparison(
+      Cond, V, Ctx, [](BinaryOperatorKind Op, const llvm::APSInt &K) {
+        int64_t Bound = K.getExtValue();
+        return (Op == BO_LT && Bound >= 0) || (Op == BO_LE && Bound >= -1);
+      });
+}
+
+/// True when \p Cond holds wherever \p V is above \p Max: `V > K`,
+/// `V >= K` or `K < V` with K <= Max (also as a side of `||`).
+bool holdsWhenAbove(const Expr &Cond, const VarDecl &V, uint64_t Max,
+                    ASTContext &Ctx) {
+  return anyComparison(Cond, V, Ctx,
+                       [&](BinaryOperatorKind Op, const llvm::APSInt &K) {
+                         return (Op == BO_GT || Op == BO_GE) &&
+                                !K.isNegative() && K.getLimitedValue() <= Max;
+                       });
 }
 
 /// An integer parameter that counts the elements of the user array \p Base:

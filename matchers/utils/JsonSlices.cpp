@@ -168,40 +168,10 @@ bool isJsonNumber(llvm::StringRef Token) {
       "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?$");
   return Number.match(Token);
 }
-} // namespace
 
-llvm::Error checkJsonText(llvm::StringRef Text) {
-  if (llvm::Error E = checkNesting(Text))
-    return E;
-  bool Quoted = false;
-  for (size_t I = 0; I < Text.size(); ++I) {
-    char C = Text[I];
-    if (Quoted) {
-      if (C == '\\')
-        ++I;
-      else if (C == '"')
-        Quoted = false;
-      continue;
-    }
-    if (C == '"') {
-      Quoted = true;
-      continue;
-    }
-    if (!llvm::StringRef("+-.0123456789").contains(C))
-      continue;
-    size_t End = I;
-    while (End < Text.size() && (llvm::isAlnum(Text[End]) ||
-                                 llvm::StringRef("+-.").contains(Text[End])))
-      ++End;
-    if (!isJsonNumber(Text.slice(I, End)))
-      return llvm::createStringError("'%s' at byte %zu is not a JSON number",
-                                     Text.slice(I, End).str().c_str(), I);
-    I = End - 1;
-  }
-  return llvm::Error::success();
-}
-
-llvm::Error checkNesting(llvm::StringRef Text, bool InStrings) {
+/// One pass over \p Text: brackets counted (for JSON, outside its strings)
+/// and, for JSON, every number checked.
+llvm::Error scan(llvm::StringRef Text, bool Json) {
   unsigned Depth = 0;
   bool Quoted = false;
   for (size_t I = 0; I < Text.size(); ++I) {
@@ -211,17 +181,31 @@ llvm::Error checkNesting(llvm::StringRef Text, bool InStrings) {
         ++I;
       else if (C == '"')
         Quoted = false;
-    } else if (C == '"' && !InStrings) {
+    } else if (C == '"' && Json) {
       Quoted = true;
     } else if (C == '[' || C == '{') {
       if (++Depth > MaxNesting)
         return llvm::createStringError(
             "nested more than %u levels deep at byte %zu", MaxNesting, I);
-    } else if ((C == ']' || C == '}') && Depth) {
-      --Depth;
+    } else if (C == ']' || C == '}') {
+      Depth -= Depth > 0;
+    } else if (Json && llvm::StringRef("+-.0123456789").contains(C)) {
+      size_t End = I;
+      while (End < Text.size() && (llvm::isAlnum(Text[End]) ||
+                                   llvm::StringRef("+-.").contains(Text[End])))
+        ++End;
+      if (!isJsonNumber(Text.slice(I, End)))
+        return llvm::createStringError("'%s' at byte %zu is not a JSON number",
+                                       Text.slice(I, End).str().c_str(), I);
+      I = End - 1;
     }
   }
   return llvm::Error::success();
 }
+} // namespace
+
+llvm::Error checkJsonText(llvm::StringRef Text) { return scan(Text, true); }
+
+llvm::Error checkYamlNesting(llvm::StringRef Text) { return scan(Text, false); }
 
 } // namespace uaccess

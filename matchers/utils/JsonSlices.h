@@ -41,15 +41,16 @@ jsonArrayElements(llvm::StringRef Text);
 /// overflow the stack. Documents the tool writes nest under ten levels.
 constexpr unsigned MaxNesting = 1000;
 
-/// An error when \p Text opens more than MaxNesting brackets or braces at
-/// once: outside JSON's strings, or (\p InStrings, for YAML, whose quotes
-/// a plain scalar may hold) counting every one.
-llvm::Error checkNesting(llvm::StringRef Text, bool InStrings = false);
-
-/// checkNesting(), and an error for a number JSON does not allow (`+1`,
-/// `.5`, `02`, `1.`), which json::parse would read: a document it accepts
-/// is then one every JSON reader accepts.
+/// An error when the JSON \p Text opens more than MaxNesting brackets or
+/// braces at once outside its strings, or holds a number JSON does not
+/// allow (`+1`, `.5`, `02`, `1.`) that json::parse, reading numbers with
+/// strtod, would take: a document it accepts is one every JSON reader
+/// accepts.
 llvm::Error checkJsonText(llvm::StringRef Text);
+
+/// An error when the YAML \p Text opens more than MaxNesting brackets or
+/// braces at once, counting every one: a plain scalar may hold a quote.
+llvm::Error checkYamlNesting(llvm::StringRef Text);
 
 } // namespace uaccess
 
