@@ -1485,8 +1485,9 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
     RunOfTU.back().SkipBodies = std::move(Skippable);
     Workers.RunOf.push_back(&RunOfTU.back());
   }
+  // Failed so far: missing sources, and what the prefilter's scan failed.
   uaccess::ProgressMeter Meter(progressMode(), Commands.size(), errs(),
-                               EarlierFailures);
+                               Summary.Failures.size());
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
   std::vector<uaccess::TUOutcome> Outcomes =
       uaccess::runWorkers(Commands, Workers);
