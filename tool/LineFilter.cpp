@@ -17,9 +17,7 @@ llvm::Error bad(const llvm::Twine &Why) {
 } // namespace
 
 llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
-  if (llvm::Error E = checkJsonText(JSON))
-    return bad(llvm::toString(std::move(E)));
-  llvm::Expected<llvm::json::Value> Value = llvm::json::parse(JSON);
+  llvm::Expected<llvm::json::Value> Value = parseJsonInput(JSON);
   if (!Value)
     return bad(llvm::toString(Value.takeError()));
   const llvm::json::Array *List = Value->getAsArray();

@@ -211,14 +211,14 @@ llvm::Error checkReportVersion(const llvm::json::Object *O) {
   if (!O)
     return llvm::Error::success();
   const llvm::json::Value *Format = O->get("format");
+  const llvm::json::Value *V = O->get("version");
   // Both, or neither (a report from before them).
-  if (!Format != !O->get("version"))
+  if (!Format != !V)
     return llvm::createStringError(
         "\"format\" and \"version\" come together, or not at all");
   if (Format && Format->getAsString() != llvm::StringRef(ReportFormatName))
     return llvm::createStringError("expected \"format\": \"%s\"",
                                    ReportFormatName);
-  const llvm::json::Value *V = O->get("version");
   if (V && V->getAsInteger() != ReportVersion)
     return llvm::createStringError(
         "\"version\" %s (this uaccess-lint reads version %d)",
@@ -239,10 +239,8 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                                    Path.str().c_str(),
                                    llvm::toString(std::move(E)).c_str());
   };
-  if (llvm::Error E = checkJsonText((*Buffer)->getBuffer()))
-    return Fail(std::move(E));
   llvm::Expected<llvm::json::Value> Doc =
-      llvm::json::parse((*Buffer)->getBuffer());
+      parseJsonInput((*Buffer)->getBuffer());
   if (!Doc)
     return Fail(Doc.takeError());
   llvm::json::Object *O = Doc->getAsObject();
@@ -267,17 +265,11 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
 }
 
 namespace {
-/// "'-DCONFIG_X'", "'-DA', '-DB'": the flags of \p Mine that none of
-/// \p Others has.
-std::string
-flagsOnlyIn(llvm::ArrayRef<std::string> Mine,
-            llvm::ArrayRef<const std::vector<std::string> *> Others) {
+/// The flags as a note lists them: "'-DA', '-DB'".
+std::string quoted(llvm::ArrayRef<std::string> Flags) {
   std::string Out;
-  for (const std::string &Flag : Mine)
-    if (llvm::none_of(Others, [&](const std::vector<std::string> *O) {
-          return llvm::is_contained(*O, Flag);
-        }))
-      Out += (Out.empty() ? "'" : ", '") + Flag + "'";
+  for (const std::string &Flag : Flags)
+    Out += (Out.empty() ? "'" : ", '") + Flag + "'";
   return Out;
 }
 
@@ -286,13 +278,17 @@ flagsOnlyIn(llvm::ArrayRef<std::string> Mine,
 std::string flagsNote(llvm::StringRef File, llvm::ArrayRef<std::string> Mine,
                       llvm::ArrayRef<const std::vector<std::string> *> Lacking,
                       size_t Entries) {
-  std::string With = flagsOnlyIn(Mine, Lacking);
-  std::string Without;
+  std::vector<std::string> Only, Absent;
+  for (const std::string &Flag : Mine)
+    if (llvm::none_of(Lacking, [&](const std::vector<std::string> *O) {
+          return llvm::is_contained(*O, Flag);
+        }))
+      Only.push_back(Flag);
   for (const std::vector<std::string> *O : Lacking)
     for (const std::string &Flag : *O)
-      if (!llvm::is_contained(Mine, Flag) &&
-          !llvm::StringRef(Without).contains("'" + Flag + "'"))
-        Without += (Without.empty() ? "'" : ", '") + Flag + "'";
+      if (!llvm::is_contained(Mine, Flag) && !llvm::is_contained(Absent, Flag))
+        Absent.push_back(Flag);
+  std::string With = quoted(Only), Without = quoted(Absent);
   size_t Have = Entries - Lacking.size();
   std::string Which =
       Have == 1 ? "the compile command" : "compile commands like the one";
@@ -329,9 +325,10 @@ void noteFlagsOfFindings(
     }
     for (size_t A = 0; A < TUs.size(); ++A)
       for (Finding &F : Outcomes[TUs[A]].Report.Findings) {
+        FindingKey Key = keyOf(F);
         std::vector<const std::vector<std::string> *> Lacking;
         for (size_t B = 0; B < TUs.size(); ++B)
-          if (!Keys[B].count(keyOf(F)))
+          if (!Keys[B].count(Key))
             Lacking.push_back(&CommandLines[TUs[B]]);
         if (!Lacking.empty())
           F.Notes.push_back({F.Loc, flagsNote(File, CommandLines[TUs[A]],

@@ -407,14 +407,18 @@ llvm::Expected<PatchSeries> buildPatchSeries(llvm::ArrayRef<Finding> Findings,
 // Writing
 //===----------------------------------------------------------------------===//
 
-std::vector<std::string> seriesFiles(llvm::StringRef Dir) {
+bool isSeriesFileName(llvm::StringRef Name) {
   static const llvm::Regex Numbered("^[0-9]{4}-.*\\.patch$");
+  return Numbered.match(Name);
+}
+
+std::vector<std::string> seriesFiles(llvm::StringRef Dir) {
   std::vector<std::string> Names;
   std::error_code EC;
   for (fs::directory_iterator It(Dir, EC), End; It != End && !EC;
        It.increment(EC)) {
     llvm::StringRef Name = llvm::sys::path::filename(It->path());
-    if (It->type() != fs::file_type::directory_file && Numbered.match(Name))
+    if (It->type() != fs::file_type::directory_file && isSeriesFileName(Name))
       Names.push_back(Name.str());
   }
   llvm::sort(Names);

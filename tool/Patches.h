@@ -123,8 +123,11 @@ llvm::Expected<PatchSeries> buildPatchSeries(llvm::ArrayRef<Finding> Findings,
 llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
                              bool Replace);
 
-/// The "NNNN-*.patch" files of \p Dir (`git format-patch`'s names, and
-/// --patch-dir's), sorted.
+/// True for a name of a series' file: "NNNN-*.patch", `git format-patch`'s
+/// and --patch-dir's.
+bool isSeriesFileName(llvm::StringRef Name);
+
+/// The files of \p Dir that isSeriesFileName(), sorted.
 std::vector<std::string> seriesFiles(llvm::StringRef Dir);
 
 /// What would stop writing patches into \p Dir, found before the analysis:

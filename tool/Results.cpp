@@ -90,9 +90,7 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return recordError(Path, Buffer.getError().message());
-  if (llvm::Error E = checkJsonText((*Buffer)->getBuffer()))
-    return recordError(Path, llvm::toString(std::move(E)));
-  auto Parsed = llvm::json::parse((*Buffer)->getBuffer());
+  auto Parsed = parseJsonInput((*Buffer)->getBuffer());
   if (!Parsed)
     return recordError(Path, llvm::toString(Parsed.takeError()));
   ResultRecord R;

@@ -30,8 +30,8 @@
 #include "Workers.h"
 #include "checks/CheckRegistry.h"
 #include "utils/GlobList.h"
-
 #include "utils/WorkingDirectory.h"
+
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
@@ -388,15 +388,21 @@ std::unique_ptr<CompilationDatabase> loadJSON(StringRef JsonPath) {
   return std::move(*DB);
 }
 
+/// The compilation database -p names, or "" when there is none to read.
+std::string databaseFile() {
+  if (BuildPath.empty() || !sys::fs::is_directory(BuildPath))
+    return BuildPath;
+  SmallString<256> Json(BuildPath);
+  sys::path::append(Json, "compile_commands.json");
+  return std::string(Json);
+}
+
 std::unique_ptr<CompilationDatabase>
 loadDatabase(ArrayRef<std::string> CommandArgs, bool HaveDashDash) {
   if (!BuildPath.empty()) {
     if (!sys::fs::exists(BuildPath))
       fail("compilation database path '" + BuildPath + "' does not exist");
-    if (!sys::fs::is_directory(BuildPath))
-      return loadJSON(BuildPath);
-    SmallString<256> Json(BuildPath);
-    sys::path::append(Json, "compile_commands.json");
+    std::string Json = databaseFile();
     if (!sys::fs::exists(Json))
       fail("no compile_commands.json in '" + BuildPath + "'");
     return loadJSON(Json);
@@ -1056,15 +1062,6 @@ std::string absolutePath(StringRef Path) {
 /// The outputs the run writes must not be one another, nor a file it
 /// reads: `--fix -o f.c f.c` would replace the source with the report, and
 /// `-o x.json --write-baseline=x.json` would lose the baseline.
-/// The compilation database -p names, or "" when there is none to read.
-std::string databaseFile() {
-  if (BuildPath.empty() || !sys::fs::is_directory(BuildPath))
-    return BuildPath;
-  SmallString<256> Json(BuildPath);
-  sys::path::append(Json, "compile_commands.json");
-  return std::string(Json);
-}
-
 void checkOutputsApart() {
   std::vector<std::pair<std::string, std::string>> Outputs;
   for (auto [Path, What] : {std::pair<StringRef, StringRef>(OutputFile, "-o"),
@@ -1095,7 +1092,7 @@ void checkOutputsApart() {
       PatchDir.empty() ? "" : uaccess::canonicalPath(absolutePath(PatchDir));
   for (const auto &[Path, What] : Outputs)
     if (!Series.empty() && sys::path::parent_path(Path) == Series &&
-        Regex("^[0-9]{4}-.*\\.patch$").match(sys::path::filename(Path)))
+        uaccess::isSeriesFileName(sys::path::filename(Path)))
       fail(What + " names a file of the --patch-dir series: '" + Path + "'");
   for (size_t I = 0; I < Outputs.size(); ++I) {
     for (size_t J = I + 1; J < Outputs.size(); ++J)

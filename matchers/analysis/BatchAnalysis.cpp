@@ -202,76 +202,70 @@ std::string whyForeign(const UaccessUse &U) {
                    : ", where it manages user access itself");
 }
 
-/// True when \p S assigns to or steps the variable named \p Name, outside
-/// \p Except.
-bool modifies(const Stmt *S, llvm::StringRef Name,
-              const Stmt *Except = nullptr) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    llvm::StringRef Name;
-    const Stmt *Except = nullptr;
-    bool Found = false;
-    bool TraverseStmt(Stmt *S) {
-      return S == Except || RecursiveASTVisitor<Finder>::TraverseStmt(S);
-    }
-    bool isName(const Expr *E) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl()->getName() == Name;
-    }
-    bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= BO->isAssignmentOp() && isName(BO->getLHS());
-      return !Found;
-    }
-    bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= UO->isIncrementDecrementOp() && isName(UO->getSubExpr());
-      return !Found;
-    }
-  } F;
-  F.Name = Name;
-  F.Except = Except;
-  F.TraverseStmt(const_cast<Stmt *>(S));
-  return F.Found;
-}
-
 struct TouchKinds {
-  bool Assigns; ///< An assignment, increment or decrement of the variable.
-  bool Labels;  ///< A label a jump could enter by.
+  bool Assigns = false; ///< An assignment, increment or decrement.
+  bool Address = false; ///< Its address taken.
+  bool Labels = false;  ///< Any label: a jump could enter by it.
 };
 
-/// True when \p S (but for \p Except) takes \p V's address, or does what
-/// \p Kinds asks about.
-bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,
-             const Stmt *Except = nullptr) {
+/// True when \p S (but for \p Except) does to a variable \p IsTarget
+/// accepts what \p Kinds asks about.
+bool touches(const Stmt *S,
+             llvm::function_ref<bool(const DeclRefExpr &)> IsTarget,
+             TouchKinds Kinds, const Stmt *Except = nullptr) {
   struct Finder : RecursiveASTVisitor<Finder> {
-    const VarDecl &V;
+    llvm::function_ref<bool(const DeclRefExpr &)> IsTarget;
     TouchKinds Kinds;
     const Stmt *Except;
     bool Found = false;
-    Finder(const VarDecl &V, TouchKinds K, const Stmt *E)
-        : V(V), Kinds(K), Except(E) {}
+    Finder(llvm::function_ref<bool(const DeclRefExpr &)> T, TouchKinds K,
+           const Stmt *E)
+        : IsTarget(T), Kinds(K), Except(E) {}
     bool TraverseStmt(Stmt *S) {
       return S == Except || RecursiveASTVisitor<Finder>::TraverseStmt(S);
     }
-    bool isV(const Expr *E) {
+    bool isTarget(const Expr *E) {
       const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-      return Ref && Ref->getDecl() == &V;
+      return Ref && IsTarget(*Ref);
     }
     bool VisitBinaryOperator(BinaryOperator *BO) {
-      Found |= Kinds.Assigns && BO->isAssignmentOp() && isV(BO->getLHS());
+      Found |= Kinds.Assigns && BO->isAssignmentOp() && isTarget(BO->getLHS());
       return !Found;
     }
     bool VisitUnaryOperator(UnaryOperator *UO) {
-      Found |= (UO->getOpcode() == UO_AddrOf ||
+      Found |= ((Kinds.Address && UO->getOpcode() == UO_AddrOf) ||
                 (Kinds.Assigns && UO->isIncrementDecrementOp())) &&
-               isV(UO->getSubExpr());
+               isTarget(UO->getSubExpr());
       return !Found;
     }
     bool VisitLabelStmt(LabelStmt *) {
       Found |= Kinds.Labels;
       return !Found;
     }
-  } F(V, Kinds, Except);
+  } F(IsTarget, Kinds, Except);
   F.TraverseStmt(const_cast<Stmt *>(S));
   return F.Found;
+}
+
+/// True when \p S assigns to or steps the variable named \p Name, outside
+/// \p Except.
+bool modifies(const Stmt *S, llvm::StringRef Name,
+              const Stmt *Except = nullptr) {
+  TouchKinds Assigns;
+  Assigns.Assigns = true;
+  auto Named = [&](const DeclRefExpr &Ref) {
+    return Ref.getDecl()->getName() == Name;
+  };
+  return touches(S, Named, Assigns, Except);
+}
+
+/// touches() of the variable \p V itself; taking its address always
+/// counts.
+bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,
+             const Stmt *Except = nullptr) {
+  Kinds.Address = true;
+  auto Same = [&](const DeclRefExpr &Ref) { return Ref.getDecl() == &V; };
+  return touches(S, Same, Kinds, Except);
 }
 
 /// `p++`, `++p`, `p += K` in a loop step: K; 0 otherwise.
@@ -787,8 +781,8 @@ bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
 bool BatchFinder::guardedAt(
     const Stmt &Loop, const VarDecl &V,
     llvm::function_ref<bool(const Expr &)> Holds) const {
-  if (touches(FD.getBody(), V, {/*Assigns=*/false, /*Labels=*/false}) ||
-      touches(&Loop, V, {true, false}))
+  if (touches(FD.getBody(), V, TouchKinds()) ||
+      touches(&Loop, V, {/*Assigns=*/true}))
     return false;
   for (const Stmt *Child = &Loop, *S = parentStmt(Loop, FA.parents()); S;
        Child = S, S = parentStmt(*S, FA.parents())) {
@@ -799,7 +793,7 @@ bool BatchFinder::guardedAt(
     for (const Stmt *Earlier : Block->body()) {
       if (Earlier == Child)
         break;
-      if (Guarded && touches(Earlier, V, {true, true}))
+      if (Guarded && touches(Earlier, V, {true, true, true}))
         Guarded = false;
       const auto *If = dyn_cast<IfStmt>(Earlier);
       if (If && !If->getElse() && leavesPast(If->getThen(), Loop) &&
@@ -807,7 +801,7 @@ bool BatchFinder::guardedAt(
         Guarded = true;
     }
     // What holds the loop inside this block must keep V too.
-    if (Guarded && !touches(Child, V, {true, true}, &Loop))
+    if (Guarded && !touches(Child, V, {true, true, true}, &Loop))
       return true;
   }
   return false;

@@ -206,6 +206,12 @@ llvm::Error scan(llvm::StringRef Text, bool Json) {
 
 llvm::Error checkJsonText(llvm::StringRef Text) { return scan(Text, true); }
 
+llvm::Expected<llvm::json::Value> parseJsonInput(llvm::StringRef Text) {
+  if (llvm::Error E = checkJsonText(Text))
+    return std::move(E);
+  return llvm::json::parse(Text);
+}
+
 llvm::Error checkYamlNesting(llvm::StringRef Text) { return scan(Text, false); }
 
 } // namespace uaccess

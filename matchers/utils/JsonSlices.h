@@ -15,6 +15,7 @@
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <utility>
@@ -47,6 +48,10 @@ constexpr unsigned MaxNesting = 1000;
 /// strtod, would take: a document it accepts is one every JSON reader
 /// accepts.
 llvm::Error checkJsonText(llvm::StringRef Text);
+
+/// json::parse() of an input the user gives, checkJsonText() first: the
+/// one way the tool reads a whole JSON document.
+llvm::Expected<llvm::json::Value> parseJsonInput(llvm::StringRef Text);
 
 /// An error when the YAML \p Text opens more than MaxNesting brackets or
 /// braces at once, counting every one: a plain scalar may hold a quote.
