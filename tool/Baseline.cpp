@@ -83,7 +83,7 @@ Expected<std::set<std::string>> parseBaseline(StringRef Text) {
       Findings = Value;
   }
   if (Error E = checkHeader(Format ? &*Format : nullptr, V ? &*V : nullptr))
-    return std::move(E);
+    return E;
   auto Entries = jsonArrayElements(Findings);
   if (Findings.empty() || !Entries) {
     if (!Entries)

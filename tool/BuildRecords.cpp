@@ -164,7 +164,7 @@ BuildRecords::inputsOf(const clang::tooling::CompileCommand &Command) {
       return notUsed("'" + File + "' changed since the build");
   }
   if (llvm::Error E = checkShadows(Command, Files))
-    return std::move(E);
+    return E;
   return Files;
 }
 

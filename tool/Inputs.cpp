@@ -157,7 +157,7 @@ std::vector<std::string> parseNameList(StringRef Text) {
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 parseJSONDatabase(StringRef Text, StringRef Base) {
   if (Error E = checkJsonText(Text))
-    return std::move(E);
+    return E;
   std::string Error;
   auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
       Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);

@@ -2,10 +2,17 @@
 
 #include "LineFilter.h"
 
+#include "ChangedLines.h"
 #include "utils/JsonSlices.h"
+#include "utils/WorkingDirectory.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+
+#include <set>
 
 namespace uaccess {
 
@@ -13,6 +20,27 @@ namespace {
 llvm::Error bad(const llvm::Twine &Why) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  "invalid --line-filter: " + Why);
+}
+
+/// The one name the filter compares: absolute, through symbolic links.
+std::string fileIdentity(llvm::StringRef File) {
+  llvm::SmallString<256> Full(File);
+  makeAbsolute(Full);
+  return canonicalPath(Full);
+}
+
+/// The file \p Name names from the first base it exists under; empty when
+/// it exists under none.
+std::string existingUnder(llvm::StringRef Name,
+                          llvm::ArrayRef<std::string> Bases) {
+  if (llvm::sys::path::is_absolute(Name))
+    return canonicalPath(Name);
+  for (const std::string &Base : Bases) {
+    std::string Full = Base + "/" + Name.str();
+    if (llvm::sys::fs::is_regular_file(Full))
+      return canonicalPath(Full);
+  }
+  return "";
 }
 } // namespace
 
@@ -33,7 +61,7 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
     llvm::StringRef Clean = *Name;
     while (Clean.consume_front("./"))
       ;
-    Entry E{Clean.str(), {}};
+    Entry E{Clean.str(), "", {}};
     if (const llvm::json::Array *Lines = Obj->getArray("lines"))
       for (const llvm::json::Value &Range : *Lines) {
         const llvm::json::Array *Pair = Range.getAsArray();
@@ -53,18 +81,43 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
   return Filter;
 }
 
+llvm::Error LineFilter::resolve(llvm::ArrayRef<std::string> Bases,
+                                llvm::ArrayRef<std::string> Files) {
+  std::set<std::string> Known;
+  for (const std::string &F : Files)
+    Known.insert(fileIdentity(F));
+  for (Entry &E : Entries) {
+    E.Path = existingUnder(E.Name, Bases);
+    if (!E.Path.empty())
+      continue;
+    std::string Tail = "/" + E.Name;
+    for (const std::string &K : Known) {
+      if (!llvm::StringRef(K).ends_with(Tail))
+        continue;
+      if (!E.Path.empty())
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "--line-filter: '" + E.Name +
+                                           "' could be " + E.Path + " or " + K +
+                                           "; give its path");
+      E.Path = K;
+    }
+  }
+  return llvm::Error::success();
+}
+
 bool LineFilter::namesAnyOf(llvm::ArrayRef<std::string> Files) const {
+  std::set<std::string> Known;
+  for (const std::string &F : Files)
+    Known.insert(fileIdentity(F));
   return llvm::any_of(Entries, [&](const Entry &E) {
-    return llvm::StringRef(E.Name).ends_with(".h") ||
-           llvm::any_of(Files, [&](const std::string &F) {
-             return llvm::StringRef(F).ends_with(E.Name);
-           });
+    return llvm::StringRef(E.Name).ends_with(".h") || Known.count(E.Path);
   });
 }
 
 bool LineFilter::accepts(llvm::StringRef File, uint64_t Line) const {
+  std::string Identity = fileIdentity(File);
   for (const Entry &E : Entries) {
-    if (!File.ends_with(E.Name))
+    if (E.Path.empty() || E.Path != Identity)
       continue;
     if (E.Lines.empty())
       return true;

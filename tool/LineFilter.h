@@ -2,9 +2,13 @@
 //-*-===//
 //
 // `--line-filter='[{"name":"select.c","lines":[[1,3],[5,7]]},{"name":"x.h"}]'`
-// as clang-tidy reads it: only findings in the files named (a path ends
-// with the name, `./` aside), and in those with "lines", only on those
-// lines. An empty list is no filter, as in clang-tidy.
+// as clang-tidy reads it: only findings in the files named, and in those
+// with "lines", only on those lines. An empty list is no filter, as in
+// clang-tidy. Unlike clang-tidy, a name is never matched as a bare suffix
+// (`sig.c` would take `ksig.c` and `arch/x86/kernel/sig.c`): it names the
+// file it names from the current directory (or the database's), else the
+// one file of the run whose path ends in it at a `/`. A name that could
+// be two files of the run is an error: a gate must know which one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +38,17 @@ public:
   /// none of which the run analyzed would drop every finding: a gate that
   /// passes on nothing.
   bool namesAnyOf(llvm::ArrayRef<std::string> Files) const;
+  /// Ties each name to one file: the file it names from the first of
+  /// \p Bases where it exists, else the one of \p Files (the run's sources
+  /// and the files of its findings) whose path ends in `/name`. Fails when
+  /// that could be two files.
+  llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
+                      llvm::ArrayRef<std::string> Files);
 
 private:
   struct Entry {
     std::string Name;
+    std::string Path; ///< The file named, once resolved; canonical.
     std::vector<std::pair<uint64_t, uint64_t>> Lines; ///< Empty: all.
   };
   std::vector<Entry> Entries;

@@ -171,7 +171,7 @@ readResults(llvm::ArrayRef<std::string> Dirs) {
     if (!Found)
       return recordError(Dir, "holds no record");
     if (llvm::Error E = checkOneBuild(Dir, OfFolder))
-      return std::move(E);
+      return E;
     for (ResultRecord &R : OfFolder)
       ByName.emplace(resultFileName(R.Command), std::move(R));
   }

@@ -843,14 +843,12 @@ std::optional<Patch> readPatch() {
   return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text)};
 }
 
-/// The patch's changed lines, its relative paths resolved exactly (never
-/// matched as suffixes): from git's top level first for git's paths,
-/// else from the current directory first, where `patch` would apply it;
-/// then from the directories of the compilation database, where make ran.
-std::optional<uaccess::ChangedLines>
-resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
-  if (!P)
-    return std::nullopt;
+/// Where a relative path of a patch or a line filter names a file: from
+/// git's top level first for git's paths, else from the current directory
+/// first, where `patch` would apply it; then from the directories of the
+/// compilation database, where make ran.
+std::vector<std::string> relativeBases(bool GitFirst,
+                                       ArrayRef<CompileCommand> TUs) {
   std::string Cwd = uaccess::currentDirectoryPath();
   if (Cwd.empty())
     fail("cannot read the current directory");
@@ -860,11 +858,20 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
       Bases.push_back(Dir.str());
   };
   std::string Top = gitTopLevel();
-  Add(P->FromGit ? StringRef(Top) : StringRef(Cwd));
-  Add(P->FromGit ? StringRef(Cwd) : StringRef(Top));
+  Add(GitFirst ? StringRef(Top) : StringRef(Cwd));
+  Add(GitFirst ? StringRef(Cwd) : StringRef(Top));
   for (const CompileCommand &C : TUs)
     Add(C.Directory);
-  P->Lines.resolve(Bases);
+  return Bases;
+}
+
+/// The patch's changed lines, its relative paths resolved exactly (never
+/// matched as suffixes).
+std::optional<uaccess::ChangedLines>
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
+  if (!P)
+    return std::nullopt;
+  P->Lines.resolve(relativeBases(P->FromGit, TUs));
   return std::move(P->Lines);
 }
 
@@ -889,18 +896,19 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
                        ArrayRef<CompileCommand> TUs,
                        uaccess::RunSummary &Summary) {
   std::optional<uaccess::LineFilter> Lines = readLineFilter();
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : TUs)
+    Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+  for (const uaccess::Finding &F : Findings)
+    Files.push_back(F.Loc.File);
+  if (Lines)
+    if (Error E = Lines->resolve(relativeBases(false, TUs), Files))
+      fail(toString(std::move(E)));
   // merge knows no TU: a filter of a file with no findings names nothing
   // it sees, and is no mistake.
-  if (Lines && !TUs.empty()) {
-    std::vector<std::string> Files;
-    for (const CompileCommand &C : TUs)
-      Files.push_back(C.Filename);
-    for (const uaccess::Finding &F : Findings)
-      Files.push_back(F.Loc.File);
-    if (!Lines->namesAnyOf(Files))
-      fail("--line-filter names no file of this run: it would drop every "
-           "finding");
-  }
+  if (Lines && !TUs.empty() && !Lines->namesAnyOf(Files))
+    fail("--line-filter names no file of this run: it would drop every "
+         "finding");
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
     bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
     Summary.OutsideDiff += Out;
@@ -1059,6 +1067,14 @@ std::string absolutePath(StringRef Path) {
   return std::string(Full);
 }
 
+/// A name the kernel's C and assembly sources and headers have.
+bool isCSourceName(StringRef Path) {
+  StringRef Ext = sys::path::extension(Path);
+  return llvm::is_contained({".c", ".h", ".S", ".s", ".i", ".cc", ".cpp",
+                             ".cxx", ".hh", ".hpp", ".lds"},
+                            Ext);
+}
+
 /// The outputs the run writes must not be one another, nor a file it
 /// reads: `--fix -o f.c f.c` would replace the source with the report, and
 /// `-o x.json --write-baseline=x.json` would lose the baseline.
@@ -1105,6 +1121,12 @@ void checkOutputsApart() {
           !(Outputs[I].second == "--write-baseline" && What == "--baseline"))
         fail(Outputs[I].second + " would overwrite " + What);
   }
+  // A header the TUs include, or a source of the database, is an input the
+  // run does not list before it parses: no report is meant to replace C.
+  for (const auto &[Path, What] : Outputs)
+    if (sys::fs::is_regular_file(Path) && isCSourceName(Path))
+      fail(What + " would overwrite the C file '" + Path +
+           "': name a file of its own");
 }
 
 /// Output paths and the header filter are checked before the analysis, not

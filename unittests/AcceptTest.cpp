@@ -87,9 +87,10 @@ TEST_F(AcceptTest, BaselineErrors) {
         "\"findings\": [{\"fingerprint\": 3}]}"}) {
     llvm::Expected<std::set<std::string>> Read = parseBaseline(Text);
     EXPECT_FALSE(bool(Read)) << Text;
-    if (!Read)
+    if (!Read) {
       EXPECT_NE(llvm::toString(Read.takeError()).find("not a uaccess-lint"),
                 std::string::npos);
+    }
   }
 }
 

@@ -82,7 +82,7 @@ void summarizeFieldChecks(AnalysisCache &Cache, CheckContext &Context,
           {Key, C.Function->getNameAsString(),
            writtenText(*C.Check->Anchor, Cache.astContext()),
            Context.locate(C.Check->loc()), C.AtStore,
-           C.Check->Api->TheRole == Role::AccessOk});
+           C.Check->Api->TheRole == Role::AccessOk, "", 0});
   for (const std::string &Key : Keys)
     for (const ForeignFieldCall &C : Cache.fieldChecks().foreignCalls(Key))
       Out.FieldChecks.push_back(

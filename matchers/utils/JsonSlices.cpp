@@ -208,7 +208,7 @@ llvm::Error checkJsonText(llvm::StringRef Text) { return scan(Text, true); }
 
 llvm::Expected<llvm::json::Value> parseJsonInput(llvm::StringRef Text) {
   if (llvm::Error E = checkJsonText(Text))
-    return std::move(E);
+    return E;
   return llvm::json::parse(Text);
 }
 
