@@ -80,7 +80,8 @@ bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names) {
 LinkStats linkAcrossUnits(MergedReport &Report,
                           const std::vector<CompileCommand> &Database,
                           WorkerOptions Workers, llvm::StringRef Root,
-                          bool FromDatabase) {
+                          bool FromDatabase,
+                          llvm::ArrayRef<EarlyAnswer> Early) {
   LinkStats Stats;
   if (llvm::none_of(Report.Findings, [](const Finding &F) { return F.Link; }))
     return Stats;
@@ -88,6 +89,10 @@ LinkStats linkAcrossUnits(MergedReport &Report,
   Calls.setFromDatabase(FromDatabase);
   std::set<std::string> Tried;
   UnitsOfCommands Units;
+  for (const EarlyAnswer &A : Early) {
+    Calls.add(A.Calls);
+    Units[commandKey(A.Command)] = A.Calls.Unit;
+  }
   Workers.Run.ChecksSpec = "-*";
   Workers.Run.DumpUses = false;
   Workers.OnDone = nullptr;

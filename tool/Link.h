@@ -23,15 +23,23 @@ struct LinkStats {
   unsigned Rounds = 0, TUs = 0;
 };
 
+/// A TU's call summary from its analysis (RunOptions::SummarizeOwnLinks):
+/// what it answered there is not asked of it again.
+struct EarlyAnswer {
+  clang::tooling::CompileCommand Command;
+  CallSummary Calls;
+};
+
 /// Finishes \p Report's linked findings over \p Database (adjusted
 /// commands); \p Workers runs the summaries. Files under \p Root are named
 /// relative to it. \p FromDatabase: \p Database is a compile database's,
 /// not the command line's files, so a function none of its TUs calls has
-/// no caller there.
+/// no caller there. \p Early: summaries the analysis gave already.
 LinkStats
 linkAcrossUnits(MergedReport &Report,
                 const std::vector<clang::tooling::CompileCommand> &Database,
-                WorkerOptions Workers, llvm::StringRef Root, bool FromDatabase);
+                WorkerOptions Workers, llvm::StringRef Root, bool FromDatabase,
+                llvm::ArrayRef<EarlyAnswer> Early = {});
 
 /// True when \p Text names one of \p Names as a whole identifier.
 bool namesAnyOf(llvm::StringRef Text, const std::set<std::string> &Names);

@@ -1474,6 +1474,20 @@ std::vector<std::string> distinctFlags(const CompileCommand &C) {
   return Flags;
 }
 
+/// The call summaries the analyzed TUs of \p Outcomes (one per command of
+/// \p Commands) gave beside their findings: the link step does not parse
+/// them again for what they answered.
+std::vector<uaccess::EarlyAnswer>
+earlyAnswers(ArrayRef<CompileCommand> Commands,
+             ArrayRef<uaccess::TUOutcome> Outcomes) {
+  std::vector<uaccess::EarlyAnswer> Early;
+  for (size_t I = 0; I < Outcomes.size(); ++I)
+    if (Outcomes[I].Status == uaccess::TUStatus::Analyzed &&
+        !Outcomes[I].Report.Calls.Answered.empty())
+      Early.push_back({Commands[I], Outcomes[I].Report.Calls});
+  return Early;
+}
+
 /// Runs the workers over the TUs the prefilter keeps, each with its
 /// settings' options, with progress, and merges their outcomes; the
 /// failures are listed as they are merged.
@@ -1481,7 +1495,8 @@ uaccess::MergedReport
 analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
         uaccess::WorkerOptions Workers,
         const std::optional<uaccess::ChangedLines> &Changed,
-        uaccess::RunSummary &Summary) {
+        uaccess::RunSummary &Summary,
+        std::vector<uaccess::EarlyAnswer> &Early) {
   size_t EarlierFailures = Summary.Failures.size();
   std::vector<ChosenTU> Chosen = prefilter(TUs, Workers.Jobs, Changed, Summary);
   if (Changed) {
@@ -1493,8 +1508,10 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
         Summary.OutsidePatch.insert(TUs.Commands[I].Filename);
   }
   std::vector<uaccess::RunOptions> Runs;
-  for (const std::unique_ptr<uaccess::Settings> &S : Finder.all())
+  for (const std::unique_ptr<uaccess::Settings> &S : Finder.all()) {
     Runs.push_back(runOptions(*S));
+    Runs.back().SummarizeOwnLinks = true;
+  }
   std::vector<CompileCommand> Commands;
   // Each TU's own copy: the bodies it skips are its own.
   std::deque<uaccess::RunOptions> RunOfTU;
@@ -1519,6 +1536,7 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
   for (const CompileCommand &C : Commands)
     Flags.push_back(distinctFlags(C));
   uaccess::noteFlagsOfFindings(Outcomes, Flags);
+  Early = earlyAnswers(Commands, Outcomes);
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
   for (const auto &[File, Reason] :
@@ -1531,11 +1549,12 @@ analyze(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder,
 void link(uaccess::MergedReport &Report,
           const std::vector<CompileCommand> &Program,
           const uaccess::WorkerOptions &Workers, const RunnableTUs &TUs,
-          bool FromDatabase, uaccess::RunSummary &Summary) {
+          bool FromDatabase, ArrayRef<uaccess::EarlyAnswer> Early,
+          uaccess::RunSummary &Summary) {
   auto Start = std::chrono::steady_clock::now();
   uaccess::LinkStats Linked = uaccess::linkAcrossUnits(
       Report, Program, Workers, sarifSourceRoot(TUs.Commands, Summary),
-      FromDatabase);
+      FromDatabase, Early);
   // `report` links each build's folder: the counts add up.
   Summary.LinkTUs += Linked.TUs;
   Summary.LinkRounds += Linked.Rounds;
@@ -1673,8 +1692,10 @@ void checkRecordChecks(const uaccess::ResultRecord &R,
 uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
                                    const RunnableTUs &TUs,
                                    const uaccess::SettingsFinder &Finder,
-                                   uaccess::RunSummary &Summary) {
+                                   uaccess::RunSummary &Summary,
+                                   std::vector<uaccess::EarlyAnswer> &Early) {
   std::vector<uaccess::TUOutcome> Outcomes;
+  std::vector<CompileCommand> Merged;
   std::vector<std::vector<std::string>> Flags;
   for (size_t I = 0; I < Records.size(); ++I) {
     uaccess::ResultRecord &R = Records[I];
@@ -1697,9 +1718,11 @@ uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
     O.Report = std::move(R.Report);
     O.Config = TUs.SettingsOf[I];
     Outcomes.push_back(std::move(O));
+    Merged.push_back(TUs.Commands[I]);
     Flags.push_back(distinctFlags(TUs.Commands[I]));
   }
   uaccess::noteFlagsOfFindings(Outcomes, Flags);
+  Early = earlyAnswers(Merged, Outcomes);
   size_t EarlierFailures = Summary.Failures.size();
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
@@ -1727,9 +1750,10 @@ uaccess::MergedReport reportFolders(std::vector<uaccess::ResultRecord> Records,
                                               std::make_move_iterator(End));
     Begin = End;
     RunnableTUs Build = assignSettings(commandsOf(Folder), Finder);
+    std::vector<uaccess::EarlyAnswer> Early;
     uaccess::MergedReport Merged =
-        mergeRecords(std::move(Folder), Build, Finder, Summary);
-    link(Merged, Build.Commands, Workers, Build, /*FromDatabase=*/true,
+        mergeRecords(std::move(Folder), Build, Finder, Summary, Early);
+    link(Merged, Build.Commands, Workers, Build, /*FromDatabase=*/true, Early,
          Summary);
     uaccess::mergeInto(All, std::move(Merged));
     llvm::append_range(TUs.Commands, Build.Commands);
@@ -1915,10 +1939,11 @@ int main(int argc, const char **argv) {
       assignSettings(runnableCommands(CL, Summary, Program), Finder);
   G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
   G.Accepted = readBaselines(Finder);
+  std::vector<uaccess::EarlyAnswer> Early;
   uaccess::MergedReport Merged =
-      analyze(TUs, Finder, Workers, G.Changed, Summary);
+      analyze(TUs, Finder, Workers, G.Changed, Summary, Early);
   // Flags after '--' without -p: only the named files are known.
   link(Merged, Program, Workers, TUs, !BuildPath.empty() || !CL.HaveDashDash,
-       Summary);
+       Early, Summary);
   return finishRun(Merged, Summary, TUs, Finder, G, Started);
 }

@@ -273,7 +273,9 @@ FieldCheckSummary fieldCheck(llvm::StringRef Function, bool Explicit,
           Explicit ? "access_ok(sr->umsg, 8)" : "get_user(x, sr->umsg)",
           FindingLocation{"/k/c.c", Line * 10, Line, 7},
           false,
-          Explicit};
+          Explicit,
+          "",
+          0};
 }
 
 TEST(CallerLinkTest, AFieldOfTheFindingsOwnIsNamedWhereAnotherTUChecksIt) {

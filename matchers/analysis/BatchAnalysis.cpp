@@ -11,7 +11,10 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 
@@ -50,35 +53,75 @@ struct Placement {
   const CompoundStmt *Block = nullptr; ///< Innermost enclosing block.
 };
 
-Placement place(const Stmt *Anchor, const ParentMap &Parents) {
-  Placement P;
-  const Stmt *Child = Anchor;
-  for (const Stmt *Parent = parentStmt(*Child, Parents); Parent;
-       Child = Parent, Parent = parentStmt(*Parent, Parents)) {
-    if (!P.Block)
-      if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
-        P.Block = CS;
-        P.TopStmt = Child;
-      }
-    if (isLoop(Parent)) {
-      if (loopBody(Parent) == Child || P.Loops.empty())
-        P.Loops.push_back(Parent);
-      continue;
-    }
-    if (!P.Loops.empty())
-      continue; // Conditions outside the innermost loop do not matter.
-    if (const auto *If = dyn_cast<IfStmt>(Parent)) {
-      P.Conditional |= If->getCond() != Child;
-    } else if (const auto *CO = dyn_cast<ConditionalOperator>(Parent)) {
-      P.Conditional |= CO->getCond() != Child;
-    } else if (const auto *BO = dyn_cast<BinaryOperator>(Parent)) {
-      P.Conditional |= BO->isLogicalOp() && BO->getRHS() == Child;
-    } else if (isa<SwitchCase>(Parent) || isa<SwitchStmt>(Parent)) {
-      P.Conditional = true;
-    }
-  }
-  return P;
+/// True when \p Child runs only on some paths through \p Parent.
+bool conditionalIn(const Stmt *Child, const Stmt *Parent) {
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return If->getCond() != Child;
+  if (const auto *CO = dyn_cast<ConditionalOperator>(Parent))
+    return CO->getCond() != Child;
+  if (const auto *BO = dyn_cast<BinaryOperator>(Parent))
+    return BO->isLogicalOp() && BO->getRHS() == Child;
+  return isa<SwitchCase>(Parent) || isa<SwitchStmt>(Parent);
 }
+
+/// The Placement of each statement, as a walk up its parents finds it:
+/// the first block, the innermost loop and every loop above it whose body
+/// holds the statement, and the conditions below the innermost loop. Each
+/// statement's is made from its parent's, once: the N accesses of a
+/// `||` chain N deep would otherwise walk N^2 parents.
+class Placer {
+public:
+  explicit Placer(const ParentMap &Parents) : Parents(Parents) {}
+
+  Placement place(const Stmt *Anchor) {
+    llvm::SmallVector<const Stmt *, 16> Path;
+    for (const Stmt *S = Anchor; S && !Memo.count(S);
+         S = parentStmt(*S, Parents))
+      Path.push_back(S);
+    for (const Stmt *S : llvm::reverse(Path)) {
+      const Stmt *Parent = parentStmt(*S, Parents);
+      Above Next =
+          Parent ? step(S, Parent, Memo.find(Parent)->second) : Above();
+      Memo[S] = std::move(Next);
+    }
+    return Memo.find(Anchor)->second.Fresh;
+  }
+
+private:
+  struct Above {
+    Placement Fresh; ///< From this statement up.
+    /// The loops above whose body holds it: all that count once a loop
+    /// below has been met.
+    std::vector<const Stmt *> BodyLoops;
+  };
+
+  static Above step(const Stmt *Child, const Stmt *Parent, const Above &Up) {
+    Above Out;
+    if (const auto *CS = dyn_cast<CompoundStmt>(Parent)) {
+      Out.Fresh.Block = CS;
+      Out.Fresh.TopStmt = Child;
+    } else {
+      Out.Fresh.Block = Up.Fresh.Block;
+      Out.Fresh.TopStmt = Up.Fresh.TopStmt;
+    }
+    Out.BodyLoops = Up.BodyLoops;
+    if (!isLoop(Parent)) {
+      Out.Fresh.Loops = Up.Fresh.Loops;
+      Out.Fresh.Conditional =
+          conditionalIn(Child, Parent) || Up.Fresh.Conditional;
+      return Out;
+    }
+    // Conditions outside the innermost loop do not matter.
+    if (loopBody(Parent) == Child)
+      Out.BodyLoops.insert(Out.BodyLoops.begin(), Parent);
+    Out.Fresh.Loops.push_back(Parent);
+    llvm::append_range(Out.Fresh.Loops, Up.BodyLoops);
+    return Out;
+  }
+
+  const ParentMap &Parents;
+  llvm::DenseMap<const Stmt *, Above> Memo;
+};
 
 std::string stmtText(const Stmt *S, ASTContext &Ctx) {
   std::string Text = writtenText(*S, Ctx);
@@ -603,10 +646,11 @@ private:
 
 void BatchFinder::group(std::map<const Stmt *, BatchCandidate> &ByLoop,
                         std::map<RunKey, RunMembers> &Runs) {
+  Placer Where(FA.parents());
   for (const UaccessUse &U : Uses.uses()) {
     if (!isBatchableAccessor(U) || !U.Anchor)
       continue;
-    Placement P = place(U.Anchor, FA.parents());
+    Placement P = Where.place(U.Anchor);
     PointerShape Ptr = pointerShape(U.arg(U.Api->PointerArg));
     if (P.Loops.empty()) {
       if (P.Block && !Ptr.Base.empty())

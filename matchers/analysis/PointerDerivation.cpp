@@ -1,10 +1,14 @@
 //===--- PointerDerivation.cpp - Pointers derived from one another --------===//
 
 #include "analysis/PointerDerivation.h"
+#include "analysis/ArgumentTrace.h"
 #include "utils/SourceUtils.h"
 
+#include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/IdentifierTable.h"
+#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
@@ -223,7 +227,8 @@ private:
 char PointerDerivation::ID = 0;
 
 PointerDerivation::PointerDerivation(const FunctionDecl &FD,
-                                     const FunctionUses *Uses) {
+                                     const FunctionUses *Uses)
+    : Function(FD) {
   if (FD.getBody())
     DerivationCollector(*this, FD.getASTContext(), Uses)
         .TraverseStmt(FD.getBody());
@@ -245,6 +250,52 @@ PointerShape PointerDerivation::objectShape(PointerShape Shape) const {
     Shape.IndexText.clear();
   }
   return Shape;
+}
+
+PointerShape PointerDerivation::accessShape(const UaccessUse &U) const {
+  auto Known = AccessShapes.find(&U);
+  if (Known != AccessShapes.end())
+    return Known->second;
+  // `p++` and `p--` access what `p` points to before the step.
+  llvm::StringRef Text = U.arg(U.Api->PointerArg).trim();
+  if (Text.ends_with("++") || Text.ends_with("--"))
+    Text = Text.drop_back(2).rtrim();
+  PointerShape Shape = pointerShape(Text);
+  if (Shape.Base.empty())
+    Shape = macroArgumentShape(Text);
+  return AccessShapes[&U] = objectShape(Shape);
+}
+
+/// A pointer written as a function-like macro of one pointer parameter
+/// (or a local copy of one): `COMPAT_FLAGS(msg)` in 6.12
+/// ____sys_recvmsg(), which picks a field of `msg` or of its compat cast.
+/// It is inside that parameter's object, at an offset not read here.
+PointerShape PointerDerivation::macroArgumentShape(llvm::StringRef Text) const {
+  static const llvm::Regex Macro(
+      "^([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*[(](.*)[)]$");
+  llvm::SmallVector<llvm::StringRef, 3> M;
+  if (!Macro.match(Text, &M))
+    return {};
+  const IdentifierTable &Idents = Function.getASTContext().Idents;
+  auto Name = Idents.find(M[1]);
+  if (Name == Idents.end() || !Name->second->hasMacroDefinition())
+    return {};
+  llvm::SmallVector<llvm::StringRef, 4> Args;
+  M[2].split(Args, ',');
+  PointerShape Out;
+  for (llvm::StringRef Arg : Args) {
+    Arg = Arg.trim();
+    int Index = parameterIndex(Function, Arg);
+    bool Pointer = (Index >= 0 &&
+                    Function.getParamDecl(Index)->getType()->isPointerType()) ||
+                   copyOf(Arg);
+    if (!Pointer)
+      continue;
+    if (!Out.Base.empty())
+      return {}; // Two pointers: which one is unknown.
+    Out.Base = Arg.str();
+  }
+  return Out; // Kind Other: the offset is not known.
 }
 
 bool PointerDerivation::related(llvm::StringRef A, llvm::StringRef B) const {

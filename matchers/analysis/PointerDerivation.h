@@ -19,6 +19,7 @@
 #include "analysis/AnalysisCache.h"
 #include "recognize/PointerShape.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
@@ -83,6 +84,12 @@ public:
   /// base `frame->extramask`, but extramask is an array inside *frame, so
   /// the access is a field of `frame`.
   PointerShape objectShape(PointerShape Shape) const;
+  /// The object access \p U goes into: objectShape() of its pointer
+  /// argument, `p++` read as `p`, and a macro of one pointer parameter
+  /// read as somewhere in that parameter's object. Computed once per
+  /// access: a check asks several times, and a run of N accesses makes
+  /// regular expressions the cost of the analysis.
+  PointerShape accessShape(const UaccessUse &U) const;
   /// \p Var as a copy of another pointer, when that is sound on every
   /// path: \p Var is a local whose every assignment (and initializer)
   /// copies the same variable, through casts and plus a constant (the
@@ -102,6 +109,10 @@ public:
 
 private:
   friend class DerivationCollector;
+  PointerShape macroArgumentShape(llvm::StringRef Text) const;
+
+  const clang::FunctionDecl &Function;
+  mutable llvm::DenseMap<const UaccessUse *, PointerShape> AccessShapes;
   /// What the body does to a variable name (all declarations of it).
   struct VarUse {
     bool Local = false;   ///< Some declaration is a local variable.

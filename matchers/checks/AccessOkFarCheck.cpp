@@ -69,40 +69,6 @@ std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA) {
   return "";
 }
 
-/// A pointer written as a function-like macro of one pointer parameter
-/// (or a local copy of one): `COMPAT_FLAGS(msg)` in 6.12
-/// ____sys_recvmsg(), which picks a field of `msg` or of its compat cast.
-/// It is inside that parameter's object, at an offset not read here.
-PointerShape macroArgumentShape(FunctionAnalyses &FA, llvm::StringRef Text) {
-  static const llvm::Regex Macro(
-      "^([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*[(](.*)[)]$");
-  llvm::SmallVector<llvm::StringRef, 3> M;
-  if (!Macro.match(Text, &M))
-    return {};
-  const IdentifierTable &Idents = FA.astContext().Idents;
-  auto Name = Idents.find(M[1]);
-  if (Name == Idents.end() || !Name->second->hasMacroDefinition())
-    return {};
-  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  llvm::SmallVector<llvm::StringRef, 4> Args;
-  M[2].split(Args, ',');
-  PointerShape Out;
-  for (llvm::StringRef Arg : Args) {
-    Arg = Arg.trim();
-    int Index = parameterIndex(FA.decl(), Arg);
-    bool Pointer =
-        (Index >= 0 &&
-         FA.decl().getParamDecl(Index)->getType()->isPointerType()) ||
-        PD.copyOf(Arg);
-    if (!Pointer)
-      continue;
-    if (!Out.Base.empty())
-      return {}; // Two pointers: which one is unknown.
-    Out.Base = Arg.str();
-  }
-  return Out; // Kind Other: the offset is not known.
-}
-
 /// The first element of \p FA's CFG that is part of \p U, or null.
 const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
   if (const CFG *Graph = FA.cfg())
@@ -310,14 +276,7 @@ void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
 
 PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
                                      const UaccessUse &U) {
-  // `p++` and `p--` access what `p` points to before the step.
-  llvm::StringRef Text = U.arg(U.Api->PointerArg).trim();
-  if (Text.ends_with("++") || Text.ends_with("--"))
-    Text = Text.drop_back(2).rtrim();
-  PointerShape Shape = pointerShape(Text);
-  if (Shape.Base.empty())
-    Shape = macroArgumentShape(FA, Text);
-  return FA.getAnalysis<PointerDerivation>()->objectShape(Shape);
+  return FA.getAnalysis<PointerDerivation>()->accessShape(U);
 }
 
 PointerShape AccessOkFarCheck::originShape(FunctionAnalyses &FA,

@@ -35,6 +35,7 @@ llvm::json::Value toJSON(const RunOptions &O) {
                             {"safe_callees", O.SafeCallees},
                             {"summarize_calls", O.SummarizeCalls},
                             {"summarize_fields", O.SummarizeFields},
+                            {"summarize_own_links", O.SummarizeOwnLinks},
                             {"skip_bodies", O.SkipBodies}};
 }
 
@@ -46,6 +47,7 @@ bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
       !M.map("safe_callees", O.SafeCallees) ||
       !M.mapOptional("summarize_calls", O.SummarizeCalls) ||
       !M.mapOptional("summarize_fields", O.SummarizeFields) ||
+      !M.mapOptional("summarize_own_links", O.SummarizeOwnLinks) ||
       !M.mapOptional("skip_bodies", O.SkipBodies))
     return false;
   O.CheckOptions.insert(Options.begin(), Options.end());
@@ -131,18 +133,7 @@ public:
       for (const std::unique_ptr<UaccessCheck> &Check : Checks)
         Check->checkFunction(*FD, FA);
     }
-    if (!Opts.SummarizeCalls.empty() || !Opts.SummarizeFields.empty()) {
-      llvm::StringSet<> Wanted, WantedFields;
-      for (const std::string &Name : Opts.SummarizeCalls)
-        Wanted.insert(Name);
-      for (const std::string &Key : Opts.SummarizeFields)
-        WantedFields.insert(Key);
-      std::vector<const FunctionDecl *> Bodies;
-      for (const FunctionDecl *FD : Collector.Definitions)
-        if (isAnalyzable(*FD))
-          Bodies.push_back(FD);
-      Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted, WantedFields);
-    }
+    summarize(Cache, Collector.Definitions);
     // The analyses asked for a body the prefilter let the parse skip.
     Report.NeedsEveryBody = Report.SkippedBodies && skippedBodyWasAskedFor();
     if (!Opts.DumpUses)
@@ -153,6 +144,29 @@ public:
   }
 
 private:
+  /// The calls the driver asked about (RunOptions::SummarizeCalls and
+  /// SummarizeOwnLinks) into the report's CallSummary.
+  void summarize(AnalysisCache &Cache,
+                 llvm::ArrayRef<const FunctionDecl *> Definitions) {
+    llvm::StringSet<> Wanted, WantedFields;
+    for (const std::string &Name : Opts.SummarizeCalls)
+      Wanted.insert(Name);
+    for (const std::string &Key : Opts.SummarizeFields)
+      WantedFields.insert(Key);
+    if (Opts.SummarizeOwnLinks)
+      for (const Finding &F : Report.Findings)
+        if (F.Link)
+          for (const CallerEnd &E : F.Link->Ends)
+            Wanted.insert(E.Function);
+    if (Wanted.empty() && WantedFields.empty())
+      return;
+    std::vector<const FunctionDecl *> Bodies;
+    for (const FunctionDecl *FD : Definitions)
+      if (isAnalyzable(*FD))
+        Bodies.push_back(FD);
+    Report.Calls = summarizeCalls(Cache, *Ctx, Bodies, Wanted, WantedFields);
+  }
+
   std::unique_ptr<CheckContext> Ctx;
   std::vector<std::unique_ptr<UaccessCheck>> Checks;
   std::unique_ptr<MacroLedger> Ledger;

@@ -33,6 +33,11 @@ struct RunOptions {
   std::vector<std::string> SummarizeCalls;
   /// Struct fields ("record::member") whose checks the CallSummary lists.
   std::vector<std::string> SummarizeFields;
+  /// The CallSummary lists the calls of the functions the TU's own
+  /// findings leave to the link step (CallerEnd::Function) too: the TU
+  /// that defines a function would be the first the link step asks about
+  /// its callers, and need not be parsed again to say.
+  bool SummarizeOwnLinks = false;
   /// Functions whose bodies the parser skips when they are spelled in a
   /// file, not made by a macro (the prefilter's skippableBodies()): a
   /// skipped body is a declaration to the checks.
