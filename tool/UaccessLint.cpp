@@ -742,7 +742,13 @@ std::vector<CompileCommand> adjustCommands(std::vector<CompileCommand> Commands,
   for (CompileCommand &C : Commands) {
     std::string Abs = uaccess::absoluteSourcePath(C.Directory, C.Filename);
     std::string Problem, Message;
-    if (!sys::fs::is_directory(C.Directory)) {
+    if (C.Directory.empty()) {
+      // A relative "directory" under a database folder whose absolute
+      // name no system call takes (past PATH_MAX): no worker could enter it.
+      Problem = "its compile directory has no name this system can open "
+                "(the database's folder is longer than PATH_MAX)";
+      Message = C.Filename + ": " + Problem;
+    } else if (!sys::fs::is_directory(C.Directory)) {
       Problem = "compile directory '" + C.Directory + "' does not exist";
       Message = Abs + ": " + Problem;
     } else if (!sys::fs::exists(Abs)) {
