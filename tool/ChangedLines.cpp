@@ -312,19 +312,31 @@ std::string canonicalPath(llvm::StringRef Path) {
   return std::string(Clean);
 }
 
+std::string canonicalFile(llvm::StringRef File) {
+  llvm::SmallString<256> Full(File);
+  uaccess::makeAbsolute(Full);
+  return canonicalPath(Full);
+}
+
+std::string existingUnder(llvm::StringRef Path,
+                          llvm::ArrayRef<std::string> Bases) {
+  if (llvm::sys::path::is_absolute(Path))
+    return canonicalPath(Path);
+  for (const std::string &Base : Bases) {
+    std::string Full = Base + "/" + Path.str();
+    if (llvm::sys::fs::is_regular_file(Full))
+      return canonicalPath(Full);
+  }
+  return "";
+}
+
 void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
   std::map<std::string, FileChanges> Resolved;
   for (auto &[Path, Changes] : Files) {
-    std::string Full = Path;
-    if (!llvm::sys::path::is_absolute(Path) && !Bases.empty()) {
-      Full = Bases.front() + "/" + Path;
-      for (const std::string &Base : Bases)
-        if (llvm::sys::fs::is_regular_file(Base + "/" + Path)) {
-          Full = Base + "/" + Path;
-          break;
-        }
-    }
-    FileChanges &Into = Resolved[canonicalPath(Full)];
+    std::string Full = existingUnder(Path, Bases);
+    if (Full.empty())
+      Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
+    FileChanges &Into = Resolved[Full];
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
   }
@@ -333,9 +345,7 @@ void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
 
 const ChangedLines::FileChanges *
 ChangedLines::find(llvm::StringRef File) const {
-  llvm::SmallString<256> Full(File);
-  uaccess::makeAbsolute(Full);
-  auto It = Files.find(canonicalPath(Full));
+  auto It = Files.find(canonicalFile(File));
   return It == Files.end() ? nullptr : &It->second;
 }
 

@@ -79,6 +79,15 @@ bool isGitPatch(llvm::StringRef Diff);
 /// symbolic links: the one name the gate compares.
 std::string canonicalPath(llvm::StringRef Path);
 
+/// canonicalPath() of \p File made absolute: the one name a gate or a
+/// filter compares a finding's file by.
+std::string canonicalFile(llvm::StringRef File);
+
+/// The canonical file relative \p Path names under the first of \p Bases
+/// that holds it (an absolute \p Path: itself); empty when none does.
+std::string existingUnder(llvm::StringRef Path,
+                          llvm::ArrayRef<std::string> Bases);
+
 /// The gate's rule: \p F is changed when its location or a note's is on an
 /// added line, or the patch deletes a line inside its function.
 bool touchesFinding(const ChangedLines &Changed, const Finding &F);

@@ -4,13 +4,9 @@
 
 #include "ChangedLines.h"
 #include "utils/JsonSlices.h"
-#include "utils/WorkingDirectory.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/Path.h"
 
 #include <set>
 
@@ -22,26 +18,6 @@ llvm::Error bad(const llvm::Twine &Why) {
                                  "invalid --line-filter: " + Why);
 }
 
-/// The one name the filter compares: absolute, through symbolic links.
-std::string fileIdentity(llvm::StringRef File) {
-  llvm::SmallString<256> Full(File);
-  makeAbsolute(Full);
-  return canonicalPath(Full);
-}
-
-/// The file \p Name names from the first base it exists under; empty when
-/// it exists under none.
-std::string existingUnder(llvm::StringRef Name,
-                          llvm::ArrayRef<std::string> Bases) {
-  if (llvm::sys::path::is_absolute(Name))
-    return canonicalPath(Name);
-  for (const std::string &Base : Bases) {
-    std::string Full = Base + "/" + Name.str();
-    if (llvm::sys::fs::is_regular_file(Full))
-      return canonicalPath(Full);
-  }
-  return "";
-}
 } // namespace
 
 llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
@@ -61,7 +37,7 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
     llvm::StringRef Clean = *Name;
     while (Clean.consume_front("./"))
       ;
-    Entry E{Clean.str(), "", {}};
+    Entry E{Clean.str(), "", false, {}};
     if (const llvm::json::Array *Lines = Obj->getArray("lines"))
       for (const llvm::json::Value &Range : *Lines) {
         const llvm::json::Array *Pair = Range.getAsArray();
@@ -85,9 +61,10 @@ llvm::Error LineFilter::resolve(llvm::ArrayRef<std::string> Bases,
                                 llvm::ArrayRef<std::string> Files) {
   std::set<std::string> Known;
   for (const std::string &F : Files)
-    Known.insert(fileIdentity(F));
+    Known.insert(canonicalFile(F));
   for (Entry &E : Entries) {
     E.Path = existingUnder(E.Name, Bases);
+    E.OfRun = Known.count(E.Path);
     if (!E.Path.empty())
       continue;
     std::string Tail = "/" + E.Name;
@@ -100,22 +77,20 @@ llvm::Error LineFilter::resolve(llvm::ArrayRef<std::string> Bases,
                                            "' could be " + E.Path + " or " + K +
                                            "; give its path");
       E.Path = K;
+      E.OfRun = true;
     }
   }
   return llvm::Error::success();
 }
 
-bool LineFilter::namesAnyOf(llvm::ArrayRef<std::string> Files) const {
-  std::set<std::string> Known;
-  for (const std::string &F : Files)
-    Known.insert(fileIdentity(F));
+bool LineFilter::namesAnyOf() const {
   return llvm::any_of(Entries, [&](const Entry &E) {
-    return llvm::StringRef(E.Name).ends_with(".h") || Known.count(E.Path);
+    return llvm::StringRef(E.Name).ends_with(".h") || E.OfRun;
   });
 }
 
 bool LineFilter::accepts(llvm::StringRef File, uint64_t Line) const {
-  std::string Identity = fileIdentity(File);
+  std::string Identity = canonicalFile(File);
   for (const Entry &E : Entries) {
     if (E.Path.empty() || E.Path != Identity)
       continue;

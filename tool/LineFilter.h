@@ -33,11 +33,11 @@ public:
   bool accepts(llvm::StringRef File, uint64_t Line) const;
   /// True when the filter names no file: no filter at all.
   bool empty() const { return Entries.empty(); }
-  /// True when an entry names one of \p Files, or names a header (which
-  /// the run may have read without a finding in it). A filter of sources
-  /// none of which the run analyzed would drop every finding: a gate that
-  /// passes on nothing.
-  bool namesAnyOf(llvm::ArrayRef<std::string> Files) const;
+  /// True when, once resolved, an entry names one of the run's files, or
+  /// names a header (which the run may have read without a finding in
+  /// it). A filter of sources none of which the run analyzed would drop
+  /// every finding: a gate that passes on nothing.
+  bool namesAnyOf() const;
   /// Ties each name to one file: the file it names from the first of
   /// \p Bases where it exists, else the one of \p Files (the run's sources
   /// and the files of its findings) whose path ends in `/name`. Fails when
@@ -48,7 +48,8 @@ public:
 private:
   struct Entry {
     std::string Name;
-    std::string Path; ///< The file named, once resolved; canonical.
+    std::string Path;   ///< The file named, once resolved; canonical.
+    bool OfRun = false; ///< Path is one of the run's files.
     std::vector<std::pair<uint64_t, uint64_t>> Lines; ///< Empty: all.
   };
   std::vector<Entry> Entries;

@@ -902,17 +902,18 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
                        ArrayRef<CompileCommand> TUs,
                        uaccess::RunSummary &Summary) {
   std::optional<uaccess::LineFilter> Lines = readLineFilter();
-  std::vector<std::string> Files;
-  for (const CompileCommand &C : TUs)
-    Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
-  for (const uaccess::Finding &F : Findings)
-    Files.push_back(F.Loc.File);
-  if (Lines)
+  if (Lines) {
+    std::vector<std::string> Files;
+    for (const CompileCommand &C : TUs)
+      Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+    for (const uaccess::Finding &F : Findings)
+      Files.push_back(F.Loc.File);
     if (Error E = Lines->resolve(relativeBases(false, TUs), Files))
       fail(toString(std::move(E)));
+  }
   // merge knows no TU: a filter of a file with no findings names nothing
   // it sees, and is no mistake.
-  if (Lines && !TUs.empty() && !Lines->namesAnyOf(Files))
+  if (Lines && !TUs.empty() && !Lines->namesAnyOf())
     fail("--line-filter names no file of this run: it would drop every "
          "finding");
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
