@@ -13,8 +13,8 @@ config.substitutions.append(("%clang", os.path.join(config.llvm_tools_dir, "clan
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%repo", config.repo_root))
 # Fixture flavors: each check's tests run against all three. Headers that
-# are the same in every flavor live once, in common/, searched after the
-# flavor's own.
+# flavors share live once, in common/, searched after the flavor's own (a
+# flavor with its own copy, such as generic's linux/nospec.h, keeps it).
 flavors = os.path.join(config.test_source_root, "Inputs", "flavors")
 for flavor in ("x86", "generic", "v619"):
     config.substitutions.append(

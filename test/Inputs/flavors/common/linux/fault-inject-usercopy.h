@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- generic flavor (Linux 6.12, asm-generic shape).
+ * uaccess-lint test fixture -- shared by every flavor (Linux 6.12 and 6.19).
  * Written for the analyzer's tests; not copied from the kernel.
  */
 #ifndef __LINUX_FAULT_INJECT_USERCOPY_H__

@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * uaccess-lint test fixture -- shared by the x86 and v619 flavors (generic has its own).
  * Written for the analyzer's tests; not copied from the kernel.
  */
 #ifndef _LINUX_NOSPEC_H

@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * uaccess-lint test fixture -- shared by every flavor (Linux 6.12 and 6.19).
  * Written for the analyzer's tests; not copied from the kernel.
  */
 #ifndef _LINUX_STRING_H_

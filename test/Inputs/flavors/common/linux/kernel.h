@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- v619 flavor (Linux 6.19 generic layer on x86_64).
+ * uaccess-lint test fixture -- shared by every flavor (Linux 6.12 and 6.19).
  * Written for the analyzer's tests; not copied from the kernel.
  *
  * might_fault()/might_sleep() as plain extern functions, plus a few

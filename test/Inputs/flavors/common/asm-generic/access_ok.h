@@ -1,9 +1,9 @@
 /*
- * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * uaccess-lint test fixture -- shared by the x86 and v619 flavors (generic has its own).
  * Written for the analyzer's tests; not copied from the kernel.
  *
  * access_ok(): the generic wrapper every arch gets, around the arch's
- * __access_ok() (x86 supplies its own in asm/uaccess_64.h).  In 6.12 (and 6.19)
+ * __access_ok() (x86 supplies its own in asm/uaccess_64.h).  In 6.12 and 6.19
  * access_ok(addr, size) expands to likely(__access_ok(addr, size)).
  */
 #ifndef __ASM_GENERIC_ACCESS_OK_H__
