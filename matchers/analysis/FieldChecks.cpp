@@ -1,9 +1,12 @@
 //===--- FieldChecks.cpp - User pointers checked through a struct field ---===//
 
 #include "analysis/FieldChecks.h"
+#include "analysis/CallerSearch.h"
 #include "recognize/PointerShape.h"
+#include "utils/CfgPaths.h"
 #include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
+#include "utils/StmtEffects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -161,8 +164,7 @@ std::string fieldPassText(llvm::StringRef Caller, llvm::StringRef Key,
                           llvm::StringRef Pointer, size_t Calls,
                           llvm::StringRef Chain) {
   return Caller.str() + "() passes '" + Key.str() + "' as '" + Pointer.str() +
-         "', " + std::to_string(Calls) + (Calls == 1 ? " call" : " calls") +
-         " up (" + Chain.str() + ")";
+         "', " + callsUpText(Calls, Chain);
 }
 
 FieldRead fieldReadOf(const Expr &Pointer, const FunctionDecl &FD) {
@@ -351,6 +353,81 @@ FieldCheckIndex::foreignCalls(llvm::StringRef Key) {
     for (const FunctionDecl *FD : namingField(Key))
       llvm::append_range(It->second, foreignCallsIn(*FD, Key));
   return It->second;
+}
+
+namespace {
+
+/// The first element of \p FA's CFG that is part of \p U, or null.
+const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
+  if (const CFG *Graph = FA.cfg())
+    for (const CFGBlock *B : *Graph)
+      for (const CFGElement &E : *B)
+        if (auto CS = E.getAs<CFGStmt>();
+            CS && FA.uses().ownerOf(CS->getStmt()) == &U)
+          return CS->getStmt();
+  return nullptr;
+}
+
+/// True when the variables of \p Holder keep their values from \p Call to
+/// \p Access, which it runs before: no loop that holds the access but not
+/// the call writes one (eb_copy_relocations()'s `eb->exec[i]` from the
+/// call to the copy loop in the same iteration).
+bool holderKept(FunctionAnalyses &FA, const Stmt &Call, const Stmt &Access,
+                const Expr &Holder) {
+  VarSet Vars;
+  anyStmtIn(Holder, [&](const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Vars.insert(V);
+    return false;
+  });
+  const ParentMap &Parents = FA.parents();
+  const Stmt *Outer = enclosingLoop(Call, Parents);
+  VarSet AddressTaken = addressTakenLocals(*FA.decl().getBody());
+  for (const Stmt *Loop = enclosingLoop(Access, Parents); Loop != Outer;
+       Loop = enclosingLoop(*Loop, Parents)) {
+    if (!Loop) // The call's loop does not hold the access.
+      return false;
+    StmtEffects Effects = effectsOf(*Loop, AddressTaken);
+    if (llvm::any_of(Vars, [&](const VarDecl *V) {
+          return Effects.Writes.contains(V) || AddressTaken.contains(V);
+        }))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
+                          const FieldRead &Read,
+                          llvm::ArrayRef<FieldCheck> Checks) {
+  const ASTContext &Ctx = FA.astContext();
+  std::string Holder = (Read.Member->isArrow() ? "" : "&") +
+                       spelledText(*Read.Member->getBase(), Ctx);
+  const ParentMap &Parents = FA.parents();
+  const CFG *Graph = FA.cfg();
+  const Stmt *Access = cfgElementOf(FA, A);
+  for (const CallExpr *Call : FA.calls()) {
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    auto ChecksHolder = [&](const FieldCheck &C) {
+      return C.HolderParam >= 0 && !C.AtStore &&
+             Callee->getCanonicalDecl() == C.Function->getCanonicalDecl() &&
+             Call->getNumArgs() > unsigned(C.HolderParam) &&
+             spelledText(*Call->getArg(C.HolderParam), Ctx) == Holder;
+    };
+    if (!Callee || llvm::none_of(Checks, ChecksHolder))
+      continue;
+    // No write of the field between them: 6.12 eb_copy_relocations()
+    // replaces `relocs_ptr` at the end of each iteration, after its copy.
+    auto Runs = [&](const Stmt &S) { return &S == Call; };
+    auto Writes = [&](const Stmt &S) { return writesFieldAt(S, Read.Key); };
+    if (isResultTested(*Call, *FA.decl().getBody(), Parents) && Graph &&
+        Access && everyPathRunsFirst(*Graph, *Access, Runs, Writes) &&
+        holderKept(FA, *Call, *A.Anchor, *Read.Member->getBase()))
+      return true;
+  }
+  return false;
 }
 
 } // namespace uaccess

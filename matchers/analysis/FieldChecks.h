@@ -173,6 +173,15 @@ private:
   llvm::StringMap<std::vector<const clang::FunctionDecl *>> Naming;
 };
 
+/// True when a tested call before \p A on every path, in the same loop
+/// iteration, passes the object whose field \p Read reads to a function
+/// that checks that field of its parameter (one of \p Checks): 6.12
+/// eb_copy_relocations() calls check_relocations(&eb->exec[i]) and then
+/// copies from `eb->exec[i].relocs_ptr`.
+bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
+                          const FieldRead &Read,
+                          llvm::ArrayRef<FieldCheck> Checks);
+
 } // namespace uaccess
 
 #endif

@@ -2,6 +2,7 @@
 
 #include "analysis/PointerDerivation.h"
 #include "analysis/ArgumentTrace.h"
+#include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -264,6 +265,35 @@ PointerShape PointerDerivation::accessShape(const UaccessUse &U) const {
   if (Shape.Base.empty())
     Shape = macroArgumentShape(Text);
   return AccessShapes[&U] = objectShape(Shape);
+}
+
+PointerShape PointerDerivation::originShape(PointerShape Shape,
+                                            bool ForCheck) const {
+  std::optional<PointerCopy> Copy = copyOf(Shape.Base);
+  if (!Copy || (ForCheck && !Copy->exact()))
+    return Shape;
+  std::optional<long> Index = Shape.constantIndex();
+  Shape.Base = Copy->Origin;
+  if (Copy->exact() && Copy->SameType)
+    return Shape; // Its indices are the origin's.
+  Shape.IndexText.clear();
+  // A walking copy, one copied at several offsets, or an index in another
+  // type's elements: somewhere in the origin's object, the range undecided.
+  if (Copy->Walks || Copy->OffsetVaries || !Index ||
+      (*Index != 0 && !Copy->SameType)) {
+    Shape.Kind = PointerShape::Other;
+    return Shape;
+  }
+  Shape.Kind = PointerShape::Indexed;
+  Shape.IndexText = std::to_string(Copy->Offset + *Index);
+  return Shape;
+}
+
+std::string PointerDerivation::pointerName(const UaccessUse &U) const {
+  std::string Base = accessShape(U).Base;
+  if (!Base.empty())
+    return Base;
+  return collapseWhitespace(U.arg(U.Api->PointerArg));
 }
 
 /// A pointer written as a function-like macro of one pointer parameter

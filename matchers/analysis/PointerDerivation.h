@@ -90,6 +90,15 @@ public:
   /// access: a check asks several times, and a run of N accesses makes
   /// regular expressions the cost of the analysis.
   PointerShape accessShape(const UaccessUse &U) const;
+  /// \p Shape in terms of the pointer its base is a local copy of
+  /// (`fp = buf`, copyOf()), so that a check of either covers the other;
+  /// unchanged when it is no copy. \p ForCheck: a check covers the origin
+  /// only through a copy that is the origin wherever it is read (no
+  /// offset, never advanced).
+  PointerShape originShape(PointerShape Shape, bool ForCheck) const;
+  /// The pointer of \p U for messages: its accessShape()'s base, else the
+  /// argument as written.
+  std::string pointerName(const UaccessUse &U) const;
   /// \p Var as a copy of another pointer, when that is sound on every
   /// path: \p Var is a local whose every assignment (and initializer)
   /// copies the same variable, through casts and plus a constant (the

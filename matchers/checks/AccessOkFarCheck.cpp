@@ -12,6 +12,7 @@
 
 #include "checks/AccessOkFarCheck.h"
 
+#include "analysis/CallerSearch.h"
 #include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
 #include "analysis/RangeCoverage.h"
@@ -69,91 +70,6 @@ std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA) {
   return "";
 }
 
-/// The first element of \p FA's CFG that is part of \p U, or null.
-const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
-  if (const CFG *Graph = FA.cfg())
-    for (const CFGBlock *B : *Graph)
-      for (const CFGElement &E : *B)
-        if (auto CS = E.getAs<CFGStmt>();
-            CS && FA.uses().ownerOf(CS->getStmt()) == &U)
-          return CS->getStmt();
-  return nullptr;
-}
-
-/// `f() <- g() <- h()`: \p FD and its callers up \p Chain.
-std::string callChainText(const FunctionDecl &FD,
-                          llvm::ArrayRef<const FunctionDecl *> Chain) {
-  std::string Text = FD.getNameAsString() + "()";
-  for (const FunctionDecl *F : Chain)
-    Text += " <- " + F->getNameAsString() + "()";
-  return Text;
-}
-
-/// True when the variables of \p Holder keep their values from \p Call to
-/// \p Access, which it runs before: no loop that holds the access but not
-/// the call writes one (eb_copy_relocations()'s `eb->exec[i]` from the
-/// call to the copy loop in the same iteration).
-bool holderKept(FunctionAnalyses &FA, const Stmt &Call, const Stmt &Access,
-                const Expr &Holder) {
-  VarSet Vars;
-  anyStmtIn(Holder, [&](const Stmt &S) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
-      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
-        Vars.insert(V);
-    return false;
-  });
-  const ParentMap &Parents = FA.parents();
-  const Stmt *Outer = enclosingLoop(Call, Parents);
-  VarSet AddressTaken = addressTakenLocals(*FA.decl().getBody());
-  for (const Stmt *Loop = enclosingLoop(Access, Parents); Loop != Outer;
-       Loop = enclosingLoop(*Loop, Parents)) {
-    if (!Loop) // The call's loop does not hold the access.
-      return false;
-    StmtEffects Effects = effectsOf(*Loop, AddressTaken);
-    if (llvm::any_of(Vars, [&](const VarDecl *V) {
-          return Effects.Writes.contains(V) || AddressTaken.contains(V);
-        }))
-      return false;
-  }
-  return true;
-}
-
-/// True when a tested call before \p A on every path, in the same loop
-/// iteration, passes the object whose field \p Read reads to a function
-/// that checks that field of its parameter (one of \p Checks): 6.12
-/// eb_copy_relocations() calls check_relocations(&eb->exec[i]) and then
-/// copies from `eb->exec[i].relocs_ptr`.
-bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
-                          const FieldRead &Read,
-                          llvm::ArrayRef<FieldCheck> Checks) {
-  const ASTContext &Ctx = FA.astContext();
-  std::string Holder = (Read.Member->isArrow() ? "" : "&") +
-                       spelledText(*Read.Member->getBase(), Ctx);
-  const ParentMap &Parents = FA.parents();
-  const CFG *Graph = FA.cfg();
-  const Stmt *Access = cfgElementOf(FA, A);
-  for (const CallExpr *Call : FA.calls()) {
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    auto ChecksHolder = [&](const FieldCheck &C) {
-      return C.HolderParam >= 0 && !C.AtStore &&
-             Callee->getCanonicalDecl() == C.Function->getCanonicalDecl() &&
-             Call->getNumArgs() > unsigned(C.HolderParam) &&
-             spelledText(*Call->getArg(C.HolderParam), Ctx) == Holder;
-    };
-    if (!Callee || llvm::none_of(Checks, ChecksHolder))
-      continue;
-    // No write of the field between them: 6.12 eb_copy_relocations()
-    // replaces `relocs_ptr` at the end of each iteration, after its copy.
-    auto Runs = [&](const Stmt &S) { return &S == Call; };
-    auto Writes = [&](const Stmt &S) { return writesFieldAt(S, Read.Key); };
-    if (isResultTested(*Call, *FA.decl().getBody(), Parents) && Graph &&
-        Access && everyPathRunsFirst(*Graph, *Access, Runs, Writes) &&
-        holderKept(FA, *Call, *A.Anchor, *Read.Member->getBase()))
-      return true;
-  }
-  return false;
-}
-
 bool reliesOnAGuard(const FunctionUses &Uses) {
   return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
     Role R = U.Api->TheRole;
@@ -177,19 +93,28 @@ std::string maskNote(FunctionAnalyses &FA, const MaskedPointer &P) {
                 : "");
 }
 
-/// A place where the search for a check leaves the TU.
-CallerEnd openEnd(const FunctionDecl &FD, TracedParam Param,
-                  llvm::ArrayRef<const FunctionDecl *> Chain,
-                  std::vector<GuardCall> Guards) {
+const PointerDerivation &derivation(FunctionAnalyses &FA) {
+  return *FA.getAnalysis<PointerDerivation>();
+}
+
+/// An access's pointer, with array members folded into their object.
+PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U) {
+  return derivation(FA).accessShape(U);
+}
+
+/// A place where the search for a check leaves the TU, as the link step
+/// reads it.
+CallerEnd callerEnd(const OpenEnd &Open) {
   CallerEnd E;
-  E.Function = FD.getNameAsString();
-  E.Param = Param.Index;
-  E.Indirect = Param.Indirect;
+  E.Function = Open.Function->getNameAsString();
+  E.Param = Open.Param.Index;
+  E.Indirect = Open.Param.Indirect;
   // Marked here, named by callerLink(): its callers are all in this TU.
-  if (!FD.isExternallyVisible())
+  if (!Open.Function->isExternallyVisible())
     E.Unit = "-";
-  E.GuardCalls = std::move(Guards);
-  for (const FunctionDecl *F : Chain)
+  for (const ArgumentTrace::ForeignCall &F : Open.Guards)
+    E.GuardCalls.emplace_back(F.Callee, F.Arg);
+  for (const FunctionDecl *F : Open.Chain)
     E.Chain.push_back(F->getNameAsString());
   return E;
 }
@@ -200,10 +125,6 @@ CallerEnd openEnd(const FunctionDecl &FD, TracedParam Param,
 constexpr llvm::StringLiteral DefaultArchInternalFiles =
     "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/arch/*/lib/*,"
     "*/lib/usercopy.c,*/lib/strncpy_from_user.c,*/lib/strnlen_user.c";
-
-/// How far up the callers the search for a check goes; CallerDepth only
-/// says how far up a check still counts as near.
-constexpr unsigned MaxCallerSearch = 8;
 
 /// How many accesses of one pointer a grouped finding lists in notes.
 constexpr unsigned ListedAccesses = 3;
@@ -274,42 +195,6 @@ void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
   }
 }
 
-PointerShape AccessOkFarCheck::shape(FunctionAnalyses &FA,
-                                     const UaccessUse &U) {
-  return FA.getAnalysis<PointerDerivation>()->accessShape(U);
-}
-
-PointerShape AccessOkFarCheck::originShape(FunctionAnalyses &FA,
-                                           PointerShape Shape, bool ForCheck) {
-  std::optional<PointerCopy> Copy =
-      FA.getAnalysis<PointerDerivation>()->copyOf(Shape.Base);
-  if (!Copy || (ForCheck && !Copy->exact()))
-    return Shape;
-  std::optional<long> Index = Shape.constantIndex();
-  Shape.Base = Copy->Origin;
-  if (Copy->exact() && Copy->SameType)
-    return Shape; // Its indices are the origin's.
-  Shape.IndexText.clear();
-  // A walking copy, one copied at several offsets, or an index in another
-  // type's elements: somewhere in the origin's object, the range undecided.
-  if (Copy->Walks || Copy->OffsetVaries || !Index ||
-      (*Index != 0 && !Copy->SameType)) {
-    Shape.Kind = PointerShape::Other;
-    return Shape;
-  }
-  Shape.Kind = PointerShape::Indexed;
-  Shape.IndexText = std::to_string(Copy->Offset + *Index);
-  return Shape;
-}
-
-std::string AccessOkFarCheck::pointerName(FunctionAnalyses &FA,
-                                          const UaccessUse &U) {
-  std::string Base = shape(FA, U).Base;
-  if (!Base.empty())
-    return Base;
-  return collapseWhitespace(U.arg(U.Api->PointerArg));
-}
-
 bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
                                       const SourceManager &SM) const {
   if (!ArchInternal || Loc.isInvalid())
@@ -364,7 +249,7 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   std::string Pointer = Shape.Base;
   // Copies of one pointer are one pointer: `msg_compat`, the compat cast
   // of `msg` in 6.12 ____sys_recvmsg(), is grouped with `msg`.
-  std::string Object = originShape(FA, Shape, false).Base;
+  std::string Object = derivation(FA).originShape(Shape, false).Base;
   std::string Key = Kind.str() + "\n" +
                     (Object.empty() ? "#" + std::to_string(A.Id) : Object);
   // Each window opened without a check is a defect of its own, with its
@@ -451,7 +336,7 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
   const SourceManager &SM = FA.astContext().getSourceManager();
   PointerShape AccessShape = shape(FA, A);
   const std::string &Accessed = AccessShape.Base;
-  PointerShape Ptr = originShape(FA, AccessShape, false);
+  PointerShape Ptr = derivation(FA).originShape(AccessShape, false);
   Guards G;
   for (const UaccessUse *C : Model.checks()) {
     // The same pointer by name, or by what the names copy: a check of the
@@ -459,7 +344,7 @@ AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
     // check (a walk past a fixed-size check of it is Moved: short).
     PointerShape CheckShape = shape(FA, *C);
     const std::string &CheckedName = CheckShape.Base;
-    std::string Checked = originShape(FA, CheckShape, true).Base;
+    std::string Checked = derivation(FA).originShape(CheckShape, true).Base;
     // A check of unknown range says nothing of where the walk ends.
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
                 (!Accessed.empty() && CheckedName == Accessed &&
@@ -498,9 +383,10 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   } else if (G.OnOtherPath) {
     // An access whose pointer cannot be read (`(int __user *)p + n`) is
     // named as written, and the check by its own pointer.
-    std::string Checked = pointerName(FA, *G.OnOtherPath);
+    std::string Checked = derivation(FA).pointerName(*G.OnOtherPath);
     std::string Through =
-        Ptr.Base.empty() ? " through '" + pointerName(FA, A) + "'" : "";
+        Ptr.Base.empty() ? " through '" + derivation(FA).pointerName(A) + "'"
+                         : "";
     if (FindingBuilder *B =
             report(FA, A, "other-path",
                    What + Through +
@@ -538,7 +424,7 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
 void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                                      const UaccessUse &Guard) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  PointerShape Ptr = originShape(FA, shape(FA, A), false);
+  PointerShape Ptr = derivation(FA).originShape(shape(FA, A), false);
   std::string What = "'" + A.name().str() + "'";
   unsigned Lines = Model.linesBetween(Guard, A);
   unsigned Stmts = Model.statementsBetween(Guard, A);
@@ -579,7 +465,7 @@ std::string AccessOkFarCheck::excessText(FunctionAnalyses &FA,
                                          const RangeExcess &Excess) {
   std::string Pointer = shape(FA, Access).Base;
   if (Pointer.empty())
-    Pointer = pointerName(FA, Access);
+    Pointer = derivation(FA).pointerName(Access);
   // Bytes count from the pointer the check names.
   std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
   if (Excess.Kind == RangeExcess::PastEnd)
@@ -620,9 +506,8 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   const FunctionDecl &FD = FA.decl();
   TracedPointer Ptr = tracePointer(FA, A);
   int Param = Ptr.Traced.Index;
-  CallerSearch Search = searchFor(FA, A, Ptr);
-  bool AllChecked =
-      Search.First && !Search.Unchecked && Search.Open.empty() && !Search.Field;
+  CallerSearch Search = searchCallersFor(FA, A, Ptr);
+  bool AllChecked = Search.allChecked();
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
@@ -630,11 +515,8 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // callers in the TUs that use it, where it is analyzed with them; so has
   // one whose callers all end at such functions (xstate.h's
   // set_xfeature_in_sigframe(), in every fpu TU but signal.c).
-  bool OnlyUnusedCallers = Search.UnusedEnd && !Search.First &&
-                           !Search.Unchecked && Search.Open.empty() &&
-                           !Search.Field;
   if ((Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced()) ||
-      OnlyUnusedCallers)
+      Search.onlyUnusedCallers())
     return;
   // The object that holds the pointer may have been checked where the
   // callers cannot be followed: through a field. A caller that passes it
@@ -645,7 +527,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
   std::string Message = unguardedMessage(FA, A, Ptr, Search, AllChecked);
-  bool Other = !AllChecked && otherCheckNamed(Search);
+  bool Other = !AllChecked && Search.namesOtherCheck();
   llvm::StringRef OtherKind =
       Other && Search.Other->Short ? "caller-short" : "caller-other-pointer";
   FindingBuilder *B = report(
@@ -662,31 +544,14 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     B->link(std::move(L));
   } else if (!AllChecked && !OtherUnitsField.empty()) {
     CallerLink L = callerLink(
-        A, Ptr.Name.empty() ? pointerName(FA, A) : Ptr.Name, CallerSearch());
+        A, Ptr.Name.empty() ? derivation(FA).pointerName(A) : Ptr.Name,
+        CallerSearch());
     L.Field = OtherUnitsField;
     B->link(std::move(L));
   }
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
-}
-
-AccessOkFarCheck::CallerSearch
-AccessOkFarCheck::searchFor(FunctionAnalyses &FA, const UaccessUse &A,
-                            const TracedPointer &Ptr) {
-  CallerSearch Search;
-  if (std::vector<GuardCall> Guards = foreignGuards(FA, A, Ptr.Origin);
-      !Guards.empty()) {
-    // The link step tells whether they check it; if not, the callers.
-    TracedParam Up = Ptr.Traced;
-    if (!Up.Field.empty())
-      Up.Index = -1;
-    Search.Open.push_back(openEnd(FA.decl(), Up, {}, std::move(Guards)));
-  } else if (Ptr.Traced.Index >= 0) {
-    std::vector<const FunctionDecl *> Chain;
-    searchCallers(FA.cache(), FA.decl(), Ptr.Traced, Chain, Search);
-  }
-  return Search;
 }
 
 std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
@@ -696,20 +561,16 @@ std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
                                                bool AllChecked) const {
   std::string What = "'" + A.name().str() + "'";
   if (AllChecked) {
-    unsigned N = Search.First->Chain.size();
-    return What + " relies on an access_ok() in another function: '" +
-           Ptr.Name + "' is checked in " +
-           Search.First->Caller->getNameAsString() + "(), " +
-           std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
-           callChainText(FA.decl(), Search.First->Chain) + ")";
+    const CallerCheck &C = *Search.First;
+    return reliesOnCallerMessage(
+        A.name(), Ptr.Name, "in " + C.Caller->getNameAsString() + "()",
+        C.Chain.size(), callChainText(FA.decl(), C.Chain));
   }
-  if (otherCheckNamed(Search)) {
+  if (Search.namesOtherCheck()) {
     const CallerSearch::OtherCheck &O = *Search.Other;
-    size_t N = O.Chain.size();
-    std::string Where = "the access_ok() in " + O.Caller->getNameAsString() +
-                        "(), " + std::to_string(N) +
-                        (N == 1 ? " call" : " calls") + " up (" +
-                        callChainText(FA.decl(), O.Chain) + "), ";
+    std::string Where =
+        "the access_ok() in " + O.Caller->getNameAsString() + "(), " +
+        callsUpText(O.Chain.size(), callChainText(FA.decl(), O.Chain)) + ", ";
     if (O.Short)
       return What + " accesses '" + Ptr.Name + "', which may lie past the " +
              "start of '" + O.Passed + "', but " + Where + "covers only '" +
@@ -719,73 +580,12 @@ std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
            "' it passes on";
   }
   // A pointer no shape reads is named as written.
-  std::string Through =
-      Ptr.Name.empty() ? " through '" + pointerName(FA, A) + "'" : "";
+  std::string Through = Ptr.Name.empty()
+                            ? " through '" + derivation(FA).pointerName(A) + "'"
+                            : "";
   return What + Through + " is not guarded by any access_ok()" +
          (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
          (Ptr.Traced.Index >= 0 ? ", here or in its callers" : "");
-}
-
-bool AccessOkFarCheck::otherCheckNamed(const CallerSearch &Search) {
-  // A range too short is a defect of its path, whatever other paths check.
-  return Search.Other && !Search.BareUncheckedCall &&
-         (!Search.First || Search.Other->Short);
-}
-
-void AccessOkFarCheck::noteOtherCheck(
-    const ArgumentTrace &T, const FunctionDecl &Caller,
-    const std::vector<const FunctionDecl *> &Chain, CallerSearch &Out) {
-  bool Shorter = T.OtherIsShort && Out.Other && !Out.Other->Short;
-  if (T.OtherCheck && (!Out.Other || Shorter) && !T.Base.empty())
-    Out.Other = CallerSearch::OtherCheck{&Caller, T.OtherCheck, T.Base,
-                                         T.OtherIsShort, Chain};
-}
-
-/// The parameter whose callers are searched for \p A's pointer: the
-/// pointer itself, what it copies (`fp = buf`), a field of a parameter
-/// (`args->data_ptr`) that the function does not write first, or the
-/// pointer that a parameter points to (`*ubuf` in user_regset_copyin(),
-/// whose callers pass `&ubuf` and whose step `*ubuf += copy` walks the
-/// caller's buffer).
-AccessOkFarCheck::TracedPointer
-AccessOkFarCheck::tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
-  const FunctionDecl &FD = FA.decl();
-  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  TracedPointer P;
-  PointerShape Shape = shape(FA, A);
-  P.Name = Shape.Base;
-  P.Origin = originShape(FA, Shape, false).Base;
-  P.Traced = tracedParamOf(FD, P.Origin);
-  // A parameter the function advances (`ids++`) points past the start of
-  // what the callers pass: only a check of the whole buffer covers it.
-  if (P.Traced.Index >= 0 && P.Traced.Field.empty() && !PD.stable(P.Origin))
-    P.Traced.Inside = P.Traced.FromStart = true;
-  // No pointer (an unnamed parameter has the empty name too), or a field
-  // the function writes first: nothing of the callers'.
-  if (P.Origin.empty() || (!P.Traced.Field.empty() && !PD.stable(P.Origin)))
-    P.Traced.Index = -1;
-  llvm::StringRef Text = A.arg(A.Api->PointerArg).trim();
-  if (P.Origin.empty() && A.Anchor)
-    if (ComputedAddress Address = addressComputedFrom(*A.Anchor, Text, FD);
-        Address.From) {
-      // An address a call computes from a parameter lies somewhere in the
-      // caller's buffer: only a check of its whole length covers it.
-      P.Name = Address.Call;
-      P.Origin = Address.From->getName().str();
-      P.Traced = tracedParamOf(FD, P.Origin);
-      P.Traced.Inside = P.Traced.FromStart = true;
-      return P;
-    }
-  if (!P.Origin.empty() || !Text.consume_front("*"))
-    return P;
-  Text = Text.trim();
-  int Index = parameterIndex(FD, Text);
-  if (Index < 0 || !PD.stable(Text) ||
-      !FD.getParamDecl(Index)->getType()->getPointeeType()->isPointerType())
-    return P;
-  P.Name = ("*" + Text).str();
-  P.Traced = TracedParam{Index, true, "", false};
-  return P;
 }
 
 /// The search ended at a caller that passes the pointer read from a struct
@@ -850,33 +650,12 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
   return true;
 }
 
-/// Tested calls before \p A that pass its pointer (as accessed, or as its
-/// \p Origin) to a check wrapper that another TU may define: 6.12
-/// do_recvmmsg() tests `___sys_recvmsg(sock, compat_entry, ...)`, which
-/// checks through get_compat_msghdr() of net/compat.c, before it writes
-/// `compat_entry->msg_len`.
-std::vector<GuardCall> AccessOkFarCheck::foreignGuards(FunctionAnalyses &FA,
-                                                       const UaccessUse &A,
-                                                       llvm::StringRef Origin) {
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  auto Before = [&](const CallExpr &Call) { return Model.dominates(Call, A); };
-  std::vector<GuardCall> Guards;
-  llvm::SmallVector<std::string, 2> Names{shape(FA, A).Base};
-  if (Origin != Names.front())
-    Names.push_back(Origin.str());
-  for (const std::string &Name : Names)
-    if (!Name.empty())
-      for (const ArgumentTrace::ForeignCall &F :
-           foreignCallsBefore(FA, Name, Before))
-        Guards.emplace_back(F.Callee, F.Arg);
-  return Guards;
-}
-
 CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
                                         llvm::StringRef Pointer,
                                         const CallerSearch &Up) {
   CallerLink L;
-  L.Ends = Up.Open;
+  for (const OpenEnd &Open : Up.Open)
+    L.Ends.push_back(callerEnd(Open));
   const SourceManager &SM = context().sourceManager();
   std::string Unit =
       context().locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
@@ -933,94 +712,6 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
                 A.arg(A.Api->PointerArg).trim().str() + ", " +
                 A.arg(A.Api->LengthArg).trim().str() + "))\n" +
                 lineIndent(Begin, SM) + "\t" + Fail);
-}
-
-void AccessOkFarCheck::searchCallers(AnalysisCache &Cache,
-                                     const FunctionDecl &FD, TracedParam Param,
-                                     std::vector<const FunctionDecl *> &Chain,
-                                     CallerSearch &Out) {
-  if (Chain.size() >= MaxCallerSearch) {
-    Out.Unchecked = true;
-    return;
-  }
-  // A callback's callers are the calls through the field the TU stores it
-  // in: a regset's `->set`, called by copy_regset_from_user().
-  std::vector<CallerIndex::Site> Sites(Cache.callers().callsTo(FD));
-  llvm::append_range(Sites, Cache.callers().indirectCallsTo(FD));
-  if (Sites.empty() && !FD.isExternallyVisible() && !FD.isReferenced()) {
-    Out.UnusedEnd = true;
-    return;
-  }
-  if (Sites.empty()) {
-    // Other TUs may call it: the link step looks there, for whole
-    // parameters.
-    // A field of the parameter ends the search at its checks in the TU.
-    const FieldCheck *F =
-        Param.Index >= 0 && !Param.Indirect && !Param.Field.empty()
-            ? checkOfParamField(Cache, FD, Param.Index, Param.Field)
-            : nullptr;
-    if (FD.isExternallyVisible() && Param.linkable())
-      Out.Open.push_back(openEnd(FD, Param, Chain, {}));
-    else if (!F)
-      Out.Unchecked = true;
-    else if (!Out.Field)
-      Out.Field = CallerSearch::FieldPass{&FD, F, Chain};
-    return;
-  }
-  for (const CallerIndex::Site &Site : Sites)
-    if (!Out.Unchecked)
-      searchCall(Cache, Site, Param, Chain, Out);
-}
-
-void AccessOkFarCheck::searchCall(AnalysisCache &Cache,
-                                  const CallerIndex::Site &Site,
-                                  TracedParam Param,
-                                  std::vector<const FunctionDecl *> &Chain,
-                                  CallerSearch &Out) {
-  const auto &[Caller, Call] = Site;
-  bool HasBody = parsedDefinition(*Caller);
-  if (!HasBody ||
-      llvm::is_contained(Chain, Caller)) { // Recursion checks nothing new.
-    Out.Unchecked |= !HasBody;
-    return;
-  }
-  ArgumentTrace T = traceArgument(Cache, *Caller, *Call, Param);
-  Chain.push_back(Caller);
-  if (T.Check) {
-    Out.Deepest = std::max<unsigned>(Out.Deepest, Chain.size());
-    if (!Out.First)
-      Out.First = CallerCheck{Caller, T.Check, Chain};
-  } else if (T.OtherIsShort) {
-    // A check of this pointer that need not cover it ends its path: that
-    // path relies on it, whatever the callers above check.
-    noteOtherCheck(T, *Caller, Chain, Out);
-    Out.Unchecked = Out.UncheckedCall = true;
-  } else if (!T.ForeignCalls.empty()) {
-    // A check wrapper defined in another TU may check it: the link step
-    // knows; failing that, the caller's own callers must.
-    std::vector<GuardCall> Guards;
-    for (const ArgumentTrace::ForeignCall &F : T.ForeignCalls)
-      Guards.emplace_back(F.Callee, F.Arg);
-    // The link step follows whole parameters from their start only.
-    TracedParam Up = T.Up;
-    if (!Up.linkable())
-      Up.Index = -1;
-    Out.Open.push_back(openEnd(*Caller, Up, Chain, std::move(Guards)));
-  } else if (T.Up.Index < 0) {
-    noteOtherCheck(T, *Caller, Chain, Out);
-    const FieldCheck *F =
-        Param.Indirect ? nullptr
-                       : checkOfPassedField(Cache, *Caller, *Call, Param.Index);
-    if (!F) {
-      Out.Unchecked = Out.UncheckedCall = true;
-      Out.BareUncheckedCall |= !T.OtherCheck;
-    } else if (!Out.Field)
-      Out.Field = CallerSearch::FieldPass{Caller, F, Chain};
-  } else {
-    noteOtherCheck(T, *Caller, Chain, Out);
-    searchCallers(Cache, *Caller, T.Up, Chain, Out);
-  }
-  Chain.pop_back();
 }
 
 } // namespace uaccess

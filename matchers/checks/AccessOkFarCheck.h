@@ -5,6 +5,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/ArgumentTrace.h"
+#include "analysis/CallerSearch.h"
 #include "analysis/MaskedPointer.h"
 #include "analysis/RangeCoverage.h"
 #include "checks/UaccessCheck.h"
@@ -53,11 +54,6 @@ private:
     /// name moves (a walking or offset copy): it may be past that range.
     const UaccessUse *Moved = nullptr;
   };
-  struct CallerCheck {
-    const clang::FunctionDecl *Caller = nullptr;
-    const UaccessUse *Check = nullptr;
-    std::vector<const clang::FunctionDecl *> Chain;
-  };
 
   /// The filldir shape: an unsafe op outside its checked begin's range.
   void checkWindowRange(FunctionAnalyses &FA, const UaccessUse &Begin);
@@ -72,17 +68,6 @@ private:
   /// Calls in a masked or scoped window that pass the raw pointer on to a
   /// callee that may access it, with no access_ok() of that pointer before.
   void checkMaskedCalls(FunctionAnalyses &FA);
-  /// An access's pointer, with array members folded into their object.
-  static PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U);
-  /// \p Shape in terms of the pointer its base is a local copy of
-  /// (`fp = buf`, PointerDerivation::copyOf), so that a check of either
-  /// covers the other; unchanged when it is no copy. \p ForCheck: a check
-  /// covers the origin only through a copy that is the origin wherever it
-  /// is read (no offset, never advanced).
-  static PointerShape originShape(FunctionAnalyses &FA, PointerShape Shape,
-                                  bool ForCheck);
-  /// The pointer of \p U for messages: its shape's base, else as written.
-  static std::string pointerName(FunctionAnalyses &FA, const UaccessUse &U);
   bool isArchInternal(clang::SourceLocation Loc,
                       const clang::SourceManager &SM) const;
   /// One finding per function, pointer and kind: a later access of the same
@@ -102,63 +87,6 @@ private:
   /// the window's fault path already does.
   void fixUncheckedBegin(FindingBuilder &B, FunctionAnalyses &FA,
                          const UaccessUse &A);
-  /// What the search for a check through the callers found: a check on
-  /// some paths, paths with none, and paths that leave the TU.
-  struct CallerSearch {
-    std::optional<CallerCheck> First;
-    unsigned Deepest = 0; ///< The longest chain to a check found.
-    bool Unchecked = false;
-    /// Some caller passes a pointer it neither checks nor was given: a path
-    /// known to have no check, not merely the end of the search.
-    bool UncheckedCall = false;
-    /// Such a caller checks no other pointer either (CallerSearch::Other).
-    bool BareUncheckedCall = false;
-    /// Some caller chain ends at a static function the TU never uses: its
-    /// callers are the business of the TUs that use it.
-    bool UnusedEnd = false;
-    std::vector<CallerEnd> Open;
-    /// The first caller that passes, unchecked, a pointer read from a
-    /// struct field the TU checks in another function
-    /// (checkOfPassedField()); that path is neither checked nor known
-    /// unchecked.
-    struct FieldPass {
-      const clang::FunctionDecl *Caller = nullptr;
-      const FieldCheck *Check = nullptr;
-      std::vector<const clang::FunctionDecl *> Chain;
-    };
-    std::optional<FieldPass> Field;
-    /// The first caller, on a path with no check, that checks another
-    /// pointer before it passes this one on (ArgumentTrace::OtherCheck).
-    struct OtherCheck {
-      const clang::FunctionDecl *Caller = nullptr;
-      const UaccessUse *Check = nullptr;
-      std::string Passed; ///< What the caller passes: `buf_fx`.
-      /// Check is of Passed itself, for a length that need not cover the
-      /// pointer (ArgumentTrace::OtherIsShort).
-      bool Short = false;
-      std::vector<const clang::FunctionDecl *> Chain;
-    };
-    std::optional<OtherCheck> Other;
-  };
-  /// Searches the callers of \p FD (up to MaxCallerSearch) for a check of
-  /// parameter \p Param at every call; \p Chain: the callers so far.
-  void searchCallers(AnalysisCache &Cache, const clang::FunctionDecl &FD,
-                     TracedParam Param,
-                     std::vector<const clang::FunctionDecl *> &Chain,
-                     CallerSearch &Out);
-  void searchCall(AnalysisCache &Cache, const CallerIndex::Site &Site,
-                  TracedParam Param,
-                  std::vector<const clang::FunctionDecl *> &Chain,
-                  CallerSearch &Out);
-  /// The pointer an unguarded access goes through, as its findings name
-  /// it, and the parameter to search the callers for (Traced.Index -1:
-  /// none).
-  struct TracedPointer {
-    std::string Name;
-    std::string Origin;
-    TracedParam Traced;
-  };
-  TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A);
   /// How \p Access goes past a range (RangeCoverage.h), as its finding
   /// says it: " accesses bytes 8 to 11 of 'ids'".
   std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
@@ -169,18 +97,6 @@ private:
                              const UaccessUse &A);
   /// \p Check's length as written, and in bytes when that differs.
   static std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
-  /// A caller's check of another pointer is named when no path the search
-  /// saw checks this one, and every caller that passes it with no check
-  /// checks that other pointer: there a reader must compare the two.
-  static bool otherCheckNamed(const CallerSearch &Search);
-  static void
-  noteOtherCheck(const ArgumentTrace &T, const clang::FunctionDecl &Caller,
-                 const std::vector<const clang::FunctionDecl *> &Chain,
-                 CallerSearch &Out);
-  /// The search for \p Ptr's check beyond \p A's function: tested calls
-  /// of other TUs' functions before it, else its callers.
-  CallerSearch searchFor(FunctionAnalyses &FA, const UaccessUse &A,
-                         const TracedPointer &Ptr);
   /// The message of an access with no check in its function: the check
   /// every caller makes (\p AllChecked), else "not guarded", or the other
   /// pointer a caller checks (CallerSearch::Other).
@@ -200,9 +116,6 @@ private:
   bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
                         const TracedPointer &Ptr, const CallerSearch &Search,
                         std::string &OtherUnits);
-  std::vector<GuardCall> foreignGuards(FunctionAnalyses &FA,
-                                       const UaccessUse &A,
-                                       llvm::StringRef Origin);
   /// The link data of a finding whose search left the TU.
   CallerLink callerLink(const UaccessUse &A, llvm::StringRef Pointer,
                         const CallerSearch &Up);

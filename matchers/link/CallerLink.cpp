@@ -2,6 +2,7 @@
 
 #include "link/CallerLink.h"
 
+#include "analysis/CallerSearch.h"
 #include "analysis/FieldChecks.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -268,21 +269,16 @@ std::string shortPath(llvm::StringRef Path, llvm::StringRef Root) {
 
 std::string callChain(const Finding &F,
                       const std::vector<std::string> &Callers) {
-  std::string Chain = F.Function + "()";
-  for (const std::string &Caller : Callers)
-    Chain += " <- " + Caller + "()";
-  return Chain;
+  return callChainText(F.Function, Callers);
 }
 
 void reword(Finding &F, const Resolution &R, llvm::StringRef Root) {
   const CallerLink &L = *F.Link;
-  size_t N = R.Chain.size();
-  F.Message =
-      "'" + L.Accessor + "' relies on an access_ok() in another function: '" +
-      L.Pointer + "' is checked by '" + R.Check + "' in " +
-      shortPath(R.CheckLoc.File, Root) + ":" + std::to_string(R.CheckLoc.Line) +
-      ", " + std::to_string(N) + (N == 1 ? " call" : " calls") + " up (" +
-      callChain(F, R.Chain) + ")";
+  F.Message = reliesOnCallerMessage(L.Accessor, L.Pointer,
+                                    "by '" + R.Check + "' in " +
+                                        shortPath(R.CheckLoc.File, Root) + ":" +
+                                        std::to_string(R.CheckLoc.Line),
+                                    R.Chain.size(), callChain(F, R.Chain));
   F.Notes.insert(F.Notes.begin(),
                  FindingNote{R.CheckLoc, "'" + R.Check + "' here"});
 }
