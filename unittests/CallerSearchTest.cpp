@@ -1,0 +1,137 @@
+//===--- CallerSearchTest.cpp - The access_ok() a pointer's callers make --===//
+
+#include "analysis/CallerSearch.h"
+
+#include "AnalysisHarness.h"
+
+#include "gtest/gtest.h"
+
+using namespace clang;
+using namespace uaccess;
+using namespace uaccess::test;
+
+namespace {
+
+/// The search for the check of the first use named \p Accessor in
+/// function \p Function of \p Code; \p Check runs over it.
+void searchIn(
+    llvm::StringRef Code, llvm::StringRef Function, llvm::StringRef Accessor,
+    std::function<void(const TracedPointer &, const CallerSearch &)> Check) {
+  bool Ran = false;
+  ASSERT_TRUE(withAnalyses(Code, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    const FunctionDecl *FD = definitionOf(Ctx, Function);
+    ASSERT_TRUE(FD);
+    FunctionAnalyses &FA = Cache.get(*FD);
+    for (const UaccessUse &U : FA.uses().uses())
+      if (U.name() == Accessor && !Ran) {
+        TracedPointer Ptr = tracePointer(FA, U);
+        Check(Ptr, searchCallersFor(FA, U, Ptr));
+        Ran = true;
+      }
+  }));
+  EXPECT_TRUE(Ran) << "no " << Accessor.str() << " in " << Function.str();
+}
+
+const char *const TwoUp =
+    "static int put_event(int __user *u) { return __put_user(1, u); }\n"
+    "static int send_events(int __user *v) { return put_event(v); }\n"
+    "int wait_events(int __user *w) {\n"
+    "  if (!access_ok(w, sizeof(*w)))\n"
+    "    return -14;\n"
+    "  return send_events(w);\n"
+    "}\n";
+
+TEST(CallerSearchTest, CheckTwoCallsUp) {
+  searchIn(TwoUp, "put_event", "__put_user",
+           [](const TracedPointer &Ptr, const CallerSearch &S) {
+             EXPECT_EQ(Ptr.Name, "u");
+             EXPECT_EQ(Ptr.Traced.Index, 0);
+             EXPECT_TRUE(S.allChecked());
+             EXPECT_EQ(S.Deepest, 2u);
+             ASSERT_TRUE(S.First);
+             EXPECT_EQ(S.First->Caller->getName(), "wait_events");
+             ASSERT_EQ(S.First->Chain.size(), 2u);
+             EXPECT_EQ(S.First->Chain[0]->getName(), "send_events");
+             EXPECT_TRUE(S.Open.empty());
+           });
+}
+
+TEST(CallerSearchTest, CallerWithNoCheckIsAnUncheckedPath) {
+  searchIn(std::string(TwoUp) +
+               "extern int __user *global;\n"
+               "int other(void) { return send_events(global); }\n",
+           "put_event", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             EXPECT_FALSE(S.allChecked());
+             EXPECT_TRUE(S.Unchecked);
+             EXPECT_TRUE(S.UncheckedCall);
+             EXPECT_TRUE(S.BareUncheckedCall);
+           });
+}
+
+TEST(CallerSearchTest, ExternalFunctionLeavesTheTU) {
+  searchIn("int put_one(int __user *u) { return __put_user(1, u); }\n",
+           "put_one", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             EXPECT_FALSE(S.Unchecked);
+             ASSERT_EQ(S.Open.size(), 1u);
+             EXPECT_EQ(S.Open[0].Function->getName(), "put_one");
+             EXPECT_EQ(S.Open[0].Param.Index, 0);
+             EXPECT_TRUE(S.Open[0].Chain.empty());
+           });
+}
+
+TEST(CallerSearchTest, UnusedStaticCallerEndsTheSearch) {
+  searchIn("static int put_one(int __user *u) { return __put_user(1, u); }\n"
+           "static int unused(int __user *v) { return put_one(v); }\n",
+           "put_one", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             EXPECT_TRUE(S.onlyUnusedCallers());
+             EXPECT_FALSE(S.allChecked());
+           });
+}
+
+TEST(CallerSearchTest, OtherPointerCheckedByTheCaller) {
+  searchIn("static int put_one(int __user *u) { return __put_user(1, u); }\n"
+           "int caller(int __user *buf, int __user *buf_fx) {\n"
+           "  if (!access_ok(buf, 64))\n"
+           "    return -14;\n"
+           "  return put_one(buf_fx);\n"
+           "}\n"
+           "int caller2(int __user *a) { return put_one(a); }\n",
+           "put_one", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             ASSERT_TRUE(S.Other);
+             EXPECT_EQ(S.Other->Caller->getName(), "caller");
+             EXPECT_EQ(S.Other->Passed, "buf_fx");
+             EXPECT_FALSE(S.Other->Short);
+           });
+}
+
+TEST(CallerSearchTest, DepthLimitIsUnchecked) {
+  std::string Code =
+      "static int f0(int __user *p) { return __put_user(1, p); }\n";
+  for (unsigned I = 1; I <= MaxCallerSearch + 1; ++I)
+    Code += "static int f" + std::to_string(I) + "(int __user *p) { return f" +
+            std::to_string(I - 1) + "(p); }\n";
+  Code += "int top(int __user *p) { return f" +
+          std::to_string(MaxCallerSearch + 1) + "(p); }\n";
+  searchIn(Code, "f0", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             EXPECT_TRUE(S.Unchecked);
+             EXPECT_FALSE(S.UncheckedCall);
+             EXPECT_TRUE(S.Open.empty());
+           });
+}
+
+TEST(CallerSearchTest, MessagesSharedWithTheLinkStep) {
+  EXPECT_EQ(callChainText("f", {"g", "h"}), "f() <- g() <- h()");
+  EXPECT_EQ(callsUpText(1, "f() <- g()"), "1 call up (f() <- g())");
+  EXPECT_EQ(callsUpText(2, "x"), "2 calls up (x)");
+  EXPECT_EQ(reliesOnCallerMessage("__put_user", "buf", "in h()", 2,
+                                  "f() <- g() <- h()"),
+            "'__put_user' relies on an access_ok() in another function: "
+            "'buf' is checked in h(), 2 calls up (f() <- g() <- h())");
+}
+
+} // namespace
