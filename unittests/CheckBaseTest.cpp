@@ -77,6 +77,26 @@ TEST(OptionsViewTest, RecordsDefaultsAndBadValues) {
             std::string::npos);
 }
 
+TEST(OptionsViewTest, GlobsReadAndBadListRecorded) {
+  CheckOptionMap Given = {{"access-ok-far.ArchInternalFiles", "*/lib/*,-*/x.c"},
+                          {"access-ok-far.Bad", "[a"}};
+  OptionsRecord Record;
+  OptionsView View("access-ok-far", Given, &Record);
+  std::optional<GlobList> Globs = View.getGlobs("ArchInternalFiles", "*");
+  ASSERT_TRUE(Globs);
+  EXPECT_TRUE(Globs->contains("/k/lib/usercopy.c"));
+  EXPECT_FALSE(Globs->contains("/k/lib/x.c"));
+  EXPECT_FALSE(Globs->contains("/k/fs/read_write.c"));
+  std::optional<GlobList> Default = View.getGlobs("Unset", "*/asm/*");
+  ASSERT_TRUE(Default);
+  EXPECT_TRUE(Default->contains("/a/asm/uaccess.h"));
+  EXPECT_TRUE(Record.Errors.empty());
+  EXPECT_FALSE(View.getGlobs("Bad", "*"));
+  ASSERT_EQ(Record.Errors.size(), 1u);
+  EXPECT_NE(Record.Errors.front().find("a list of path globs"),
+            std::string::npos);
+}
+
 TEST(CheckRegistryTest, EveryCheckOnceWithASummary) {
   std::vector<llvm::StringRef> Names = allCheckNames();
   EXPECT_EQ(Names.size(), allChecks().size());

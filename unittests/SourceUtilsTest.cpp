@@ -522,4 +522,22 @@ TEST(SourceUtilsTest, OwnBranchConditionOfUnsplitConditionIsWhole) {
             std::vector<std::string>{});
 }
 
+TEST(SourceUtilsTest, AfterSemicolonEndsTheStatement) {
+  std::unique_ptr<ASTUnit> AST =
+      buildC("#define SET(x) (x) = 1\nvoid f(int a) { SET(a) ; a = 2; }\n");
+  ASTContext &Ctx = AST->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *Set = find<BinaryOperator>(
+      *AST, binaryOperator(hasRHS(integerLiteral(equals(1)))));
+  ASSERT_TRUE(Set);
+  SourceLocation After = afterSemicolon(*Set, Ctx);
+  ASSERT_TRUE(After.isValid());
+  // Past `SET(a) ;`, the space before the `;` included.
+  EXPECT_EQ(SM.getSpellingColumnNumber(After), 25u);
+  const auto *Body =
+      find<CompoundStmt>(*AST, compoundStmt(hasParent(functionDecl())));
+  ASSERT_TRUE(Body);
+  EXPECT_TRUE(afterSemicolon(*Body, Ctx).isInvalid());
+}
+
 } // namespace

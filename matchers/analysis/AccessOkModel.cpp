@@ -1,6 +1,7 @@
 //===--- AccessOkModel.cpp - Which access_ok() guards which access --------===//
 
 #include "analysis/AccessOkModel.h"
+#include "analysis/PointerDerivation.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -194,6 +195,51 @@ unsigned AccessOkModel::linesBetween(const UaccessUse &From,
 
 PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
   return pointerShape(U.arg(U.Api->PointerArg));
+}
+
+AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  PointerShape AccessShape = PD.accessShape(A);
+  const std::string &Accessed = AccessShape.Base;
+  PointerShape Ptr = PD.originShape(AccessShape, false);
+  AccessGuards G;
+  for (const UaccessUse *C : Model.checks()) {
+    // The same pointer by name, or by what the names copy: a check of the
+    // whole buffer `urelocs` guards `urelocs` even when it walks after the
+    // check (a walk past a fixed-size check of it is Moved: short).
+    PointerShape CheckShape = PD.accessShape(*C);
+    const std::string &CheckedName = CheckShape.Base;
+    std::string Checked = PD.originShape(CheckShape, true).Base;
+    // A check of unknown range says nothing of where the walk ends.
+    bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
+                (!Accessed.empty() && CheckedName == Accessed &&
+                 (AccessOkModel::checksWholeBuffer(*C) ||
+                  AccessOkModel::rangeUnknown(*C)));
+    bool Dom = Model.dominates(*C, A);
+    if (Same && Dom)
+      G.Guard = C;
+    else if (Same && !G.OnOtherPath &&
+             SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
+      G.OnOtherPath = C;
+    // A check whose pointer cannot be read may be this one's: undecided.
+    else if (!Same && Dom && Checked.empty())
+      G.Unreadable = C;
+    else if (!Same && Dom && !Accessed.empty() && CheckedName == Accessed)
+      G.Moved = C;
+    else if (!Same && Dom)
+      G.OtherPointer = C;
+  }
+  return G;
+}
+
+bool reliesOnAGuard(const FunctionUses &Uses) {
+  return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
+    Role R = U.Api->TheRole;
+    return reliesOnAccessOk(*U.Api) || R == Role::CheckedBegin ||
+           R == Role::UnsafeOp || R == Role::MaskedBegin || R == Role::Scoped;
+  });
 }
 
 } // namespace uaccess

@@ -89,6 +89,27 @@ private:
   std::vector<clang::SourceRange> TopStatements;
 };
 
+/// The access_ok() (or self-checking use) before an access, by how it
+/// relates to the access (guardsOf()).
+struct AccessGuards {
+  const UaccessUse *Guard = nullptr;        ///< Same pointer, dominates.
+  const UaccessUse *OnOtherPath = nullptr;  ///< Same pointer, earlier.
+  const UaccessUse *OtherPointer = nullptr; ///< Dominates, other pointer.
+  const UaccessUse *Unreadable = nullptr;   ///< Dominates, pointer unknown.
+  /// Dominates, checks the accessed name for a fixed length, and the
+  /// name moves (a walking or offset copy): it may be past that range.
+  const UaccessUse *Moved = nullptr;
+};
+
+/// The checks before \p A, by how they relate to it: the same pointer (or
+/// what it copies) on every path, on some path, another pointer, or one
+/// that cannot be read.
+AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A);
+
+/// True when a use of \p Uses trusts an access_ok() (or makes one): a
+/// function without one has nothing for access-ok-far.
+bool reliesOnAGuard(const FunctionUses &Uses);
+
 } // namespace uaccess
 
 #endif

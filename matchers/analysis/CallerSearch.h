@@ -147,6 +147,14 @@ struct CallerSearch {
 CallerSearch searchCallersFor(FunctionAnalyses &FA, const UaccessUse &A,
                               const TracedPointer &Ptr);
 
+/// The message of an access \p A with no check in its function, after
+/// \p Search: the check every caller makes (allChecked()), the other
+/// pointer a caller checks (namesOtherCheck()), else "not guarded by any
+/// access_ok()".
+std::string unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
+                             const TracedPointer &Ptr,
+                             const CallerSearch &Search);
+
 /// `f() <- g() <- h()`: \p Function and its callers up \p Callers.
 std::string callChainText(llvm::StringRef Function,
                           llvm::ArrayRef<std::string> Callers);

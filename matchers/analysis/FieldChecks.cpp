@@ -2,6 +2,7 @@
 
 #include "analysis/FieldChecks.h"
 #include "analysis/CallerSearch.h"
+#include "analysis/PointerDerivation.h"
 #include "recognize/PointerShape.h"
 #include "utils/CfgPaths.h"
 #include "utils/Fingerprint.h"
@@ -428,6 +429,39 @@ bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
       return true;
   }
   return false;
+}
+
+FieldVerdict fieldVerdictOf(FunctionAnalyses &FA, const UaccessUse &A,
+                            bool UncheckedWindow) {
+  FieldVerdict V;
+  const Expr *Pointer = pointerExprOf(
+      FA, A, FA.getAnalysis<PointerDerivation>()->accessShape(A).Base);
+  V.Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
+  const std::string &Key = V.Read.Key;
+  // The function's own checks of the pointer are its guards (guardsOf()).
+  std::vector<FieldCheck> Checks;
+  if (!Key.empty())
+    for (const FieldCheck &C : FA.cache().fieldChecks().find(Key))
+      if (C.Function->getCanonicalDecl() != FA.decl().getCanonicalDecl())
+        Checks.push_back(C);
+  if (Checks.empty()) {
+    if (!Key.empty() && !writesField(FA.decl(), Key))
+      V.OtherUnits = Key;
+    return V;
+  }
+  // A window opened with no check in ordinary code shows its access_ok():
+  // one that a callee made is named, not taken.
+  if (!UncheckedWindow && checkedBySiblingCall(FA, A, V.Read, Checks)) {
+    V.Kind = FieldVerdict::CheckedBySibling;
+    return V;
+  }
+  // A field the function sets may hold what it stored there, not what
+  // was checked elsewhere.
+  if (writesField(FA.decl(), Key))
+    return V;
+  V.Kind = FieldVerdict::CheckedElsewhere;
+  V.Check = Checks.front();
+  return V;
 }
 
 } // namespace uaccess

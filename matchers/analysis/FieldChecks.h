@@ -23,6 +23,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -181,6 +182,29 @@ private:
 bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
                           const FieldRead &Read,
                           llvm::ArrayRef<FieldCheck> Checks);
+
+/// What the TU's checks of struct fields say of access \p A of \p FA's
+/// function, whose pointer may be read from a field (fieldReadOf()).
+struct FieldVerdict {
+  enum KindT {
+    /// No other function of the TU checks the field, or \p FA's function
+    /// writes it first.
+    None,
+    /// A tested call before \p A checks it (checkedBySiblingCall()).
+    CheckedBySibling,
+    /// Check, in another function, checks it: \p A relies on that.
+    CheckedElsewhere,
+  } Kind = None;
+  FieldRead Read;
+  std::optional<FieldCheck> Check;
+  /// With None: the field, when the function does not write it, for the
+  /// link step to ask other TUs about.
+  std::string OtherUnits;
+};
+/// \p UncheckedWindow: \p A is in a window opened with no check, whose
+/// access_ok() must be shown, not taken from a callee.
+FieldVerdict fieldVerdictOf(FunctionAnalyses &FA, const UaccessUse &A,
+                            bool UncheckedWindow);
 
 } // namespace uaccess
 

@@ -2,8 +2,10 @@
 
 #include "analysis/MaskedPointer.h"
 
+#include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
 #include "analysis/WindowAnalysis.h"
+#include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -378,6 +380,59 @@ std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw) {
   }
   }
   return "";
+}
+
+bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
+                   RawUse &Raw) {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (!Windows)
+    return false;
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  PointerShape Ptr = PD.accessShape(Op);
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  const Expr *OpPointer = argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
+  for (int Opener : Windows->openersOf(Op)) {
+    if (Opener < 0)
+      continue; // The caller's window: the caller's check.
+    const UaccessUse &Begin = FA.uses().use(Opener);
+    const MaskedPointer *Mask = Masked ? Masked->of(Begin) : nullptr;
+    if (Mask && OpPointer) {
+      if (RawPointer R = Masked->classify(Begin, *OpPointer)) {
+        Raw = RawUse{Mask, R};
+        return true;
+      }
+      // Through the masked result: what the begin made is the op's.
+      if (Masked->throughHolder(Begin, *OpPointer))
+        continue;
+    }
+    PointerShape Window = PD.accessShape(Begin);
+    if (Window.Base.empty()) {
+      if (Begin.Api->TheRole == Role::UncheckedBegin && !Internal)
+        return true;
+      continue;
+    }
+    if (!Ptr.Base.empty() && !PD.related(Ptr.Base, Window.Base))
+      return true;
+  }
+  return false;
+}
+
+std::vector<RawCall> uncheckedRawCalls(FunctionAnalyses &FA) {
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  if (!Masked || !Windows)
+    return {};
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  std::vector<RawCall> Calls = Masked->rawCalls(*Windows);
+  llvm::erase_if(Calls, [&](const RawCall &C) {
+    std::string Name = C.Raw.Through->getName().str();
+    // Its own access_ok() before the call, on every path, vouches for it.
+    return llvm::any_of(Model.checks(), [&](const UaccessUse *Check) {
+      return AccessOkModel::pointerOf(*Check).Base == Name &&
+             Model.dominates(*Check, *C.Call);
+    });
+  });
+  return Calls;
 }
 
 } // namespace uaccess

@@ -152,6 +152,21 @@ const UaccessUse *maskedProbeOf(const FunctionUses &Uses,
 /// not masked".
 std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw);
 
+/// An unsafe op needs a guard of its own when no checked begin opened its
+/// window (CVE-2017-5123), or when it goes through another pointer than
+/// the one its window was opened for.
+/// In a masked or scoped window, an op through a pointer its begin did
+/// not make (MaskedPointer.h) needs one too: \p Raw says how it escaped.
+/// \p ArchInternal: the op is in the arch's own uaccess code, where a
+/// window that names no pointer is the callers' business.
+bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
+                   bool ArchInternal, RawUse &Raw);
+
+/// The calls in a masked or scoped window of \p FA's function that pass
+/// the raw pointer on (MaskedPointers::rawCalls()) with no access_ok() of
+/// it before them on every path.
+std::vector<RawCall> uncheckedRawCalls(FunctionAnalyses &FA);
+
 } // namespace uaccess
 
 #endif

@@ -1,7 +1,9 @@
 //===--- RangeCoverage.cpp - Does a check's range cover an access ---------===//
 
 #include "analysis/RangeCoverage.h"
+#include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
+#include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -259,6 +261,40 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   if (Out.Begin < 0 || Out.End > *Bytes)
     Out.Kind = RangeExcess::PastEnd;
   return Out;
+}
+
+bool coveredByAnotherCheck(FunctionAnalyses &FA, const UaccessUse &Guard,
+                           const UaccessUse &A) {
+  // `access_ok(h, sizeof(*h))`, then `access_ok(&h->b, ...)`: the first
+  // covers what the nearer one does not.
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  for (const UaccessUse *C : Model.checks()) {
+    if (C == &Guard || !Model.dominates(*C, A))
+      continue;
+    RangeExcess Other = rangeExcess(FA, *C, A);
+    if (Other.Compared && Other.Kind == RangeExcess::Covered)
+      return true;
+  }
+  return false;
+}
+
+std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
+                       const UaccessUse &Access, const RangeExcess &Excess) {
+  std::string Pointer =
+      FA.getAnalysis<PointerDerivation>()->pointerName(Access);
+  // Bytes count from the pointer the check names.
+  std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
+  if (Excess.Kind == RangeExcess::PastEnd)
+    return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
+           std::to_string(Excess.End - 1) + " of '" + Checked + "'";
+  return " accesses '" + Pointer + "' at an offset that grows with the loop";
+}
+
+std::string lengthText(const UaccessUse &Check, uint64_t Bytes) {
+  std::string Length = Check.arg(Check.Api->LengthArg).trim().str();
+  if (std::to_string(Bytes) == Length)
+    return "'" + Length + "'";
+  return "'" + Length + "' (" + std::to_string(Bytes) + " bytes)";
 }
 
 } // namespace uaccess

@@ -64,6 +64,20 @@ BytePlace bytePlaceOf(const clang::Expr &Pointer, const clang::ASTContext &Ctx);
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access);
 
+/// True when a check other than \p Guard that runs before \p A covers
+/// the bytes it reaches.
+bool coveredByAnotherCheck(FunctionAnalyses &FA, const UaccessUse &Guard,
+                           const UaccessUse &A);
+
+/// How \p Access goes past \p Check's range, as a finding says it:
+/// " accesses bytes 8 to 11 of 'ids'".
+std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
+                       const UaccessUse &Access, const RangeExcess &Excess);
+
+/// \p Check's length as written, and in bytes when that differs:
+/// "'sizeof(*p)' (8 bytes)".
+std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
+
 } // namespace uaccess
 
 #endif

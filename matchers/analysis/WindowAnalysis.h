@@ -168,6 +168,19 @@ private:
       CallOpeners;
 };
 
+/// For an unsafe op: the begin that opened its window without a check,
+/// or null.
+const UaccessUse *uncheckedOpener(FunctionAnalyses &FA, const UaccessUse &Op);
+
+/// What the window's fault path does after ending the window: the
+/// statement after the end in the label block (`return -EFAULT;`), or "".
+std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA);
+
+/// The unsafe ops in the window \p Begin opens, on some path (by the
+/// window paths; by dominance when clang builds no CFG).
+std::vector<const UaccessUse *> opsOpenedBy(FunctionAnalyses &FA,
+                                            const UaccessUse &Begin);
+
 } // namespace uaccess
 
 #endif

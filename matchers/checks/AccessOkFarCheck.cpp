@@ -15,19 +15,12 @@
 #include "analysis/CallerSearch.h"
 #include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
-#include "analysis/RangeCoverage.h"
 #include "analysis/WindowAnalysis.h"
-#include "utils/CfgPaths.h"
-#include "utils/Fingerprint.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
-#include "utils/StmtEffects.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/Basic/TargetInfo.h"
-#include "clang/Lex/Lexer.h"
-#include "llvm/Support/Regex.h"
 
 using namespace clang;
 
@@ -39,43 +32,6 @@ std::string guardNote(const UaccessUse &Check) {
   return Check.Api->TheRole == Role::AccessOk
              ? "access_ok() here"
              : "'" + Check.name().str() + "' checks the range here";
-}
-
-/// What the window's fault path does after ending the window: the
-/// statement after the end in the label block (`return -EFAULT;`).
-std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA) {
-  ASTContext &Ctx = FA.astContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  for (const UaccessUse &U : FA.uses().uses()) {
-    if (U.Api->TheRole != Role::UnsafeOp || !U.FaultLabel ||
-        !SM.isBeforeInTranslationUnit(Begin.loc(), U.loc()))
-      continue;
-    // The label's statement, then its siblings, up to the first jump.
-    const auto *Parent =
-        dyn_cast_or_null<CompoundStmt>(parentStmt(*U.FaultLabel, FA.parents()));
-    if (!Parent)
-      return "";
-    bool Seen = false;
-    for (const Stmt *S : Parent->body()) {
-      Seen |= S == U.FaultLabel;
-      if (!Seen)
-        continue;
-      if (const auto *L = dyn_cast<LabelStmt>(S))
-        S = L->getSubStmt();
-      if (isa<ReturnStmt>(S) || isa<GotoStmt>(S))
-        return writtenText(*S, Ctx) + ";";
-    }
-    return "";
-  }
-  return "";
-}
-
-bool reliesOnAGuard(const FunctionUses &Uses) {
-  return llvm::any_of(Uses.uses(), [](const UaccessUse &U) {
-    Role R = U.Api->TheRole;
-    return reliesOnAccessOk(*U.Api) || R == Role::CheckedBegin ||
-           R == Role::UnsafeOp || R == Role::MaskedBegin || R == Role::Scoped;
-  });
 }
 
 /// Where a masked begin masks the pointer, or a scope declares its own;
@@ -119,16 +75,6 @@ CallerEnd callerEnd(const OpenEnd &Open) {
   return E;
 }
 
-/// The arch's own uaccess implementation: its headers, its lib/ copy
-/// routines, and the generic ones in lib/. Only there may a window name no
-/// pointer and trust the callers.
-constexpr llvm::StringLiteral DefaultArchInternalFiles =
-    "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/arch/*/lib/*,"
-    "*/lib/usercopy.c,*/lib/strncpy_from_user.c,*/lib/strnlen_user.c";
-
-/// How many accesses of one pointer a grouped finding lists in notes.
-constexpr unsigned ListedAccesses = 3;
-
 } // namespace
 
 AccessOkFarCheck::AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
@@ -136,13 +82,8 @@ AccessOkFarCheck::AccessOkFarCheck(llvm::StringRef Name, CheckContext &Context)
       MaxStatements(Options.get("MaxStatements", 10u)),
       MaxLines(Options.get("MaxLines", 20u)),
       CallerDepth(Options.get("CallerDepth", 1u)),
-      FarBufferChecks(Options.getBool("FarBufferChecks", false)) {
-  std::string Spec = Options.get("ArchInternalFiles", DefaultArchInternalFiles);
-  std::string Error;
-  ArchInternal = GlobList::parse(Spec, Error);
-  if (!ArchInternal)
-    Options.invalidValue("ArchInternalFiles", Spec, "a list of path globs");
-}
+      FarBufferChecks(Options.getBool("FarBufferChecks", false)),
+      ArchInternal(Options.getGlobs("ArchInternalFiles", ArchUaccessFiles)) {}
 
 void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
                                      FunctionAnalyses &FA) {
@@ -164,25 +105,14 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
     else if (reliesOnAccessOk(*A.Api) && A.Api->PointerArg != NoArg)
       checkAccess(FA, A);
   }
-  flushGroups();
+  Groups.flush();
   checkMaskedCalls(FA);
 }
 
 void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
-  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
-  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
-  if (!Masked || !Windows)
-    return;
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  for (const RawCall &C : Masked->rawCalls(*Windows)) {
+  for (const RawCall &C : uncheckedRawCalls(FA)) {
     std::string Name = C.Raw.Through->getName().str();
-    // Its own access_ok() before the call, on every path, vouches for it.
-    if (llvm::any_of(Model.checks(), [&](const UaccessUse *Check) {
-          return AccessOkModel::pointerOf(*Check).Base == Name &&
-                 Model.dominates(*Check, *C.Call);
-        }))
-      continue;
     const FunctionDecl *Callee = C.Call->getDirectCallee();
     std::string Called =
         Callee ? Callee->getNameAsString()
@@ -201,41 +131,6 @@ bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
     return false;
   llvm::StringRef File = SM.getFilename(SM.getSpellingLoc(Loc));
   return ArchInternal->contains(File);
-}
-
-bool AccessOkFarCheck::needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                                     bool Internal, RawUse &Raw) const {
-  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
-  if (!Windows)
-    return false;
-  PointerShape Ptr = shape(FA, Op);
-  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
-  const Expr *OpPointer = argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
-  for (int Opener : Windows->openersOf(Op)) {
-    if (Opener < 0)
-      continue; // The caller's window: the caller's check.
-    const UaccessUse &Begin = FA.uses().use(Opener);
-    const MaskedPointer *Mask = Masked ? Masked->of(Begin) : nullptr;
-    if (Mask && OpPointer) {
-      if (RawPointer R = Masked->classify(Begin, *OpPointer)) {
-        Raw = RawUse{Mask, R};
-        return true;
-      }
-      // Through the masked result: what the begin made is the op's.
-      if (Masked->throughHolder(Begin, *OpPointer))
-        continue;
-    }
-    PointerShape Window = shape(FA, Begin);
-    if (Window.Base.empty()) {
-      if (Begin.Api->TheRole == Role::UncheckedBegin && !Internal)
-        return true;
-      continue;
-    }
-    if (!Ptr.Base.empty() &&
-        !FA.getAnalysis<PointerDerivation>()->related(Ptr.Base, Window.Base))
-      return true;
-  }
-  return false;
 }
 
 FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
@@ -258,40 +153,25 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
     Key += "\n@" + std::to_string(Begin->Id);
   if (Raw.Window)
     Key += "\nmask@" + std::to_string(Raw.Window->Begin->Id);
-  auto [It, New] = GroupOf.try_emplace(Key, Groups.size());
-  if (New) {
-    Groups.emplace_back(diag(A.loc(), &FA.decl(), Message));
-    Groups.back().Pointer = Pointer;
-    if (Raw.Window)
-      Groups.back().Builder.note(Raw.Window->Begin->loc(),
-                                 maskNote(FA, *Raw.Window));
-    const llvm::Triple &Target = FA.astContext().getTargetInfo().getTriple();
-    if (hasSeparateUserAddressSpace(Target))
-      Groups.back().Builder.note(
-          A.loc(), "no effect on " + kernelArchName(Target) +
-                       ": user memory is a separate address space there, "
-                       "so access_ok() is always true; the check matters "
-                       "on arches that share one");
-    return &Groups.back().Builder;
-  }
-  Group &G = Groups[It->second];
-  G.Last = A.loc();
-  if (++G.Folded <= ListedAccesses)
-    G.Builder.site(A.loc(),
-                   "'" + A.name() + "' accesses '" + Pointer + "' here too");
-  return nullptr;
-}
-
-void AccessOkFarCheck::flushGroups() {
-  for (Group &G : Groups) {
-    if (G.Folded > ListedAccesses)
-      G.Builder.note(G.Last, "and " +
-                                 std::to_string(G.Folded - ListedAccesses) +
-                                 " more accesses of '" + G.Pointer + "'");
-    FindingBuilder Done = std::move(G.Builder);
-  }
-  Groups.clear();
-  GroupOf.clear();
+  return Groups.add(
+      Key,
+      [&] {
+        FindingBuilder B = diag(A.loc(), &FA.decl(), Message);
+        if (Raw.Window)
+          B.note(Raw.Window->Begin->loc(), maskNote(FA, *Raw.Window));
+        const llvm::Triple &Target =
+            FA.astContext().getTargetInfo().getTriple();
+        if (hasSeparateUserAddressSpace(Target))
+          B.note(A.loc(), "no effect on " + kernelArchName(Target) +
+                              ": user memory is a separate address space "
+                              "there, so access_ok() is always true; the "
+                              "check matters on arches that share one");
+        return B;
+      },
+      "accesses of '" + Pointer + "'", A.loc(),
+      [&] {
+        return "'" + A.name().str() + "' accesses '" + Pointer + "' here too";
+      });
 }
 
 void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
@@ -301,17 +181,8 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
       elementsCovered(A.arg(A.Api->LengthArg), Window.Base);
   if (Window.Base.empty())
     return;
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
-  for (const UaccessUse &U : FA.uses().uses()) {
-    // Ops in its window on some path: after `if (masked) p = masked_...(p);
-    // else if (!begin(p, n)) fail;` the begin dominates none of them; and
-    // after its end, the ops of a later window are that window's.
-    bool InWindow = Windows ? llvm::is_contained(Windows->openersOf(U),
-                                                 static_cast<int>(A.Id))
-                            : Model.dominates(A, U);
-    if (U.Api->TheRole != Role::UnsafeOp || !InWindow)
-      continue;
+  for (const UaccessUse *Op : opsOpenedBy(FA, A)) {
+    const UaccessUse &U = *Op;
     PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();
     std::string Outside =
@@ -330,50 +201,13 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   }
 }
 
-AccessOkFarCheck::Guards AccessOkFarCheck::findGuards(FunctionAnalyses &FA,
-                                                      const UaccessUse &A) {
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  const SourceManager &SM = FA.astContext().getSourceManager();
-  PointerShape AccessShape = shape(FA, A);
-  const std::string &Accessed = AccessShape.Base;
-  PointerShape Ptr = derivation(FA).originShape(AccessShape, false);
-  Guards G;
-  for (const UaccessUse *C : Model.checks()) {
-    // The same pointer by name, or by what the names copy: a check of the
-    // whole buffer `urelocs` guards `urelocs` even when it walks after the
-    // check (a walk past a fixed-size check of it is Moved: short).
-    PointerShape CheckShape = shape(FA, *C);
-    const std::string &CheckedName = CheckShape.Base;
-    std::string Checked = derivation(FA).originShape(CheckShape, true).Base;
-    // A check of unknown range says nothing of where the walk ends.
-    bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
-                (!Accessed.empty() && CheckedName == Accessed &&
-                 (AccessOkModel::checksWholeBuffer(*C) ||
-                  AccessOkModel::rangeUnknown(*C)));
-    bool Dom = Model.dominates(*C, A);
-    if (Same && Dom)
-      G.Guard = C;
-    else if (Same && !G.OnOtherPath &&
-             SM.isBeforeInTranslationUnit(C->loc(), A.loc()))
-      G.OnOtherPath = C;
-    // A check whose pointer cannot be read may be this one's: undecided.
-    else if (!Same && Dom && Checked.empty())
-      G.Unreadable = C;
-    else if (!Same && Dom && !Accessed.empty() && CheckedName == Accessed)
-      G.Moved = C;
-    else if (!Same && Dom)
-      G.OtherPointer = C;
-  }
-  return G;
-}
-
 void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   // Below 4 GiB on a 64-bit kernel: user memory whatever the check says
   // (the 32-bit syscall entry's `(u32)regs->sp`).
   if (FA.astContext().getTargetInfo().getPointerWidth(LangAS::Default) == 64 &&
       fitsIn32Bits(A.arg(A.Api->PointerArg)))
     return;
-  Guards G = findGuards(FA, A);
+  AccessGuards G = guardsOf(FA, A);
   PointerShape Ptr = shape(FA, A);
   std::string What = "'" + A.name().str() + "'";
   if (G.Guard) {
@@ -459,45 +293,6 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
       B->note(Guard.loc(), guardNote(Guard));
 }
 
-std::string AccessOkFarCheck::excessText(FunctionAnalyses &FA,
-                                         const UaccessUse &Check,
-                                         const UaccessUse &Access,
-                                         const RangeExcess &Excess) {
-  std::string Pointer = shape(FA, Access).Base;
-  if (Pointer.empty())
-    Pointer = derivation(FA).pointerName(Access);
-  // Bytes count from the pointer the check names.
-  std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
-  if (Excess.Kind == RangeExcess::PastEnd)
-    return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
-           std::to_string(Excess.End - 1) + " of '" + Checked + "'";
-  return " accesses '" + Pointer + "' at an offset that grows with the loop";
-}
-
-bool AccessOkFarCheck::coveredByAnotherCheck(FunctionAnalyses &FA,
-                                             const UaccessUse &Guard,
-                                             const UaccessUse &A) {
-  // `access_ok(h, sizeof(*h))`, then `access_ok(&h->b, ...)`: the first
-  // covers what the nearer one does not.
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  for (const UaccessUse *C : Model.checks()) {
-    if (C == &Guard || !Model.dominates(*C, A))
-      continue;
-    RangeExcess Other = rangeExcess(FA, *C, A);
-    if (Other.Compared && Other.Kind == RangeExcess::Covered)
-      return true;
-  }
-  return false;
-}
-
-std::string AccessOkFarCheck::lengthText(const UaccessUse &Check,
-                                         uint64_t Bytes) {
-  std::string Length = Check.arg(Check.Api->LengthArg).trim().str();
-  if (std::to_string(Bytes) == Length)
-    return "'" + Length + "'";
-  return "'" + Length + "' (" + std::to_string(Bytes) + " bytes)";
-}
-
 /// No guard in the function: one in the callers, or none at all. When
 /// the search leaves the TU, the finding carries what the link step needs
 /// to finish it (CallerLink): that step drops or rewords it.
@@ -526,7 +321,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
       (Search.Unchecked || Search.Open.empty()) &&
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
-  std::string Message = unguardedMessage(FA, A, Ptr, Search, AllChecked);
+  std::string Message = unguardedMessage(FA, A, Ptr, Search);
   bool Other = !AllChecked && Search.namesOtherCheck();
   llvm::StringRef OtherKind =
       Other && Search.Other->Short ? "caller-short" : "caller-other-pointer";
@@ -552,40 +347,6 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
-}
-
-std::string AccessOkFarCheck::unguardedMessage(FunctionAnalyses &FA,
-                                               const UaccessUse &A,
-                                               const TracedPointer &Ptr,
-                                               const CallerSearch &Search,
-                                               bool AllChecked) const {
-  std::string What = "'" + A.name().str() + "'";
-  if (AllChecked) {
-    const CallerCheck &C = *Search.First;
-    return reliesOnCallerMessage(
-        A.name(), Ptr.Name, "in " + C.Caller->getNameAsString() + "()",
-        C.Chain.size(), callChainText(FA.decl(), C.Chain));
-  }
-  if (Search.namesOtherCheck()) {
-    const CallerSearch::OtherCheck &O = *Search.Other;
-    std::string Where =
-        "the access_ok() in " + O.Caller->getNameAsString() + "(), " +
-        callsUpText(O.Chain.size(), callChainText(FA.decl(), O.Chain)) + ", ";
-    if (O.Short)
-      return What + " accesses '" + Ptr.Name + "', which may lie past the " +
-             "start of '" + O.Passed + "', but " + Where + "covers only '" +
-             O.Check->arg(O.Check->Api->LengthArg).trim().str() + "' of it";
-    return What + " accesses '" + Ptr.Name + "', but " + Where + "checks '" +
-           AccessOkModel::pointerOf(*O.Check).Base + "', not the '" + O.Passed +
-           "' it passes on";
-  }
-  // A pointer no shape reads is named as written.
-  std::string Through = Ptr.Name.empty()
-                            ? " through '" + derivation(FA).pointerName(A) + "'"
-                            : "";
-  return What + Through + " is not guarded by any access_ok()" +
-         (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
-         (Ptr.Traced.Index >= 0 ? ", here or in its callers" : "");
 }
 
 /// The search ended at a caller that passes the pointer read from a struct
@@ -615,28 +376,13 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
     reportCallerField(FA, A, Ptr, *Search.Field);
     return true;
   }
-  const Expr *Pointer = pointerExprOf(FA, A, shape(FA, A).Base);
-  FieldRead Read = Pointer ? fieldReadOf(*Pointer, FA.decl()) : FieldRead();
-  // The function's own checks of the pointer are its guards (findGuards()).
-  std::vector<FieldCheck> Checks;
-  if (!Read.Key.empty())
-    for (const FieldCheck &C : FA.cache().fieldChecks().find(Read.Key))
-      if (C.Function->getCanonicalDecl() != FA.decl().getCanonicalDecl())
-        Checks.push_back(C);
-  if (Checks.empty()) {
-    if (!Read.Key.empty() && !writesField(FA.decl(), Read.Key))
-      OtherUnits = Read.Key;
-    return false;
-  }
-  // A window opened with no check in ordinary code shows its access_ok():
-  // one that a callee made is named, not taken.
-  if (!uncheckedOpener(FA, A) && checkedBySiblingCall(FA, A, Read, Checks))
-    return true;
-  // A field the function sets may hold what it stored there, not what
-  // was checked elsewhere.
-  if (writesField(FA.decl(), Read.Key))
-    return false;
-  const FieldCheck *C = &Checks.front();
+  FieldVerdict V = fieldVerdictOf(FA, A, uncheckedOpener(FA, A));
+  if (V.Kind == FieldVerdict::None)
+    OtherUnits = V.OtherUnits;
+  if (V.Kind != FieldVerdict::CheckedElsewhere)
+    return V.Kind == FieldVerdict::CheckedBySibling;
+  const FieldRead &Read = V.Read;
+  const FieldCheck *C = &*V.Check;
   std::string Name =
       Ptr.Name.empty() ? spelledText(*Read.Member, FA.astContext()) : Ptr.Name;
   std::string Message =
@@ -670,19 +416,6 @@ CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
   return L;
 }
 
-/// For an unsafe op: the begin that opened its window without a check.
-const UaccessUse *AccessOkFarCheck::uncheckedOpener(FunctionAnalyses &FA,
-                                                    const UaccessUse &Op) {
-  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
-  if (Op.Api->TheRole != Role::UnsafeOp || !Windows)
-    return nullptr;
-  for (int Opener : Windows->openersOf(Op))
-    if (Opener >= 0 &&
-        FA.uses().use(Opener).Api->TheRole == Role::UncheckedBegin)
-      return &FA.uses().use(Opener);
-  return nullptr;
-}
-
 void AccessOkFarCheck::noteUncheckedWindow(FindingBuilder &B,
                                            FunctionAnalyses &FA,
                                            const UaccessUse &Op) {
@@ -702,9 +435,7 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
       !isa_and_nonnull<CompoundStmt>(parentStmt(*A.Anchor, FA.parents())))
     return;
   SourceLocation Begin = SM.getExpansionLoc(A.Anchor->getBeginLoc());
-  SourceLocation End = Lexer::findLocationAfterToken(
-      SM.getExpansionRange(A.Anchor->getEndLoc()).getEnd(), tok::semi, SM,
-      Ctx.getLangOpts(), false);
+  SourceLocation End = afterSemicolon(*A.Anchor, Ctx);
   if (End.isInvalid())
     return;
   B.replace(CharSourceRange::getCharRange(Begin, End),

@@ -8,6 +8,7 @@
 #include "analysis/CallerSearch.h"
 #include "analysis/MaskedPointer.h"
 #include "analysis/RangeCoverage.h"
+#include "checks/FindingGroups.h"
 #include "checks/UaccessCheck.h"
 #include "utils/GlobList.h"
 
@@ -43,28 +44,9 @@ public:
                      FunctionAnalyses &FA) override;
 
 private:
-  /// The access_ok() (or self-checking use) before an access, by how it
-  /// relates to the access.
-  struct Guards {
-    const UaccessUse *Guard = nullptr;        ///< Same pointer, dominates.
-    const UaccessUse *OnOtherPath = nullptr;  ///< Same pointer, earlier.
-    const UaccessUse *OtherPointer = nullptr; ///< Dominates, other pointer.
-    const UaccessUse *Unreadable = nullptr;   ///< Dominates, pointer unknown.
-    /// Dominates, checks the accessed name for a fixed length, and the
-    /// name moves (a walking or offset copy): it may be past that range.
-    const UaccessUse *Moved = nullptr;
-  };
-
   /// The filldir shape: an unsafe op outside its checked begin's range.
   void checkWindowRange(FunctionAnalyses &FA, const UaccessUse &Begin);
   void checkAccess(FunctionAnalyses &FA, const UaccessUse &A);
-  /// An unsafe op needs a guard of its own when no checked begin opened its
-  /// window (CVE-2017-5123), or when it goes through another pointer than
-  /// the one its window was opened for.
-  /// In a masked or scoped window, an op through a pointer its begin did
-  /// not make (MaskedPointer.h) needs one too: \p Raw says how it escaped.
-  bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,
-                     bool ArchInternal, RawUse &Raw) const;
   /// Calls in a masked or scoped window that pass the raw pointer on to a
   /// callee that may access it, with no access_ok() of that pointer before.
   void checkMaskedCalls(FunctionAnalyses &FA);
@@ -74,12 +56,8 @@ private:
   /// pointer becomes a note of the first one's finding (null is returned).
   FindingBuilder *report(FunctionAnalyses &FA, const UaccessUse &A,
                          llvm::StringRef Kind, const std::string &Text);
-  void flushGroups();
-  static const UaccessUse *uncheckedOpener(FunctionAnalyses &FA,
-                                           const UaccessUse &Op);
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
-  Guards findGuards(FunctionAnalyses &FA, const UaccessUse &A);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                      const UaccessUse &Guard);
   void reportUnguarded(FunctionAnalyses &FA, const UaccessUse &A);
@@ -87,23 +65,6 @@ private:
   /// the window's fault path already does.
   void fixUncheckedBegin(FindingBuilder &B, FunctionAnalyses &FA,
                          const UaccessUse &A);
-  /// How \p Access goes past a range (RangeCoverage.h), as its finding
-  /// says it: " accesses bytes 8 to 11 of 'ids'".
-  std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
-                         const UaccessUse &Access, const RangeExcess &Excess);
-  /// True when a check other than \p Guard that runs before \p A covers
-  /// the bytes it reaches.
-  bool coveredByAnotherCheck(FunctionAnalyses &FA, const UaccessUse &Guard,
-                             const UaccessUse &A);
-  /// \p Check's length as written, and in bytes when that differs.
-  static std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
-  /// The message of an access with no check in its function: the check
-  /// every caller makes (\p AllChecked), else "not guarded", or the other
-  /// pointer a caller checks (CallerSearch::Other).
-  std::string unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
-                               const TracedPointer &Ptr,
-                               const CallerSearch &Search,
-                               bool AllChecked) const;
   /// An unguarded access through a pointer read from a struct field that
   /// the TU checks elsewhere (FieldChecks.h): silent after a tested call
   /// that checks that field of the same object (unless a begin that checks
@@ -120,14 +81,6 @@ private:
   CallerLink callerLink(const UaccessUse &A, llvm::StringRef Pointer,
                         const CallerSearch &Up);
 
-  struct Group {
-    explicit Group(FindingBuilder B) : Builder(std::move(B)) {}
-    FindingBuilder Builder;
-    std::string Pointer;
-    clang::SourceLocation Last;
-    unsigned Folded = 0;
-  };
-
   /// The masked or scoped window whose mask the op being checked escapes;
   /// report() says so in its finding.
   RawUse Raw;
@@ -137,10 +90,9 @@ private:
   const unsigned CallerDepth;
   const bool FarBufferChecks;
   std::optional<GlobList> ArchInternal;
-  // A deque: report() hands out pointers into it that later groups must
-  // not move.
-  std::deque<Group> Groups;
-  llvm::StringMap<unsigned> GroupOf;
+  /// How many accesses of one pointer a grouped finding lists in notes.
+  static constexpr unsigned ListedAccesses = 3;
+  FindingGroups Groups{ListedAccesses};
 };
 
 } // namespace uaccess

@@ -22,14 +22,11 @@ namespace {
 
 /// The end of \p S including a `;` that ends it.
 SourceLocation endIncludingSemi(const Stmt *S, ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation End = SM.getExpansionRange(S->getEndLoc()).getEnd();
-  SourceLocation After =
-      Lexer::findLocationAfterToken(End, tok::semi, SM, Ctx.getLangOpts(),
-                                    /*SkipTrailingWhitespaceAndNewLine=*/false);
-  if (After.isValid())
+  if (SourceLocation After = afterSemicolon(*S, Ctx); After.isValid())
     return After;
-  return Lexer::getLocForEndOfToken(End, 0, SM, Ctx.getLangOpts());
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Lexer::getLocForEndOfToken(
+      SM.getExpansionRange(S->getEndLoc()).getEnd(), 0, SM, Ctx.getLangOpts());
 }
 
 std::string unsafeCall(const UaccessUse &U, llvm::StringRef Label) {

@@ -36,6 +36,16 @@ bool OptionsView::getBool(llvm::StringRef Name, bool Default) const {
   return Default;
 }
 
+std::optional<GlobList> OptionsView::getGlobs(llvm::StringRef Name,
+                                              llvm::StringRef Default) const {
+  std::string Text = get(Name, Default);
+  std::string Error;
+  std::optional<GlobList> Globs = GlobList::parse(Text, Error);
+  if (!Globs)
+    invalid(Name, Text, "a list of path globs");
+  return Globs;
+}
+
 void OptionsView::invalid(llvm::StringRef Name, llvm::StringRef Value,
                           llvm::StringRef Expected) const {
   if (Record)

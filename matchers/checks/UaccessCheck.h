@@ -17,6 +17,7 @@
 
 #include "analysis/AnalysisCache.h"
 #include "checks/Finding.h"
+#include "utils/GlobList.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/DenseMap.h"
@@ -24,6 +25,7 @@
 #include "llvm/ADT/Twine.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -69,6 +71,11 @@ public:
 
   /// A boolean option: true/false (or 1/0), as clang-tidy's.
   bool getBool(llvm::StringRef Name, bool Default) const;
+
+  /// A list of path globs (GlobList): '*' any run, ',' between, '-' to
+  /// remove. Null when the value is none (recorded as invalid).
+  std::optional<GlobList> getGlobs(llvm::StringRef Name,
+                                   llvm::StringRef Default) const;
 
   /// As get(), for options with a smallest sensible value.
   template <typename T>

@@ -13,6 +13,8 @@
 
 #include <string>
 
+#include "llvm/ADT/StringRef.h"
+
 namespace llvm {
 class Triple;
 } // namespace llvm
@@ -29,6 +31,13 @@ std::string kernelArchName(const llvm::Triple &Target);
 /// own address space, so no user accessor can reach kernel memory and
 /// access_ok() is always true there.
 bool hasSeparateUserAddressSpace(const llvm::Triple &Target);
+
+/// The arch's own uaccess implementation, as path globs (GlobList): its
+/// headers, its lib/ copy routines, and the generic ones in lib/. Only
+/// there may a window name no pointer and trust the callers.
+constexpr llvm::StringLiteral ArchUaccessFiles =
+    "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/arch/*/lib/*,"
+    "*/lib/usercopy.c,*/lib/strncpy_from_user.c,*/lib/strnlen_user.c";
 
 } // namespace uaccess
 

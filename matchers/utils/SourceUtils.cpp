@@ -281,6 +281,14 @@ bool containsComment(const Stmt &S, const ASTContext &Ctx) {
   return Tok.is(tok::comment) && SM.getFileOffset(Tok.getLocation()) < End;
 }
 
+SourceLocation afterSemicolon(const Stmt &S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation End = SM.getExpansionRange(S.getEndLoc()).getEnd();
+  return Lexer::findLocationAfterToken(
+      End, tok::semi, SM, Ctx.getLangOpts(),
+      /*SkipTrailingWhitespaceAndNewLine=*/false);
+}
+
 std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
   auto [FID, Offset] = SM.getDecomposedLoc(SM.getFileLoc(Loc));
   llvm::StringRef Buffer = SM.getBufferData(FID);

@@ -136,6 +136,12 @@ ComputedAddress addressComputedFrom(const clang::Stmt &Within,
 /// comment: a rewrite that replaces the text would delete it.
 bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// Just past the `;` that ends statement \p S (as expanded, so a macro
+/// use's own), for a fix-it that replaces the whole statement; invalid when
+/// no `;` follows \p S.
+clang::SourceLocation afterSemicolon(const clang::Stmt &S,
+                                     const clang::ASTContext &Ctx);
+
 /// Leading whitespace of the line \p Loc is on, for inserted lines.
 std::string lineIndent(clang::SourceLocation Loc,
                        const clang::SourceManager &SM);
