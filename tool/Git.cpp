@@ -101,4 +101,18 @@ std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
   return parseBlamePorcelain(*Out);
 }
 
+llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
+  // --no-relative: a user's diff.relative would drop the changes outside
+  // the current directory and write paths from it, not from the top level.
+  llvm::Expected<std::string> Diff =
+      runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
+                   "--no-relative", Rev.str(), "--"});
+  if (Diff)
+    return Diff;
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "--diff=" + Rev + ": not a file, and 'git " + "diff -U0 " + Rev +
+          "' failed: " + llvm::toString(Diff.takeError()));
+}
+
 } // namespace uaccess

@@ -1,5 +1,6 @@
 //===--- Git.h - What git knows about a source file -------------*- C++ -*-===//
 //
+// --diff=<rev> asks git for the patch to gate (`git diff -U0 <rev>`).
 // --patch-dir asks git, in the folder of the file a patch changes, who the
 // author is (`git config user.name`, `user.email`) and which commit added
 // the line a finding is on (`git blame --porcelain`), for the Fixes: tag.
@@ -23,6 +24,10 @@ namespace uaccess {
 /// standard error when it fails.
 llvm::Expected<std::string> runGit(llvm::StringRef Dir,
                                    llvm::ArrayRef<std::string> Args);
+
+/// The output of `git diff -U0 <Rev> --` run in the current directory (the
+/// patch of --diff=REV); git's message when it fails.
+llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev);
 
 /// `git config <Key>` in \p Dir, trimmed; empty when it is not set.
 std::string gitConfig(llvm::StringRef Dir, llvm::StringRef Key);

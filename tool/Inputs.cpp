@@ -2,7 +2,6 @@
 
 #include "Inputs.h"
 
-#include "Git.h"
 #include "utils/JsonSlices.h"
 
 #include "utils/WorkingDirectory.h"
@@ -16,20 +15,6 @@
 using namespace llvm;
 
 namespace uaccess {
-
-llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
-  // --no-relative: a user's diff.relative would drop the changes outside
-  // the current directory and write paths from it, not from the top level.
-  llvm::Expected<std::string> Diff =
-      runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
-                   "--no-relative", Rev.str(), "--"});
-  if (Diff)
-    return Diff;
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "--diff=" + Rev + ": not a file, and 'git " + "diff -U0 " + Rev +
-          "' failed: " + llvm::toString(Diff.takeError()));
-}
 
 namespace {
 Error tooLarge(StringRef What, StringRef Path, uint64_t MaxBytes) {

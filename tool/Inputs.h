@@ -24,10 +24,6 @@ namespace uaccess {
 llvm::Expected<std::string>
 readInputFile(llvm::StringRef Path, llvm::StringRef What, uint64_t MaxBytes);
 
-/// The output of `git diff -U0 <Rev> --` run in the current directory (the
-/// patch of --diff=REV); git's message when it fails.
-llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev);
-
 /// The names of a uaccess-safe list: one a line, '#' starts a comment.
 std::vector<std::string> parseNameList(llvm::StringRef Text);
 
