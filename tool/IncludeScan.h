@@ -21,8 +21,9 @@ class Status;
 
 namespace uaccess {
 
-/// Why the scan must not read \p Path: a FIFO or a device would block it
-/// or never end (the scan runs in the driver, where no --timeout applies);
+/// Why the scan must not read the file whose status is \p S: a FIFO or a device
+/// would block it or never end (the scan runs in the driver, where no --timeout
+/// applies);
 /// "" for a regular file of bounded size.
 std::string unreadable(const llvm::vfs::Status &S);
 

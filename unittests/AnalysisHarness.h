@@ -38,6 +38,10 @@ public:
   HarnessConsumer(std::unique_ptr<MacroLedger> Ledger, AnalysisBody &Body)
       : Ledger(std::move(Ledger)), Body(Body) {}
   void HandleTranslationUnit(clang::ASTContext &Ctx) override {
+    // Clang hands a consumer the TU after errors too: a test of a broken
+    // snippet must fail, not run on what parsed.
+    if (Ctx.getDiagnostics().hasErrorOccurred())
+      return;
     AnalysisCache Cache(Ctx, *Ledger, {});
     Body(Cache, Ctx);
   }

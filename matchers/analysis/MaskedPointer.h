@@ -156,7 +156,7 @@ std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw);
 /// window (CVE-2017-5123), or when it goes through another pointer than
 /// the one its window was opened for.
 /// In a masked or scoped window, an op through a pointer its begin did
-/// not make (MaskedPointer.h) needs one too: \p Raw says how it escaped.
+/// not make needs one too: \p Raw says how it escaped.
 /// \p ArchInternal: the op is in the arch's own uaccess code, where a
 /// window that names no pointer is the callers' business.
 bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op,

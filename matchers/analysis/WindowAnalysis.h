@@ -174,7 +174,7 @@ const UaccessUse *uncheckedOpener(FunctionAnalyses &FA, const UaccessUse &Op);
 
 /// What the window's fault path does after ending the window: the
 /// statement after the end in the label block (`return -EFAULT;`), or "".
-std::string faultStatement(const UaccessUse &Begin, FunctionAnalyses &FA);
+std::string faultStatement(FunctionAnalyses &FA, const UaccessUse &Begin);
 
 /// The unsafe ops in the window \p Begin opens, on some path (by the
 /// window paths; by dominance when clang builds no CFG).

@@ -12,9 +12,11 @@
 
 #include "checks/AccessOkFarCheck.h"
 
+#include "analysis/AccessOkModel.h"
 #include "analysis/CallerSearch.h"
 #include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/RangeCoverage.h"
 #include "analysis/WindowAnalysis.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
@@ -430,7 +432,7 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
                                          const UaccessUse &A) {
   ASTContext &Ctx = FA.astContext();
   const SourceManager &SM = Ctx.getSourceManager();
-  std::string Fail = faultStatement(A, FA);
+  std::string Fail = faultStatement(FA, A);
   if (Fail.empty() ||
       !isa_and_nonnull<CompoundStmt>(parentStmt(*A.Anchor, FA.parents())))
     return;

@@ -3,23 +3,15 @@
 #ifndef UACCESS_LINT_CHECKS_ACCESSOKFARCHECK_H
 #define UACCESS_LINT_CHECKS_ACCESSOKFARCHECK_H
 
-#include "analysis/AccessOkModel.h"
-#include "analysis/ArgumentTrace.h"
 #include "analysis/CallerSearch.h"
 #include "analysis/MaskedPointer.h"
-#include "analysis/RangeCoverage.h"
 #include "checks/FindingGroups.h"
 #include "checks/UaccessCheck.h"
 #include "utils/GlobList.h"
 
-#include "llvm/ADT/StringMap.h"
-
-#include <deque>
 #include <optional>
 
 namespace uaccess {
-
-struct FieldCheck;
 
 /// access-ok-far: accesses whose access_ok() is missing, far, elsewhere, on
 /// another pointer, or too short. See docs/checks/access-ok-far.md.
