@@ -101,13 +101,4 @@ TEST(FieldChecksTest, WritesOfAFieldAreAssignmentsStepsAndAddresses) {
       *parse("struct sr *sr", "{ use(sr->umsg); sr->fd = 1; }").F, "sr::umsg"));
 }
 
-TEST(FieldChecksTest, MessagesSayWhoReadsTheFieldAndWhereItIsChecked) {
-  EXPECT_EQ(fieldCheckMessage("__get_user", "'p' holds 'sr::umsg'",
-                              "access_ok(p, 1)", "prep", " at a.c:3", false,
-                              true),
-            "'__get_user' relies on the access_ok() made where the struct "
-            "field it reads is stored: 'p' holds 'sr::umsg'; checked by "
-            "'access_ok(p, 1)' in prep() at a.c:3, before the store");
-}
-
 } // namespace

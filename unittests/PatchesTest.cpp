@@ -5,6 +5,8 @@
 #include "PatchMessage.h"
 #include "UnifiedDiff.h"
 
+#include "checks/CheckRegistry.h"
+
 #include "gtest/gtest.h"
 
 using namespace uaccess;
@@ -58,43 +60,79 @@ Finding fixed(std::string Check, std::string Message, std::string Function,
   return F;
 }
 
+/// A finding of \p Check with the message \p Id and its arguments, its
+/// text rendered from them as a check's report does.
+Finding described(std::string Check, std::string Id, FindingArgs Args,
+                  std::string Function) {
+  Finding F = fixed(std::move(Check), "", std::move(Function));
+  F.MessageId = std::move(Id);
+  F.Args = std::move(Args);
+  F.Message = renderMessage(F);
+  return F;
+}
+
+FindingArgs mismatch(std::string Family, std::string Begin, std::string End,
+                     std::string Expected) {
+  return FindingArgs()
+      .set("family", Family)
+      .set("begin", Begin)
+      .set("end", End)
+      .set("expected_end", Expected);
+}
+
 TEST(PatchSubject, PerCheck) {
-  Finding M = fixed("window-mismatch",
-                    "'user_read_access_end' ends a rw window opened by "
-                    "'masked_user_access_begin'; use 'user_access_end'",
-                    "get_sigset_argpack", "user_access_end");
+  Finding M = described("window-mismatch", "mismatched-end",
+                        mismatch("rw", "masked_user_access_begin",
+                                 "user_read_access_end", "user_access_end"),
+                        "get_sigset_argpack");
+  EXPECT_EQ(M.Message, "'user_read_access_end' ends a rw window opened by "
+                       "'masked_user_access_begin'; use 'user_access_end'");
   EXPECT_EQ(patchSubject({&M}, "fs/select.c"),
             "fs/select: close the window with user_access_end() in "
             "get_sigset_argpack()");
-  Finding W = fixed("window-mismatch",
-                    "'user_write_access_end' ends a read window opened by "
-                    "'user_read_access_begin'; use 'user_read_access_end'",
-                    "foo");
+  Finding W =
+      described("window-mismatch", "mismatched-end",
+                mismatch("read", "user_read_access_begin",
+                         "user_write_access_end", "user_read_access_end"),
+                "foo");
   EXPECT_EQ(patchSummary({&W}),
             "close the read window with user_read_access_end() in foo()");
-  Finding B = fixed("batchable",
-                    "'__put_user' in a loop toggles user access once per "
-                    "iteration; one write window around the loop makes it "
-                    "once per call",
-                    "do_sys_poll", "if (!user_write_access_begin(ufds, n))");
+  Finding B =
+      described("batchable", "loop",
+                FindingArgs()
+                    .set("count", int64_t(1))
+                    .set("accessors", std::vector<std::string>{"__put_user"})
+                    .set("family", "write")
+                    .set("fix_begin", "user_write_access_begin"),
+                "do_sys_poll");
+  EXPECT_EQ(B.Message, "'__put_user' in a loop toggles user access once per "
+                       "iteration; one write window around the loop makes it "
+                       "once per call");
   EXPECT_EQ(patchSubject({&B}, "fs/select.c"),
             "fs/select: batch user writes in do_sys_poll()");
-  Finding U = fixed("window-unbalanced",
-                    "user access window opened by 'user_write_access_begin' "
-                    "is not closed on every path",
-                    "leak", "user_write_access_end();\n\t");
+  Finding U = described("window-unbalanced", "leak",
+                        FindingArgs()
+                            .set("begin", "user_write_access_begin")
+                            .set("fault_op", "unsafe_put_user")
+                            .set("label", "Efault"),
+                        "leak");
   EXPECT_EQ(patchSummary({&U}),
             "end the user access window on the fault path in leak()");
-  Finding R = fixed("access-ok-redundant",
-                    "access_ok() on 'p' is repeated by the self-checking "
-                    "'user_write_access_begin' that follows; on x86 it "
-                    "costs a speculation barrier",
-                    "f", "");
+  Finding R = described("access-ok-redundant", "repeated",
+                        FindingArgs()
+                            .set("pointer", "p")
+                            .set("accessor", "user_write_access_begin"),
+                        "f");
   EXPECT_EQ(patchSummary({&R}), "drop the redundant access_ok() in f()");
-  Finding F = fixed("access-ok-far",
-                    "'__user_write_access_begin' is not guarded by any "
-                    "access_ok() on 'p', here or in its callers",
-                    "g", "if (!user_write_access_begin(p, 8))\n\t\treturn;");
+  Finding F = described("access-ok-far", "unguarded",
+                        FindingArgs()
+                            .set("accessor", "__user_write_access_begin")
+                            .set("pointer", "p")
+                            .flag("param", true)
+                            .set("fix_begin", "user_write_access_begin"),
+                        "g");
+  EXPECT_EQ(F.Message, "'__user_write_access_begin' is not guarded by any "
+                       "access_ok() on 'p', here or in its callers");
   EXPECT_EQ(patchSummary({&F}),
             "check the range with user_write_access_begin() in g()");
   // Two kinds in one function's patch.
@@ -104,10 +142,10 @@ TEST(PatchSubject, PerCheck) {
 }
 
 TEST(PatchBody, SaysWhatAndNamesTheChecks) {
-  Finding M = fixed("window-mismatch",
-                    "'user_read_access_end' ends a rw window opened by "
-                    "'masked_user_access_begin'; use 'user_access_end'",
-                    "strncpy_from_user", "user_access_end");
+  Finding M = described("window-mismatch", "mismatched-end",
+                        mismatch("rw", "masked_user_access_begin",
+                                 "user_read_access_end", "user_access_end"),
+                        "strncpy_from_user");
   std::string Body = patchBody({&M});
   EXPECT_NE(Body.find("strncpy_from_user() opens a read-write user access "
                       "window with\nmasked_user_access_begin()"),

@@ -214,41 +214,6 @@ CallerSearch searchCallersFor(FunctionAnalyses &FA, const UaccessUse &A,
   return Search;
 }
 
-std::string unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
-                             const TracedPointer &Ptr,
-                             const CallerSearch &Search) {
-  bool AllChecked = Search.allChecked();
-  std::string What = "'" + A.name().str() + "'";
-  if (AllChecked) {
-    const CallerCheck &C = *Search.First;
-    return reliesOnCallerMessage(
-        A.name(), Ptr.Name, "in " + C.Caller->getNameAsString() + "()",
-        C.Chain.size(), callChainText(FA.decl(), C.Chain));
-  }
-  if (Search.namesOtherCheck()) {
-    const CallerSearch::OtherCheck &O = *Search.Other;
-    std::string Where =
-        "the access_ok() in " + O.Caller->getNameAsString() + "(), " +
-        callsUpText(O.Chain.size(), callChainText(FA.decl(), O.Chain)) + ", ";
-    if (O.Short)
-      return What + " accesses '" + Ptr.Name + "', which may lie past the " +
-             "start of '" + O.Passed + "', but " + Where + "covers only '" +
-             O.Check->arg(O.Check->Api->LengthArg).trim().str() + "' of it";
-    return What + " accesses '" + Ptr.Name + "', but " + Where + "checks '" +
-           AccessOkModel::pointerOf(*O.Check).Base + "', not the '" + O.Passed +
-           "' it passes on";
-  }
-  // A pointer no shape reads is named as written.
-  std::string Through =
-      Ptr.Name.empty()
-          ? " through '" + FA.getAnalysis<PointerDerivation>()->pointerName(A) +
-                "'"
-          : "";
-  return What + Through + " is not guarded by any access_ok()" +
-         (Ptr.Name.empty() ? "" : " on '" + Ptr.Name + "'") +
-         (Ptr.Traced.Index >= 0 ? ", here or in its callers" : "");
-}
-
 std::string callChainText(llvm::StringRef Function,
                           llvm::ArrayRef<std::string> Callers) {
   std::string Text = Function.str() + "()";
@@ -263,20 +228,6 @@ std::string callChainText(const FunctionDecl &FD,
   for (const FunctionDecl *F : Chain)
     Callers.push_back(F->getNameAsString());
   return callChainText(FD.getNameAsString(), Callers);
-}
-
-std::string callsUpText(size_t Calls, llvm::StringRef Chain) {
-  return std::to_string(Calls) + (Calls == 1 ? " call" : " calls") + " up (" +
-         Chain.str() + ")";
-}
-
-std::string reliesOnCallerMessage(llvm::StringRef Accessor,
-                                  llvm::StringRef Pointer,
-                                  llvm::StringRef Where, size_t Calls,
-                                  llvm::StringRef Chain) {
-  return "'" + Accessor.str() +
-         "' relies on an access_ok() in another function: '" + Pointer.str() +
-         "' is checked " + Where.str() + ", " + callsUpText(Calls, Chain);
 }
 
 } // namespace uaccess

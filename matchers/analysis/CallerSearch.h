@@ -147,32 +147,11 @@ struct CallerSearch {
 CallerSearch searchCallersFor(FunctionAnalyses &FA, const UaccessUse &A,
                               const TracedPointer &Ptr);
 
-/// The message of an access \p A with no check in its function, after
-/// \p Search: the check every caller makes (allChecked()), the other
-/// pointer a caller checks (namesOtherCheck()), else "not guarded by any
-/// access_ok()".
-std::string unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
-                             const TracedPointer &Ptr,
-                             const CallerSearch &Search);
-
 /// `f() <- g() <- h()`: \p Function and its callers up \p Callers.
 std::string callChainText(llvm::StringRef Function,
                           llvm::ArrayRef<std::string> Callers);
 std::string callChainText(const clang::FunctionDecl &FD,
                           llvm::ArrayRef<const clang::FunctionDecl *> Chain);
-
-/// "2 calls up (f() <- g() <- h())".
-std::string callsUpText(size_t Calls, llvm::StringRef Chain);
-
-/// The finding of an access that relies on a check its callers make, too
-/// far up: "'__put_user' relies on an access_ok() in another function:
-/// 'buf' is checked <Where>, 2 calls up (f() <- g() <- h())". \p Where:
-/// "in h()" in the TU, "by 'access_ok(buf, n)' in fs/x.c:12" after the
-/// link step.
-std::string reliesOnCallerMessage(llvm::StringRef Accessor,
-                                  llvm::StringRef Pointer,
-                                  llvm::StringRef Where, size_t Calls,
-                                  llvm::StringRef Chain);
 
 } // namespace uaccess
 

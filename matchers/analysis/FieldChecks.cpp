@@ -1,7 +1,6 @@
 //===--- FieldChecks.cpp - User pointers checked through a struct field ---===//
 
 #include "analysis/FieldChecks.h"
-#include "analysis/CallerSearch.h"
 #include "analysis/PointerDerivation.h"
 #include "recognize/PointerShape.h"
 #include "utils/CfgPaths.h"
@@ -144,28 +143,6 @@ const FieldCheck *checkOutside(AnalysisCache &Cache, const FunctionDecl &FD,
 
 std::string fieldKey(const MemberExpr &Member) {
   return keyOf(dyn_cast<FieldDecl>(Member.getMemberDecl()));
-}
-
-std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
-                              llvm::StringRef Check, llvm::StringRef Function,
-                              llvm::StringRef Where, bool ByCaller,
-                              bool AtStore) {
-  std::string Reads = ByCaller ? "a caller reads" : "it reads";
-  return "'" + Accessor.str() + "' relies on " +
-         (AtStore ? "the access_ok() made where the struct field " + Reads +
-                        " is stored"
-                  : "an access_ok() of the struct field " + Reads +
-                        ", made elsewhere") +
-         ": " + Holder.str() + "; checked by '" + Check.str() + "' in " +
-         Function.str() + "()" + Where.str() +
-         (AtStore ? ", before the store" : "");
-}
-
-std::string fieldPassText(llvm::StringRef Caller, llvm::StringRef Key,
-                          llvm::StringRef Pointer, size_t Calls,
-                          llvm::StringRef Chain) {
-  return Caller.str() + "() passes '" + Key.str() + "' as '" + Pointer.str() +
-         "', " + callsUpText(Calls, Chain);
 }
 
 FieldRead fieldReadOf(const Expr &Pointer, const FunctionDecl &FD) {

@@ -70,24 +70,6 @@ bool writesField(const clang::FunctionDecl &FD, llvm::StringRef Key);
 const clang::Expr *pointerExprOf(FunctionAnalyses &FA, const UaccessUse &U,
                                  llvm::StringRef Base);
 
-/// The words of a finding whose pointer is read from a struct field that a
-/// check elsewhere covers, on no path the callers show: "'__get_user'
-/// relies on an access_ok() of the struct field it reads, made elsewhere:
-/// <Holder>; checked by '<Check>' in <Function>()<Where>". \p ByCaller: a
-/// caller reads the field and passes the pointer on. \p AtStore: the check
-/// is of the value stored into the field.
-std::string fieldCheckMessage(llvm::StringRef Accessor, llvm::StringRef Holder,
-                              llvm::StringRef Check, llvm::StringRef Function,
-                              llvm::StringRef Where, bool ByCaller,
-                              bool AtStore);
-
-/// The holder part of a fieldCheckMessage() when a caller passes the
-/// field on: "run() passes 'msg::umsg' as 'from', 1 call up (read() <-
-/// run())".
-std::string fieldPassText(llvm::StringRef Caller, llvm::StringRef Key,
-                          llvm::StringRef Pointer, size_t Calls,
-                          llvm::StringRef Chain);
-
 struct FieldCheck;
 
 /// The check of the struct field that argument \p Arg of \p Call in

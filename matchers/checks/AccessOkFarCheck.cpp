@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AccessOkFarCheck.h"
+#include "checks/AccessOkFarMessages.h"
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/CallerSearch.h"
@@ -28,28 +29,9 @@ using namespace clang;
 
 namespace uaccess {
 
+using namespace access_ok_far;
+
 namespace {
-
-std::string guardNote(const UaccessUse &Check) {
-  return Check.Api->TheRole == Role::AccessOk
-             ? "access_ok() here"
-             : "'" + Check.name().str() + "' checks the range here";
-}
-
-/// Where a masked begin masks the pointer, or a scope declares its own;
-/// and, as window-mismatch says it, where a configuration probe decides
-/// whether that code is compiled at all.
-std::string maskNote(FunctionAnalyses &FA, const MaskedPointer &P) {
-  std::string Begin = "'" + P.Begin->name().str() + "'";
-  if (P.Result == MaskedResult::Scope)
-    return Begin + " declares its own '" + P.Source->getName().str() +
-           "' for its body here";
-  const UaccessUse *Probe = maskedProbeOf(FA.uses(), *P.Begin, FA.parents());
-  return Begin + " masks the pointer here" +
-         (Probe ? "; it is compiled only on arches where '" +
-                      Probe->name().str() + "()' is 1"
-                : "");
-}
 
 const PointerDerivation &derivation(FunctionAnalyses &FA) {
   return *FA.getAnalysis<PointerDerivation>();
@@ -119,10 +101,11 @@ void AccessOkFarCheck::checkMaskedCalls(FunctionAnalyses &FA) {
     std::string Called =
         Callee ? Callee->getNameAsString()
                : spelledText(*C.Call->getCallee(), FA.astContext());
-    diag(SM.getExpansionLoc(C.Call->getBeginLoc()), &FA.decl(),
-         "'" + Called + "()' is passed '" + Name +
-             "' inside the window, and no access_ok() checks it; " +
-             rawPointerText(*C.Window, C.Raw))
+    diag(SM.getExpansionLoc(C.Call->getBeginLoc()), &FA.decl(), MaskedCall,
+         FindingArgs()
+             .set("callee", Called)
+             .set("pointer", Name)
+             .set("raw", rawPointerText(*C.Window, C.Raw)))
         .note(C.Window->Begin->loc(), maskNote(FA, *C.Window));
   }
 }
@@ -138,10 +121,12 @@ bool AccessOkFarCheck::isArchInternal(SourceLocation Loc,
 FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
                                          const UaccessUse &A,
                                          llvm::StringRef Kind,
-                                         const std::string &Text) {
+                                         const MessageFormat &Message,
+                                         FindingArgs Args) {
   // An op that escaped its window's mask says how.
-  std::string Message =
-      Raw.Window ? Text + "; " + rawPointerText(*Raw.Window, Raw.Raw) : Text;
+  if (Raw.Window)
+    Args.set("raw", rawPointerText(*Raw.Window, Raw.Raw));
+  Args.set("accessor", A.name());
   PointerShape Shape = shape(FA, A);
   std::string Pointer = Shape.Base;
   // Copies of one pointer are one pointer: `msg_compat`, the compat cast
@@ -158,7 +143,7 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
   return Groups.add(
       Key,
       [&] {
-        FindingBuilder B = diag(A.loc(), &FA.decl(), Message);
+        FindingBuilder B = diag(A.loc(), &FA.decl(), Message, Args);
         if (Raw.Window)
           B.note(Raw.Window->Begin->loc(), maskNote(FA, *Raw.Window));
         const llvm::Triple &Target =
@@ -187,19 +172,23 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
     const UaccessUse &U = *Op;
     PointerShape Ptr = shape(FA, U);
     std::optional<long> Index = Ptr.constantIndex();
-    std::string Outside =
-        ", outside the window '" + A.name().str() + "' opened for ";
-    std::string Message;
-    if (Ptr.Base == Window.Base && Index && Covered && *Index >= *Covered)
-      Message = "'" + U.name().str() + "' accesses element " +
-                std::to_string(*Index) + " of '" + Ptr.Base + "'" + Outside +
-                "'" + A.arg(A.Api->LengthArg).trim().str() + "'";
-    else if (RangeExcess Excess = rangeExcess(FA, A, U);
-             Excess.Kind != RangeExcess::Covered)
-      Message = "'" + U.name().str() + "'" + excessText(FA, A, U, Excess) +
-                Outside + lengthText(A, Excess.Length);
-    if (!Message.empty())
-      diag(U.loc(), &FA.decl(), Message).note(A.loc(), "window opened here");
+    FindingArgs Args;
+    Args.set("accessor", U.name()).set("begin", A.name());
+    const MessageFormat *Message = nullptr;
+    if (Ptr.Base == Window.Base && Index && Covered && *Index >= *Covered) {
+      Message = &WindowElement;
+      Args.set("index", int64_t(*Index))
+          .set("pointer", Ptr.Base)
+          .set("length", A.arg(A.Api->LengthArg).trim());
+    } else if (RangeExcess Excess = rangeExcess(FA, A, U);
+               Excess.Kind != RangeExcess::Covered) {
+      Message = &WindowExcess;
+      Args.set("excess", excessText(FA, A, U, Excess))
+          .set("length", lengthText(A, Excess.Length));
+    }
+    if (Message)
+      diag(U.loc(), &FA.decl(), *Message, std::move(Args))
+          .note(A.loc(), "window opened here");
   }
 }
 
@@ -211,7 +200,6 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
     return;
   AccessGuards G = guardsOf(FA, A);
   PointerShape Ptr = shape(FA, A);
-  std::string What = "'" + A.name().str() + "'";
   if (G.Guard) {
     reportGuarded(FA, A, *G.Guard);
   } else if (G.Unreadable) {
@@ -219,37 +207,26 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   } else if (G.OnOtherPath) {
     // An access whose pointer cannot be read (`(int __user *)p + n`) is
     // named as written, and the check by its own pointer.
-    std::string Checked = derivation(FA).pointerName(*G.OnOtherPath);
-    std::string Through =
-        Ptr.Base.empty() ? " through '" + derivation(FA).pointerName(A) + "'"
-                         : "";
+    FindingArgs Args;
+    Args.set("checked", derivation(FA).pointerName(*G.OnOtherPath));
+    if (Ptr.Base.empty())
+      Args.set("through", derivation(FA).pointerName(A));
     if (FindingBuilder *B =
-            report(FA, A, "other-path",
-                   What + Through +
-                       " is not guarded on every path: the access_ok() on '" +
-                       Checked + "' does not run before it on all of them"))
+            report(FA, A, "other-path", OtherPath, std::move(Args)))
       B->note(G.OnOtherPath->loc(), guardNote(*G.OnOtherPath));
   } else if (G.Moved) {
     llvm::StringRef Length = G.Moved->arg(G.Moved->Api->LengthArg).trim();
-    if (FindingBuilder *B =
-            report(FA, A, "short",
-                   What + " accesses '" + Ptr.Base +
-                       "' after it moved past the range the access_ok() "
-                       "before it checks" +
-                       (Length.empty() ? "" : " ('" + Length.str() + "')")))
+    if (FindingBuilder *B = report(
+            FA, A, "short", Moved,
+            FindingArgs().set("pointer", Ptr.Base).set("length", Length)))
       B->note(G.Moved->loc(), guardNote(*G.Moved));
   } else if (G.OtherPointer) {
-    std::string Checked = shape(FA, *G.OtherPointer).Base;
     bool Window = isBegin(G.OtherPointer->Api->TheRole);
     if (FindingBuilder *B = report(
-            FA, A, "other-pointer",
-            Window
-                ? What + " accesses '" + Ptr.Base + "', not the '" + Checked +
-                      "' its window was opened for, and no access_ok() "
-                      "checks it"
-                : What + " accesses '" + Ptr.Base +
-                      "', but the access_ok() before it checks '" + Checked +
-                      "'"))
+            FA, A, "other-pointer", Window ? OtherPointerWindow : OtherPointer,
+            FindingArgs()
+                .set("pointer", Ptr.Base)
+                .set("checked", shape(FA, *G.OtherPointer).Base)))
       B->note(G.OtherPointer->loc(), guardNote(*G.OtherPointer));
   } else {
     reportUnguarded(FA, A);
@@ -261,7 +238,6 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                                      const UaccessUse &Guard) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   PointerShape Ptr = derivation(FA).originShape(shape(FA, A), false);
-  std::string What = "'" + A.name().str() + "'";
   unsigned Lines = Model.linesBetween(Guard, A);
   unsigned Stmts = Model.statementsBetween(Guard, A);
   // One check of the whole buffer before the code that walks it is how
@@ -270,28 +246,30 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
   bool WholeBuffer = isVariableLength(Guard.arg(Guard.Api->LengthArg));
   if ((Lines > MaxLines || Stmts > MaxStatements) &&
       (!WholeBuffer || FarBufferChecks))
-    if (FindingBuilder *B = report(
-            FA, A, "far",
-            What + " relies on an access_ok() " + std::to_string(Lines) +
-                " lines and " + std::to_string(Stmts) +
-                " statements earlier; keep the check next to the access"))
+    if (FindingBuilder *B = report(FA, A, "far", Far,
+                                   FindingArgs()
+                                       .set("lines", int64_t(Lines))
+                                       .set("statements", int64_t(Stmts))))
       B->note(Guard.loc(), guardNote(Guard));
   std::optional<long> Index = Ptr.constantIndex();
   std::optional<long> Covered =
       elementsCovered(Guard.arg(Guard.Api->LengthArg), Ptr.Base);
-  std::string Message;
-  if (Index && Covered && *Index >= *Covered)
-    Message = What + " accesses element " + std::to_string(*Index) + " of '" +
-              Ptr.Base + "', but access_ok() covers only " +
-              std::to_string(*Covered);
-  else if (RangeExcess Excess = rangeExcess(FA, Guard, A);
-           Excess.Kind != RangeExcess::Covered &&
-           !coveredByAnotherCheck(FA, Guard, A))
-    Message = What + excessText(FA, Guard, A, Excess) +
-              ", but the access_ok() covers only " +
-              lengthText(Guard, Excess.Length);
-  if (!Message.empty())
-    if (FindingBuilder *B = report(FA, A, "short", Message))
+  FindingArgs Args;
+  const MessageFormat *Message = nullptr;
+  if (Index && Covered && *Index >= *Covered) {
+    Message = &GuardElement;
+    Args.set("index", int64_t(*Index))
+        .set("pointer", Ptr.Base)
+        .set("covered", int64_t(*Covered));
+  } else if (RangeExcess Excess = rangeExcess(FA, Guard, A);
+             Excess.Kind != RangeExcess::Covered &&
+             !coveredByAnotherCheck(FA, Guard, A)) {
+    Message = &GuardExcess;
+    Args.set("excess", excessText(FA, Guard, A, Excess))
+        .set("length", lengthText(Guard, Excess.Length));
+  }
+  if (Message)
+    if (FindingBuilder *B = report(FA, A, "short", *Message, std::move(Args)))
       B->note(Guard.loc(), guardNote(Guard));
 }
 
@@ -323,12 +301,14 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
       (Search.Unchecked || Search.Open.empty()) &&
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
-  std::string Message = unguardedMessage(FA, A, Ptr, Search);
+  FindingArgs Args;
+  const MessageFormat &Message = unguardedMessage(FA, A, Ptr, Search, Args);
   bool Other = !AllChecked && Search.namesOtherCheck();
   llvm::StringRef OtherKind =
       Other && Search.Other->Short ? "caller-short" : "caller-other-pointer";
-  FindingBuilder *B = report(
-      FA, A, AllChecked ? "caller" : (Other ? OtherKind : "none"), Message);
+  FindingBuilder *B =
+      report(FA, A, AllChecked ? "caller" : (Other ? OtherKind : "none"),
+             Message, std::move(Args));
   if (!B)
     return;
   if (AllChecked)
@@ -358,14 +338,16 @@ void AccessOkFarCheck::reportCallerField(FunctionAnalyses &FA,
                                          const TracedPointer &Ptr,
                                          const CallerSearch::FieldPass &Pass) {
   const FieldCheck &C = *Pass.Check;
-  std::string Holder =
-      fieldPassText(Pass.Caller->getNameAsString(), C.Key, Ptr.Name,
-                    Pass.Chain.size(), callChainText(FA.decl(), Pass.Chain));
-  if (FindingBuilder *B = report(
-          FA, A, "field",
-          fieldCheckMessage(
-              A.name(), Holder, writtenText(*C.Check->Anchor, FA.astContext()),
-              C.Function->getNameAsString(), "", true, C.AtStore)))
+  FindingArgs Args;
+  Args.set("via", Pass.Caller->getNameAsString())
+      .set("field", C.Key)
+      .set("pointer", Ptr.Name)
+      .set("calls", int64_t(Pass.Chain.size()))
+      .set("chain", callChainText(FA.decl(), Pass.Chain))
+      .set("check", writtenText(*C.Check->Anchor, FA.astContext()))
+      .set("checker", C.Function->getNameAsString())
+      .flag("at_store", C.AtStore);
+  if (FindingBuilder *B = report(FA, A, "field", FieldChecked, std::move(Args)))
     B->note(C.Check->loc(), guardNote(*C.Check));
 }
 
@@ -387,11 +369,14 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
   const FieldCheck *C = &*V.Check;
   std::string Name =
       Ptr.Name.empty() ? spelledText(*Read.Member, FA.astContext()) : Ptr.Name;
-  std::string Message =
-      fieldCheckMessage(A.name(), "'" + Name + "' holds '" + Read.Key + "'",
-                        writtenText(*C->Check->Anchor, FA.astContext()),
-                        C->Function->getNameAsString(), "", false, C->AtStore);
-  if (FindingBuilder *B = report(FA, A, "field", Message)) {
+  FindingArgs Args;
+  Args.set("holder", Name)
+      .set("field", Read.Key)
+      .set("check", writtenText(*C->Check->Anchor, FA.astContext()))
+      .set("checker", C->Function->getNameAsString())
+      .flag("at_store", C->AtStore);
+  if (FindingBuilder *B =
+          report(FA, A, "field", FieldChecked, std::move(Args))) {
     B->note(C->Check->loc(), guardNote(*C->Check));
     noteUncheckedWindow(*B, FA, A);
   }
@@ -440,8 +425,10 @@ void AccessOkFarCheck::fixUncheckedBegin(FindingBuilder &B,
   SourceLocation End = afterSemicolon(*A.Anchor, Ctx);
   if (End.isInvalid())
     return;
+  llvm::StringRef Checked = checkedBeginForFamily(A.Api->TheFamily);
+  B.arg("fix_begin", Checked);
   B.replace(CharSourceRange::getCharRange(Begin, End),
-            "if (!" + checkedBeginForFamily(A.Api->TheFamily).str() + "(" +
+            "if (!" + Checked.str() + "(" +
                 A.arg(A.Api->PointerArg).trim().str() + ", " +
                 A.arg(A.Api->LengthArg).trim().str() + "))\n" +
                 lineIndent(Begin, SM) + "\t" + Fail);

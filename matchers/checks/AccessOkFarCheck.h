@@ -31,6 +31,10 @@ public:
       "another function, on another pointer, or too short";
   static constexpr llvm::StringLiteral Tags = "security,correctness";
   static constexpr llvm::StringLiteral Precision = "medium";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
+  /// What a patch of its fix-its says (CheckRegistry.h).
+  static PatchText describePatch(const Finding &F);
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;
@@ -46,8 +50,11 @@ private:
                       const clang::SourceManager &SM) const;
   /// One finding per function, pointer and kind: a later access of the same
   /// pointer becomes a note of the first one's finding (null is returned).
+  /// \p Message is rendered from \p Args with the accessor's name and,
+  /// when the op escaped its window's mask, how ("raw").
   FindingBuilder *report(FunctionAnalyses &FA, const UaccessUse &A,
-                         llvm::StringRef Kind, const std::string &Text);
+                         llvm::StringRef Kind, const MessageFormat &Message,
+                         FindingArgs Args);
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,

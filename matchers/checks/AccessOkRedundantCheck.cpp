@@ -147,6 +147,17 @@ LaterMentions mentionsAfter(const UaccessUse &Check, llvm::StringRef Base,
 
 } // namespace
 
+namespace {
+constexpr MessageFormat Repeated{
+    "repeated", "access_ok() on '{pointer}' is repeated by the self-checking "
+                "'{accessor}' that follows; on x86 it costs a speculation "
+                "barrier"};
+constexpr MessageFormat MessageTable[] = {Repeated};
+} // namespace
+
+const llvm::ArrayRef<MessageFormat> AccessOkRedundantCheck::Messages =
+    MessageTable;
+
 void AccessOkRedundantCheck::checkFunction(const FunctionDecl &FD,
                                            FunctionAnalyses &FA) {
   const FunctionUses &Uses = FA.uses();
@@ -170,10 +181,9 @@ void AccessOkRedundantCheck::checkFunction(const FunctionDecl &FD,
     if (Mentions.InUncheckedAccess)
       continue;
     const UaccessUse &First = *After.front();
-    auto B = diag(C->loc(), &FD,
-                  "access_ok() on '" + Base +
-                      "' is repeated by the self-checking '" + First.name() +
-                      "' that follows; on x86 it costs a speculation barrier");
+    auto B =
+        diag(C->loc(), &FD, Repeated,
+             FindingArgs().set("pointer", Base).set("accessor", First.name()));
     B.note(First.loc(), "'" + First.name() + "' checks the range itself");
     if (Mentions.Loose)
       B.note(Mentions.Loose->getBeginLoc(),
@@ -213,6 +223,16 @@ void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
     B.note(Check.loc(), "not removed automatically: the check fails "
                         "earlier, or over another range, than the access does");
   }
+}
+
+PatchText AccessOkRedundantCheck::describePatch(const Finding &F) {
+  const FindingArgs &A = F.Args;
+  return {"drop the redundant access_ok()",
+          "In " + functionText(F) + ", the access_ok() on '" +
+              A.text("pointer") + "' is repeated by the " + A.text("accessor") +
+              "() that follows it, which checks the same range itself and "
+              "fails the same way. On x86 the first check costs a "
+              "speculation barrier for nothing. Drop it."};
 }
 
 } // namespace uaccess

@@ -17,6 +17,10 @@ public:
       "an access_ok() repeated by the self-checking accessors that follow";
   static constexpr llvm::StringLiteral Tags = "performance";
   static constexpr llvm::StringLiteral Precision = "high";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
+  /// What a patch of its fix-its says (CheckRegistry.h).
+  static PatchText describePatch(const Finding &F);
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;

@@ -57,17 +57,29 @@ bool endsInJump(const FunctionDecl &FD) {
   return Last && (isa<ReturnStmt>(Last) || isa<GotoStmt>(Last));
 }
 
-/// 'put_user', '__put_user': each name once, in order.
-std::string accessorNames(const BatchCandidate &C) {
-  std::string Names;
+/// put_user, __put_user: each name once, in order.
+std::vector<std::string> accessorNames(const BatchCandidate &C) {
+  std::vector<std::string> Names;
   llvm::StringSet<> Seen;
   for (const UaccessUse *U : C.Accesses)
     if (Seen.insert(U->name()).second)
-      Names += (Names.empty() ? "'" : ", '") + U->name().str() + "'";
+      Names.push_back(U->name().str());
   return Names;
 }
 
+constexpr MessageFormat InLoop{
+    "loop", "{count#{accessors} in a loop toggles|{count} accessors "
+            "({accessors}) in a loop toggle} user access {count#once|{count} "
+            "times} per iteration; one {family} window around the loop makes "
+            "it once per call"};
+constexpr MessageFormat InRun{
+    "run", "{count} accesses ({accessors}) through '{base}' toggle user "
+           "access {count} times per call; one {family} window makes it 1"};
+constexpr MessageFormat MessageTable[] = {InLoop, InRun};
+
 } // namespace
+
+const llvm::ArrayRef<MessageFormat> BatchableCheck::Messages = MessageTable;
 
 void BatchableCheck::checkFunction(const FunctionDecl &FD,
                                    FunctionAnalyses &FA) {
@@ -120,27 +132,15 @@ FindingBuilder BatchableCheck::report(const FunctionDecl &FD,
                                       const BatchCandidate &C) {
   const UaccessUse &First = *C.Accesses.front();
   unsigned N = C.Accesses.size();
-  llvm::StringRef Window = familyName(C.TheFamily);
-  std::string Names = accessorNames(C);
-  std::string Message;
-  unsigned Rank;
-  if (C.TheShape == BatchCandidate::InLoop) {
-    Message = (N == 1 ? Names + " in a loop toggles"
-                      : std::to_string(N) + " accessors (" + Names +
-                            ") in a loop toggle") +
-              " user access " +
-              (N == 1 ? "once" : std::to_string(N) + " times") +
-              " per iteration; one " + Window.str() +
-              " window around the loop makes it once per call";
-    Rank = 1000 + N;
-  } else {
-    Message = std::to_string(N) + " accesses (" + Names + ") through '" +
-              C.Base + "' toggle user access " + std::to_string(N) +
-              " times per call; one " + Window.str() + " window makes it 1";
-    Rank = N;
-  }
-  FindingBuilder B = diag(First.loc(), &FD, Message);
-  B.rank(Rank);
+  bool Loop = C.TheShape == BatchCandidate::InLoop;
+  FindingArgs Args;
+  Args.set("count", int64_t(N))
+      .set("accessors", accessorNames(C))
+      .set("family", familyName(C.TheFamily));
+  if (!Loop)
+    Args.set("base", C.Base);
+  FindingBuilder B = diag(First.loc(), &FD, Loop ? InLoop : InRun, Args);
+  B.rank(Loop ? 1000 + N : N);
   if (C.Loop)
     B.note(C.Loop->getBeginLoc(), "the loop");
   for (const UaccessUse *U : llvm::ArrayRef(C.Accesses).drop_front())
@@ -242,6 +242,7 @@ void BatchableCheck::rewrite(FindingBuilder &B, const FunctionDecl &FD,
   llvm::StringRef Begin = checkedBeginForFamily(C.TheFamily);
   llvm::StringRef End = endForFamily(C.TheFamily);
   std::string Indent = lineIndent(C.First->getBeginLoc(), SM);
+  B.arg("fix_begin", Begin);
   B.insert(SM.getExpansionLoc(C.First->getBeginLoc()),
            "if (!" + Begin.str() + "(" + C.Base + ", " + C.Range + "))\n" +
                Indent + "\t" + C.FailText + "\n" + Indent);
@@ -261,6 +262,51 @@ void BatchableCheck::rewrite(FindingBuilder &B, const FunctionDecl &FD,
   B.insert(endIncludingSemi(C.Last, Ctx), "\n" + Indent + End.str() + "();");
   B.insert(SM.getExpansionLoc(FD.getBody()->getEndLoc()),
            Label.str() + ":\n\t" + End.str() + "();\n\t" + C.FailText + "\n");
+}
+
+namespace {
+std::string batchPlural(llvm::StringRef Family) {
+  return Family == "write" ? "writes" : Family == "read" ? "reads" : "accesses";
+}
+
+/// put_user(), __put_user()
+std::string callsText(const std::vector<std::string> &Names) {
+  std::string Out;
+  for (const std::string &N : Names)
+    Out += (Out.empty() ? "" : ", ") + N + "()";
+  return Out;
+}
+} // namespace
+
+PatchText BatchableCheck::describePatch(const Finding &F) {
+  const FindingArgs &A = F.Args;
+  std::string K = A.text("family");
+  std::string Count = A.text("count");
+  std::string Calls = callsText(A.list("accessors"));
+  std::string What, Where, Saving;
+  if (F.MessageId == InLoop.Id) {
+    What = functionText(F) + " calls " + Calls +
+           " in a loop, and each call opens and closes a user access "
+           "window of its own: a toggle per iteration";
+    Where = " around the loop";
+    Saving = "one toggle per call instead of one per iteration";
+  } else if (F.MessageId == InRun.Id) {
+    What = functionText(F) + " makes " + Count + " user accesses (" + Calls +
+           ") through '" + A.text("base") +
+           "', and each opens and closes a user access window of its own: " +
+           Count + " toggles per call";
+    Saving = "one toggle per call instead of " + Count;
+  } else {
+    return {"batch user " + batchPlural(K), ""};
+  }
+  return {"batch user " + batchPlural(K),
+          What +
+              ". With SMAP, PAN or KUAP a toggle is not free (STAC and CLAC "
+              "serialize the pipeline on many x86 cores). Open one " +
+              K + " window" + Where + " with " + A.text("fix_begin") +
+              "(), do the accesses with the unsafe_*() accessors inside it, "
+              "and end it after them and at a fault label: " +
+              Saving + ". The saving has not been measured here."};
 }
 
 } // namespace uaccess

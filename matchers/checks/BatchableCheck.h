@@ -28,6 +28,10 @@ public:
       "put_user/get_user in loops and runs that could share one window";
   static constexpr llvm::StringLiteral Tags = "performance";
   static constexpr llvm::StringLiteral Precision = "medium";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
+  /// What a patch of its fix-its says (CheckRegistry.h).
+  static PatchText describePatch(const Finding &F);
 
   void checkFunction(const clang::FunctionDecl &FD,
                      FunctionAnalyses &FA) override;

@@ -9,6 +9,7 @@
 #ifndef UACCESS_LINT_CHECKS_CHECKREGISTRY_H
 #define UACCESS_LINT_CHECKS_CHECKREGISTRY_H
 
+#include "checks/FindingText.h"
 #include "checks/UaccessCheck.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -31,13 +32,17 @@ struct CheckInfo {
   Severity DefaultLevel;
   std::function<std::unique_ptr<UaccessCheck>(llvm::StringRef, CheckContext &)>
       Make;
+  /// The messages its findings are rendered from (FindingText.h).
+  llvm::ArrayRef<MessageFormat> Messages;
+  /// What a patch of its fix-its says, from a finding's arguments.
+  PatchText (*DescribePatch)(const Finding &);
 };
 
 class CheckFactories {
 public:
-  /// Registers check class \p T (which has static Summary, Tags and
-  /// Precision) as \p Name, its findings at \p Level unless the option
-  /// "<Name>.Severity" is set.
+  /// Registers check class \p T (which has static Summary, Tags,
+  /// Precision, Messages and describePatch) as \p Name, its findings at
+  /// \p Level unless the option "<Name>.Severity" is set.
   template <typename T>
   void registerCheck(llvm::StringRef Name, Severity Level) {
     Checks.push_back({Name, T::Summary, T::Tags, T::Precision, Level,
@@ -45,7 +50,8 @@ public:
                         auto Check = std::make_unique<T>(N, Ctx);
                         Check->readSeverity(Level);
                         return Check;
-                      }});
+                      },
+                      T::Messages, &T::describePatch});
   }
   llvm::ArrayRef<CheckInfo> checks() const { return Checks; }
 
@@ -59,6 +65,17 @@ void addUaccessChecks(CheckFactories &Factories);
 /// Every check, in registration order.
 llvm::ArrayRef<CheckInfo> allChecks();
 std::vector<llvm::StringRef> allCheckNames();
+/// The check named \p Name, or null.
+const CheckInfo *findCheck(llvm::StringRef Name);
+
+/// \p F's message, rendered again from its MessageId and Args by its
+/// check's format: after the link step changed them. \p F's Message as it
+/// is when its check has no such message.
+std::string renderMessage(const Finding &F);
+
+/// What a patch that applies \p F's fix-its says (its check's
+/// describePatch); the generic words where the check has none to say.
+PatchText describePatch(const Finding &F);
 
 /// Every option of every check, with its value under \p Given (its default
 /// where \p Given does not set it); and the errors: values that do not

@@ -9,9 +9,13 @@
 #ifndef UACCESS_LINT_CHECKS_FINDING_H
 #define UACCESS_LINT_CHECKS_FINDING_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace uaccess {
@@ -54,6 +58,60 @@ struct FindingNote {
   /// with other sites are two findings, and a new site makes a finding new
   /// to a baseline. Other notes explain (and may differ by arch).
   bool Site = false;
+};
+
+/// A finding's named, typed arguments, as clang's `diag() << arg`: the
+/// accessor, the begin, the pointer, the checking function, the call chain.
+/// The finding's message is rendered from them by its check's message
+/// format (checks/FindingText.h); the link step changes them and renders
+/// again; a patch's words are written from them (describePatch). No part
+/// of the tool reads a message back.
+class FindingArgs {
+public:
+  /// Text, a count, or a list of names (a call chain).
+  using Value = std::variant<std::string, int64_t, std::vector<std::string>>;
+
+  FindingArgs &set(llvm::StringRef Name, std::string Text) {
+    Values[Name.str()] = std::move(Text);
+    return *this;
+  }
+  FindingArgs &set(llvm::StringRef Name, const char *Text) {
+    return set(Name, std::string(Text));
+  }
+  FindingArgs &set(llvm::StringRef Name, llvm::StringRef Text) {
+    return set(Name, Text.str());
+  }
+  FindingArgs &set(llvm::StringRef Name, int64_t Number) {
+    Values[Name.str()] = Number;
+    return *this;
+  }
+  FindingArgs &set(llvm::StringRef Name, std::vector<std::string> List) {
+    Values[Name.str()] = std::move(List);
+    return *this;
+  }
+  /// A flag is the count 1 or 0.
+  FindingArgs &flag(llvm::StringRef Name, bool On) {
+    return set(Name, int64_t(On ? 1 : 0));
+  }
+  void erase(llvm::StringRef Name) { Values.erase(Name.str()); }
+
+  bool has(llvm::StringRef Name) const { return Values.count(Name.str()); }
+  /// The argument as a message shows it: text as is, a count in decimal, a
+  /// list of names quoted and joined ("'a', 'b'"); "" when there is none.
+  std::string text(llvm::StringRef Name) const;
+  /// A count; \p Default when there is none or it is not a count.
+  int64_t number(llvm::StringRef Name, int64_t Default = 0) const;
+  /// A list; one element for text; empty otherwise.
+  std::vector<std::string> list(llvm::StringRef Name) const;
+  /// Set, and not "", 0 or an empty list.
+  bool isSet(llvm::StringRef Name) const;
+
+  const std::map<std::string, Value> &values() const { return Values; }
+  bool empty() const { return Values.empty(); }
+  bool operator==(const FindingArgs &O) const { return Values == O.Values; }
+
+private:
+  std::map<std::string, Value> Values;
 };
 
 struct FindingFix {
@@ -114,6 +172,12 @@ struct CallerLink {
 
 struct Finding {
   std::string Check;
+  /// Which of its check's message formats Message was rendered from
+  /// (checks/FindingText.h), and its arguments.
+  std::string MessageId;
+  FindingArgs Args;
+  /// Rendered from MessageId and Args when the finding is made, and again
+  /// when the link step changes them.
   std::string Message;
   FindingLocation Loc;
   Severity Level = Severity::Warning;

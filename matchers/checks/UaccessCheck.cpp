@@ -144,11 +144,14 @@ FindingLocation CheckContext::locate(SourceLocation Loc) const {
 
 FindingBuilder CheckContext::report(llvm::StringRef Check, Severity Level,
                                     SourceLocation Loc, const FunctionDecl *FD,
-                                    const llvm::Twine &Message) {
+                                    const MessageFormat &Message,
+                                    FindingArgs Args) {
   Finding F;
   F.Check = Check.str();
   F.Level = Level;
-  F.Message = Message.str();
+  F.MessageId = Message.Id.str();
+  F.Message = formatMessage(Message.Format, Args);
+  F.Args = std::move(Args);
   F.Loc = locate(Loc);
   if (FD) {
     F.Function = FD->getNameAsString();

@@ -17,6 +17,7 @@
 
 #include "analysis/AnalysisCache.h"
 #include "checks/Finding.h"
+#include "checks/FindingText.h"
 #include "utils/GlobList.h"
 
 #include "clang/Basic/SourceLocation.h"
@@ -131,6 +132,12 @@ public:
     F.Reason = Why.str();
     return *this;
   }
+  /// An argument the message does not show, for the patch's words
+  /// (describePatch): the begin a fix-it writes.
+  FindingBuilder &arg(llvm::StringRef Name, llvm::StringRef Value) {
+    F.Args.set(Name, Value);
+    return *this;
+  }
   /// What the link step needs to finish the finding (Finding::Link).
   FindingBuilder &link(CallerLink L) {
     F.Link = std::move(L);
@@ -159,10 +166,11 @@ public:
   OptionsRecord *optionsRecord() const { return Record; }
 
   /// A finding of \p Check at \p Level in \p FD (which may be null).
+  /// Its message is \p Message rendered from \p Args.
   FindingBuilder report(llvm::StringRef Check, Severity Level,
                         clang::SourceLocation Loc,
                         const clang::FunctionDecl *FD,
-                        const llvm::Twine &Message);
+                        const MessageFormat &Message, FindingArgs Args);
   FindingLocation locate(clang::SourceLocation Loc) const;
   void add(Finding F) { Sink.push_back(std::move(F)); }
 
@@ -193,10 +201,16 @@ public:
   /// it is not set; the registry calls it with the check's default level.
   void readSeverity(Severity Default);
 
+  /// What a patch of a finding's fix-its says; a check with fix-its hides
+  /// this with its own (CheckRegistry.h). Nothing to say by default.
+  static PatchText describePatch(const Finding &) { return {}; }
+
 protected:
+  /// A finding whose message is \p Message, one of the check's Messages,
+  /// rendered from \p Args (FindingText.h).
   FindingBuilder diag(clang::SourceLocation Loc, const clang::FunctionDecl *FD,
-                      const llvm::Twine &Message) {
-    return Context.report(Name, Level, Loc, FD, Message);
+                      const MessageFormat &Message, FindingArgs Args) {
+    return Context.report(Name, Level, Loc, FD, Message, std::move(Args));
   }
   CheckContext &context() { return Context; }
 

@@ -17,6 +17,19 @@ using namespace clang;
 
 namespace uaccess {
 
+namespace {
+constexpr MessageFormat AccessorInside{
+    "accessor-inside", "'{accessor}' inside a user access window: it toggles "
+                       "user access itself and closes the window early; use "
+                       "the unsafe_* form"};
+constexpr MessageFormat CallInside{
+    "call-inside", "{indirect?indirect call|call to '{callee}'} with user "
+                   "access enabled{sleeps? (may sleep: reaches '{sleeps}')}"};
+constexpr MessageFormat MessageTable[] = {AccessorInside, CallInside};
+} // namespace
+
+const llvm::ArrayRef<MessageFormat> WindowCallCheck::Messages = MessageTable;
+
 void WindowCallCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
                              const WindowEvent &E) {
   const FunctionDecl &FD = FA.decl();
@@ -25,22 +38,19 @@ void WindowCallCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
   const FunctionUses &Uses = FA.uses();
   if (!E.Call) {
     // A self-checking or unchecked accessor inside a window.
-    auto B = diag(E.Use->loc(), &FD,
-                  "'" + E.Use->name() +
-                      "' inside a user access window: it toggles user "
-                      "access itself and closes the window early; use the "
-                      "unsafe_* form");
+    auto B = diag(E.Use->loc(), &FD, AccessorInside,
+                  FindingArgs().set("accessor", E.Use->name()));
     noteBegin(B, Uses, E.State);
     return;
   }
   const CallVerdict &V = E.Verdict;
-  std::string What = V.Indirect
-                         ? "indirect call"
-                         : "call to '" + V.Callee->getNameAsString() + "'";
-  std::string Sleep =
-      V.MaySleep ? " (may sleep: reaches '" + V.SleepReason + "')" : "";
-  auto B = diag(E.Call->getBeginLoc(), &FD,
-                What + " with user access enabled" + Sleep);
+  FindingArgs Args;
+  Args.flag("indirect", V.Indirect);
+  if (!V.Indirect)
+    Args.set("callee", V.Callee->getNameAsString());
+  if (V.MaySleep)
+    Args.set("sleeps", V.SleepReason);
+  auto B = diag(E.Call->getBeginLoc(), &FD, CallInside, std::move(Args));
   noteBegin(B, Uses, E.State);
   if (!V.InnerCall.empty() && V.Callee)
     B.note(V.Callee->getLocation(), "'" + V.Callee->getNameAsString() +

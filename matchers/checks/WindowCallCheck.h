@@ -15,6 +15,8 @@ public:
       "a call that is not uaccess-safe while a window is open";
   static constexpr llvm::StringLiteral Tags = "security,correctness";
   static constexpr llvm::StringLiteral Precision = "medium";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -76,7 +76,22 @@ std::optional<int> otherOpener(const WindowAnalysis &Analysis,
       return Opener;
   return std::nullopt;
 }
+constexpr MessageFormat MismatchedEnd{
+    "mismatched-end", "'{end}' ends a {family} window opened by '{begin}'; "
+                      "use '{expected_end}'"};
+constexpr MessageFormat AccessInside{
+    "access-inside", "'{accessor}' {verb} user memory inside a {family} "
+                     "window"};
+constexpr MessageFormat HelperEnd{
+    "helper-end", "'{helper}'{guard?, the cleanup of '{guard}',} ends a "
+                  "{family} window opened by '{begin}' with '{end}'; use "
+                  "'{expected_end}'"};
+constexpr MessageFormat MessageTable[] = {MismatchedEnd, AccessInside,
+                                          HelperEnd};
 } // namespace
+
+const llvm::ArrayRef<MessageFormat> WindowMismatchCheck::Messages =
+    MessageTable;
 
 void WindowMismatchCheck::report(FunctionAnalyses &FA,
                                  const WindowAnalysis &Analysis,
@@ -92,10 +107,12 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
   llvm::StringRef Family = familyName(E.State.Fam);
   if (Use.Api->TheRole == Role::End) {
     llvm::StringRef Right = matchingEnd(Begin.name());
-    auto B =
-        diag(Use.loc(), &FD,
-             "'" + Use.name() + "' ends a " + Family + " window opened by '" +
-                 Begin.name() + "'; use '" + Right + "'");
+    auto B = diag(Use.loc(), &FD, MismatchedEnd,
+                  FindingArgs()
+                      .set("end", Use.name())
+                      .set("family", Family)
+                      .set("begin", Begin.name())
+                      .set("expected_end", Right));
     noteBegin(B, Uses, E.State);
     noteEffect(B, FA, E, Use.loc());
     if (std::optional<int> Other = otherOpener(Analysis, Uses, Use, Right)) {
@@ -120,9 +137,11 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
                          : Use.Api->TheDirection == Direction::FromUser
                              ? "reads"
                              : "reads and writes";
-  auto B = diag(Use.loc(), &FD,
-                "'" + Use.name() + "' " + Verb + " user memory inside a " +
-                    Family + " window");
+  auto B = diag(Use.loc(), &FD, AccessInside,
+                FindingArgs()
+                    .set("accessor", Use.name())
+                    .set("verb", Verb)
+                    .set("family", Family));
   noteBegin(B, Uses, E.State);
 }
 
@@ -145,14 +164,15 @@ void WindowMismatchCheck::reportHelperEnd(FunctionAnalyses &FA,
   const UaccessUse &Begin = Uses.use(E.State.Begin);
   std::string Helper = E.Helper->getNameAsString();
   SourceLocation At = E.Call ? E.Call->getBeginLoc() : E.Guard->getLocation();
-  std::string Via = E.Call ? "'" + Helper + "'"
-                           : "'" + Helper + "', the cleanup of '" +
-                                 E.Guard->getNameAsString() + "',";
-  auto B = diag(At, &FA.decl(),
-                Via + " ends a " + familyName(E.State.Fam).str() +
-                    " window opened by '" + Begin.name().str() + "' with '" +
-                    E.Use->name().str() + "'; use '" +
-                    matchingEnd(Begin.name()).str() + "'");
+  FindingArgs Args;
+  Args.set("helper", Helper);
+  if (!E.Call)
+    Args.set("guard", E.Guard->getNameAsString());
+  Args.set("family", familyName(E.State.Fam))
+      .set("begin", Begin.name())
+      .set("end", E.Use->name())
+      .set("expected_end", matchingEnd(Begin.name()));
+  auto B = diag(At, &FA.decl(), HelperEnd, std::move(Args));
   noteBegin(B, Uses, E.State);
   B.note(E.Use->loc(),
          "'" + E.Use->name() + "' in '" + Helper + "' ends the window here");
@@ -160,6 +180,26 @@ void WindowMismatchCheck::reportHelperEnd(FunctionAnalyses &FA,
   B.note(At, "no fix-it: the end is in '" + Helper +
                  "', which closes the windows of all its callers; give this "
                  "window its own end, or make the helper's end match");
+}
+
+// The words of mismatchText() before findings had arguments: the read and
+// write directions, and why the end must match.
+PatchText WindowMismatchCheck::describePatch(const Finding &F) {
+  if (F.MessageId != MismatchedEnd.Id)
+    return {"close the user access window with the matching end", ""};
+  const FindingArgs &A = F.Args;
+  std::string Window = A.text("family");
+  std::string Kind = Window == "rw" ? "" : Window + " ";
+  std::string Which = Window == "rw" ? "read-write " : Kind;
+  std::string Right = A.text("expected_end");
+  return {"close the " + Kind + "window with " + Right + "()",
+          functionText(F) + " opens a " + Which + "user access window with " +
+              A.text("begin") + "() and closes it with " + A.text("end") +
+              "(). An end has to match its begin: where the read and write "
+              "directions are opened separately (powerpc with KUAP), a "
+              "mismatched end leaves a direction open, and the pair no "
+              "longer says what the window is for. Close it with " +
+              Right + "()."};
 }
 
 } // namespace uaccess

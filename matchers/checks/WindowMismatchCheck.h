@@ -16,6 +16,10 @@ public:
       "window's family does not permit";
   static constexpr llvm::StringLiteral Tags = "security,correctness";
   static constexpr llvm::StringLiteral Precision = "very-high";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
+  /// What a patch of its fix-its says (CheckRegistry.h).
+  static PatchText describePatch(const Finding &F);
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -30,7 +30,19 @@ void noteJump(FindingBuilder &B, const WindowState &State,
   B.note(State.ViaJump->getBeginLoc(),
          (llvm::Twine("jump to ") + Target + " " + What).str());
 }
+constexpr MessageFormat Leak{"leak", "user access window opened by '{begin}' "
+                                     "is not closed on every path"};
+constexpr MessageFormat RedundantEnd{
+    "redundant-end", "'{end}' ends a user access window that is not open on "
+                     "every path"};
+constexpr MessageFormat NestedBegin{
+    "nested-begin", "'{begin}' begins a user access window while one is "
+                    "already open"};
+constexpr MessageFormat MessageTable[] = {Leak, RedundantEnd, NestedBegin};
 } // namespace
+
+const llvm::ArrayRef<MessageFormat> WindowUnbalancedCheck::Messages =
+    MessageTable;
 
 void WindowUnbalancedCheck::report(FunctionAnalyses &FA,
                                    const WindowAnalysis &Analysis,
@@ -41,10 +53,8 @@ void WindowUnbalancedCheck::report(FunctionAnalyses &FA,
   case WindowEventKind::RedundantEnd:
     return reportRedundantEnd(FA, E);
   case WindowEventKind::NestedBegin: {
-    auto B = diag(E.Use->loc(), &FA.decl(),
-                  "'" + E.Use->name() +
-                      "' begins a user access window while one is "
-                      "already open");
+    auto B = diag(E.Use->loc(), &FA.decl(), NestedBegin,
+                  FindingArgs().set("begin", E.Use->name()));
     noteBegin(B, FA.uses(), E.State);
     return;
   }
@@ -58,11 +68,15 @@ void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
                                        const WindowEvent &E) {
   const FunctionDecl &FD = FA.decl();
   const UaccessUse &Begin = *E.Use;
-  auto B = diag(Begin.loc(), &FD,
-                "user access window opened by '" + Begin.name() +
-                    "' is not closed on every path");
   const UaccessUse *Fault =
       E.State.ViaFault >= 0 ? &FA.uses().use(E.State.ViaFault) : nullptr;
+  FindingArgs Args;
+  Args.set("begin", Begin.name());
+  if (Fault)
+    Args.set("fault_op", Fault->name());
+  if (Fault && Fault->FaultLabel)
+    Args.set("label", Fault->FaultLabel->getName());
+  auto B = diag(Begin.loc(), &FD, Leak, std::move(Args));
   if (Fault) {
     llvm::StringRef Label =
         Fault->FaultLabel ? Fault->FaultLabel->getName() : "its label";
@@ -109,10 +123,8 @@ void WindowUnbalancedCheck::reportRedundantEnd(FunctionAnalyses &FA,
                                                const WindowEvent &E) {
   const FunctionDecl &FD = FA.decl();
   const FunctionUses &Uses = FA.uses();
-  auto B = diag(E.Use->loc(), &FD,
-                "'" + E.Use->name() +
-                    "' ends a user access window that is not open on "
-                    "every path");
+  auto B = diag(E.Use->loc(), &FD, RedundantEnd,
+                FindingArgs().set("end", E.Use->name()));
   if (E.State.Closer >= 0)
     B.note(Uses.use(E.State.Closer).loc(),
            "the window was already closed by '" +
@@ -121,6 +133,23 @@ void WindowUnbalancedCheck::reportRedundantEnd(FunctionAnalyses &FA,
     B.note(FD.getLocation(),
            "no window is open on a path from the function's entry");
   noteJump(B, E.State, "with no window open");
+}
+
+// The only fix-it inserts the begin's end at the fault label.
+PatchText WindowUnbalancedCheck::describePatch(const Finding &F) {
+  const FindingArgs &A = F.Args;
+  std::string Summary = "end the user access window on the fault path";
+  if (F.MessageId != Leak.Id || !A.isSet("fault_op") || !A.isSet("label"))
+    return {Summary, ""};
+  return {Summary,
+          "When " + A.text("fault_op") + "() faults in " + functionText(F) +
+              ", it jumps to '" + A.text("label") +
+              "' with the user access window that " + A.text("begin") +
+              "() opened still open, and the code there does not close "
+              "it. User access then stays enabled after the function "
+              "returns, which is what SMAP, PAN and KUAP are there to "
+              "prevent. Call " +
+              matchingEnd(A.text("begin")).str() + "() at the label."};
 }
 
 } // namespace uaccess

@@ -61,6 +61,18 @@ WindowUnsafeOutsideCheck::splitNames(llvm::StringRef List) {
   return Names;
 }
 
+namespace {
+constexpr MessageFormat CallOutside{
+    "call-outside", "call to '{callee}', which performs unsafe user "
+                    "accesses, outside a user access window"};
+constexpr MessageFormat AccessorOutside{
+    "accessor-outside", "'{accessor}' outside a user access window"};
+constexpr MessageFormat MessageTable[] = {CallOutside, AccessorOutside};
+} // namespace
+
+const llvm::ArrayRef<MessageFormat> WindowUnsafeOutsideCheck::Messages =
+    MessageTable;
+
 bool WindowUnsafeOutsideCheck::underKernelAddressGuard(
     const Stmt &S, FunctionAnalyses &FA) const {
   return enclosingIfThen(S, FA.parents(), [&](const Expr &Cond) {
@@ -82,10 +94,8 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
   if (E.Call) {
     std::string Callee =
         E.Verdict.Callee ? E.Verdict.Callee->getNameAsString() : "callee";
-    auto B = diag(E.Call->getBeginLoc(), &FD,
-                  "call to '" + Callee +
-                      "', which performs unsafe user accesses, outside a "
-                      "user access window");
+    auto B = diag(E.Call->getBeginLoc(), &FD, CallOutside,
+                  FindingArgs().set("callee", Callee));
     if (E.Verdict.Callee)
       B.note(E.Verdict.Callee->getLocation(),
              "'" + Callee + "' has unsafe_* accesses and no window of its own");
@@ -93,8 +103,8 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
       B.note(Uses.use(E.State.Closer).loc(), "the window was closed here");
     return;
   }
-  auto B = diag(E.Use->loc(), &FD,
-                "'" + E.Use->name() + "' outside a user access window");
+  auto B = diag(E.Use->loc(), &FD, AccessorOutside,
+                FindingArgs().set("accessor", E.Use->name()));
   if (E.State.Closer >= 0)
     B.note(Uses.use(E.State.Closer).loc(), "the window was closed by '" +
                                                Uses.use(E.State.Closer).name() +

@@ -26,6 +26,8 @@ public:
       "an unsafe_* access with no window open";
   static constexpr llvm::StringLiteral Tags = "security,correctness";
   static constexpr llvm::StringLiteral Precision = "high";
+  /// The messages of its findings (checks/FindingText.h).
+  static const llvm::ArrayRef<MessageFormat> Messages;
 
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,

@@ -4,6 +4,7 @@
 
 #include "analysis/CallerSearch.h"
 #include "analysis/FieldChecks.h"
+#include "checks/AccessOkFarMessages.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Path.h"
@@ -267,18 +268,38 @@ std::string shortPath(llvm::StringRef Path, llvm::StringRef Root) {
   return Path.str();
 }
 
-std::string callChain(const Finding &F,
-                      const std::vector<std::string> &Callers) {
-  return callChainText(F.Function, Callers);
+/// "fs/select.c:123"
+std::string placeText(const FindingLocation &Loc, llvm::StringRef Root) {
+  return shortPath(Loc.File, Root) + ":" + std::to_string(Loc.Line);
+}
+
+/// The arguments the link's words start from: the accessor and the pointer
+/// the TU named, and the begin the check's fix-it writes. The TU's others
+/// (how the op escaped its mask, the caller it searched up to) no longer
+/// apply.
+FindingArgs linkedArgs(const Finding &F) {
+  const CallerLink &L = *F.Link;
+  FindingArgs Args;
+  Args.set("accessor", L.Accessor).set("pointer", L.Pointer);
+  if (F.Args.has("fix_begin"))
+    Args.set("fix_begin", F.Args.text("fix_begin"));
+  return Args;
+}
+
+/// The finding now says \p Message, with \p Args.
+void restate(Finding &F, const MessageFormat &Message, FindingArgs Args) {
+  F.MessageId = Message.Id.str();
+  F.Args = std::move(Args);
+  F.Message = formatMessage(Message.Format, F.Args);
 }
 
 void reword(Finding &F, const Resolution &R, llvm::StringRef Root) {
-  const CallerLink &L = *F.Link;
-  F.Message = reliesOnCallerMessage(L.Accessor, L.Pointer,
-                                    "by '" + R.Check + "' in " +
-                                        shortPath(R.CheckLoc.File, Root) + ":" +
-                                        std::to_string(R.CheckLoc.Line),
-                                    R.Chain.size(), callChain(F, R.Chain));
+  FindingArgs Args = linkedArgs(F);
+  Args.set("check", R.Check)
+      .set("check_at", placeText(R.CheckLoc, Root))
+      .set("calls", int64_t(R.Chain.size()))
+      .set("chain", callChainText(F.Function, R.Chain));
+  restate(F, access_ok_far::CheckedByCaller, std::move(Args));
   F.Notes.insert(F.Notes.begin(),
                  FindingNote{R.CheckLoc, "'" + R.Check + "' here"});
 }
@@ -303,11 +324,9 @@ void rewordOrphan(Finding &F, const Resolution &R, const ProgramCalls &Calls) {
   if (!Calls.fromDatabase() || R.Orphan.empty() || R.OtherUnchecked ||
       !R.Missing.empty())
     return;
-  const CallerLink &L = *F.Link;
-  bool Own = R.Orphan == F.Function;
-  F.Message = "'" + L.Accessor + "' is not guarded by any access_ok() on '" +
-              L.Pointer + (Own ? "' here" : "', here or in its callers") +
-              ", and " + R.Orphan + "() has no caller in this database";
+  FindingArgs Args = linkedArgs(F);
+  Args.flag("own", R.Orphan == F.Function).set("orphan", R.Orphan);
+  restate(F, access_ok_far::NoCallerInDatabase, std::move(Args));
 }
 
 /// The pointer is read from a struct field that a check elsewhere covers,
@@ -317,21 +336,23 @@ void rewordField(Finding &F, const FieldCheckSummary &C,
                  const ProgramCalls::Site *Via,
                  const std::vector<std::string> &Chain,
                  const ProgramCalls &Calls, llvm::StringRef Root) {
-  const CallerLink &L = *F.Link;
-  std::string Holder = "'" + L.Pointer + "' holds '" + C.Field + "'";
+  FindingArgs Args = linkedArgs(F);
+  Args.set("field", C.Field);
   if (Via)
-    Holder = fieldPassText(Via->Call.Caller, C.Field, L.Pointer, Chain.size(),
-                           callChain(F, Chain));
-  std::string Where =
-      " at " + shortPath(C.Loc.File, Root) + ":" + std::to_string(C.Loc.Line);
+    Args.set("via", Via->Call.Caller)
+        .set("calls", int64_t(Chain.size()))
+        .set("chain", callChainText(F.Function, Chain));
+  else
+    Args.set("holder", F.Link->Pointer);
+  Args.set("check", C.Check)
+      .set("checker", C.Function)
+      .set("check_at", placeText(C.Loc, Root))
+      .flag("at_store", C.AtStore);
   // A call of a check wrapper: say that it is one, and how it checks.
   if (const WrapperDefinition *W =
           C.RequiredCallee.empty() ? nullptr : Calls.wrapper(C.RequiredCallee))
-    Where += ", a check wrapper of '" + W->Check + "' (" +
-             shortPath(W->Loc.File, Root) + ":" + std::to_string(W->Loc.Line) +
-             ")";
-  F.Message = fieldCheckMessage(L.Accessor, Holder, C.Check, C.Function, Where,
-                                Via, C.AtStore);
+    Args.set("wrapper", W->Check).set("wrapper_at", placeText(W->Loc, Root));
+  restate(F, access_ok_far::FieldChecked, std::move(Args));
   F.Notes.insert(F.Notes.begin(), FindingNote{C.Loc, "'" + C.Check + "' here"});
 }
 

@@ -93,9 +93,23 @@ Value toJSON(const CallerLink &L) {
                 {"names_other_check", L.NamesOtherCheck}};
 }
 
+Value toJSON(const FindingArgs &Args) {
+  Object O;
+  for (const auto &[Name, Arg] : Args.values())
+    if (const auto *Number = std::get_if<int64_t>(&Arg))
+      O[Name] = *Number;
+    else if (const auto *List = std::get_if<std::vector<std::string>>(&Arg))
+      O[Name] = bytesToJSON(*List);
+    else
+      O[Name] = bytesToJSON(std::get<std::string>(Arg));
+  return O;
+}
+
 Value toJSON(const Finding &F) {
   Object O = *toJSON(F.Loc).getAsObject();
   O["check"] = F.Check;
+  O["message_id"] = F.MessageId;
+  O["args"] = F.Args;
   O["severity"] = severityName(F.Level);
   O["function"] = bytesToJSON(F.Function);
   O["function_lines"] =
@@ -214,8 +228,34 @@ bool fromJSON(const Value &V, CallerLink &L, Path P) {
          O.mapOptional("names_other_check", L.NamesOtherCheck);
 }
 
+bool fromJSON(const Value &V, FindingArgs &Args, Path P) {
+  const Object *O = V.getAsObject();
+  if (!O) {
+    P.report("expected an object");
+    return false;
+  }
+  for (const auto &[Name, Arg] : *O) {
+    Path At = P.field(Name);
+    std::vector<std::string> List;
+    std::string Text;
+    if (std::optional<int64_t> Number = Arg.getAsInteger())
+      Args.set(Name.str(), *Number);
+    else if (Arg.getAsArray() && bytesFromJSON(Arg, List, At))
+      Args.set(Name.str(), std::move(List));
+    else if (!Arg.getAsArray() && bytesFromJSON(Arg, Text, At))
+      Args.set(Name.str(), std::move(Text));
+    else
+      return false;
+  }
+  return true;
+}
+
 bool fromJSON(const Value &V, Finding &F, Path P) {
   ObjectMapper O(V, P);
+  // Reports of versions before findings had arguments have neither.
+  if (!O || !O.mapOptional("message_id", F.MessageId) ||
+      !O.mapOptional("args", F.Args))
+    return false;
   return O && fromJSON(V, F.Loc, P) && O.map("check", F.Check) &&
          O.map("severity", F.Level) && mapBytes(V, "function", F.Function, P) &&
          mapFunctionLines(V, F, P) && mapBytes(V, "message", F.Message, P) &&

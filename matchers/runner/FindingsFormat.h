@@ -49,6 +49,7 @@ llvm::json::Value toJSON(const FindingNote &N);
 llvm::json::Value toJSON(const FindingFix &F);
 llvm::json::Value toJSON(const CallerEnd &E);
 llvm::json::Value toJSON(const CallerLink &L);
+llvm::json::Value toJSON(const FindingArgs &Args);
 llvm::json::Value toJSON(const Finding &F);
 llvm::json::Value toJSON(const TUReport &R);
 bool fromJSON(const llvm::json::Value &V, FindingLocation &L,
@@ -58,6 +59,8 @@ bool fromJSON(const llvm::json::Value &V, FindingFix &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Severity &S, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, CallerEnd &E, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, CallerLink &L, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, FindingArgs &Args,
+              llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Finding &F, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, TUReport &R, llvm::json::Path P);
 
