@@ -1,0 +1,115 @@
+//===--- CallPolicyTest.cpp - Which calls may run inside a window ---------===//
+//
+// What CallPolicy says of a callee: safe by name (objtool's list and the
+// user's), may sleep, indirect, a helper that needs, ends or opens its
+// caller's window.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/CallPolicy.h"
+
+#include "AnalysisHarness.h"
+
+#include "clang/AST/Expr.h"
+
+#include "gtest/gtest.h"
+
+#include <map>
+
+using namespace clang;
+using namespace clang::ast_matchers;
+using namespace uaccess;
+using namespace uaccess::test;
+
+namespace {
+
+const char *const Helpers =
+    "extern void log_event(int);\n"
+    "void kasan_check_write(const void *p, unsigned long n);\n"
+    "static noinline void take_lock(void) { mutex_lock(0); }\n"
+    "static inline int put_one(int __user *p, int a) {\n"
+    "  unsafe_put_user(a, p, efault);\n"
+    "  return 0;\n"
+    "efault:\n"
+    "  return -EFAULT;\n"
+    "}\n"
+    "static void done(void) { user_write_access_end(); }\n"
+    "static int open_for(int __user *p) {\n"
+    "  return user_write_access_begin(p, 4);\n"
+    "}\n"
+    "int f(int __user *p, void (*cb)(void)) {\n"
+    "  if (!open_for(p))\n"
+    "    return -EFAULT;\n"
+    "  log_event(1);\n"
+    "  kasan_check_write(p, 4);\n"
+    "  take_lock();\n"
+    "  cb();\n"
+    "  put_one(p, 1);\n"
+    "  done();\n"
+    "  return 0;\n"
+    "}\n";
+
+/// The verdicts of every call in function f of Helpers, by callee name
+/// ("(indirect)" for a call through a pointer), under \p ExtraSafe.
+std::map<std::string, CallVerdict>
+verdicts(std::vector<std::string> ExtraSafe = {}) {
+  std::map<std::string, CallVerdict> V;
+  EXPECT_TRUE(withAnalyses(Helpers, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    CallPolicy Policy(Cache, ExtraSafe);
+    const FunctionDecl *F = definitionOf(Ctx, "f");
+    ASSERT_TRUE(F);
+    for (const BoundNodes &N :
+         match(functionDecl(hasName("f"), isDefinition(),
+                            forEachDescendant(callExpr().bind("c"))),
+               Ctx)) {
+      const auto *Call = N.getNodeAs<CallExpr>("c");
+      const FunctionDecl *Callee = Call->getDirectCallee();
+      V[Callee ? Callee->getNameAsString() : "(indirect)"] =
+          Policy.judge(*Call);
+    }
+  }));
+  return V;
+}
+
+TEST(CallPolicyTest, VerdictsPerCallee) {
+  std::map<std::string, CallVerdict> V = verdicts();
+  EXPECT_FALSE(V["log_event"].Safe);
+  EXPECT_FALSE(V["log_event"].MaySleep);
+  EXPECT_TRUE(V["kasan_check_write"].Safe);
+  EXPECT_FALSE(V["take_lock"].Safe);
+  EXPECT_TRUE(V["take_lock"].MaySleep);
+  EXPECT_EQ(V["take_lock"].SleepReason, "mutex_lock");
+  EXPECT_FALSE(V["(indirect)"].Safe);
+  EXPECT_TRUE(V["(indirect)"].Indirect);
+  EXPECT_TRUE(V["put_one"].NeedsWindow);
+  EXPECT_TRUE(V["done"].ClosesWindow);
+  EXPECT_TRUE(V["open_for"].OpensWindow);
+}
+
+TEST(CallPolicyTest, TheUsersSafeNamesAreSafe) {
+  std::map<std::string, CallVerdict> V = verdicts({"log_*"});
+  EXPECT_TRUE(V["log_event"].Safe);
+  EXPECT_FALSE(V["take_lock"].Safe);
+}
+
+TEST(CallPolicyTest, WhatAFunctionDoesWithWindows) {
+  ASSERT_TRUE(withAnalyses(Helpers, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    CallPolicy Policy(Cache, {});
+    const FunctionDecl *PutOne = definitionOf(Ctx, "put_one");
+    const FunctionDecl *Done = definitionOf(Ctx, "done");
+    const FunctionDecl *OpenFor = definitionOf(Ctx, "open_for");
+    const FunctionDecl *F = definitionOf(Ctx, "f");
+    ASSERT_TRUE(PutOne && Done && OpenFor && F);
+    EXPECT_TRUE(Policy.needsWindow(*PutOne));
+    EXPECT_TRUE(Policy.runsInCallersWindow(*PutOne));
+    EXPECT_FALSE(Policy.needsWindow(*F));
+    EXPECT_TRUE(Policy.closesForCaller(*Done));
+    EXPECT_FALSE(Policy.closesForCaller(*OpenFor));
+    ASSERT_EQ(Policy.endsIn(*Done).size(), 1u);
+    EXPECT_EQ(Policy.endsIn(*Done)[0]->name(), "user_write_access_end");
+    EXPECT_TRUE(Policy.opensForCaller(*OpenFor));
+    EXPECT_FALSE(Policy.opensForCaller(*Done));
+  }));
+}
+
+} // namespace

@@ -1,0 +1,242 @@
+//===--- WindowAnalysisTest.cpp - Window states along every path ----------===//
+//
+// The events WindowAnalysis reports for the shapes the window checks are
+// built on, without a check in between: a leak per exit, a mismatched or
+// redundant end, a nested begin, an op outside, a call inside, and what it
+// records at a fault label.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analysis/WindowAnalysis.h"
+
+#include "AnalysisHarness.h"
+
+#include "clang/AST/Stmt.h"
+
+#include "gtest/gtest.h"
+
+#include <algorithm>
+
+using namespace clang;
+using namespace uaccess;
+using namespace uaccess::test;
+
+namespace {
+
+using WindowBody =
+    std::function<void(FunctionAnalyses &, const WindowAnalysis &)>;
+
+/// Runs \p Check over the window analysis of \p Function in \p Code.
+void windowsOf(llvm::StringRef Code, llvm::StringRef Function,
+               WindowBody Check) {
+  bool Ran = false;
+  ASSERT_TRUE(withAnalyses(Code, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    const FunctionDecl *FD = definitionOf(Ctx, Function);
+    ASSERT_TRUE(FD);
+    FunctionAnalyses &FA = Cache.get(*FD);
+    const WindowAnalysis *W = FA.getAnalysis<WindowAnalysis>();
+    ASSERT_TRUE(W);
+    ASSERT_TRUE(W->analyzed());
+    Check(FA, *W);
+    Ran = true;
+  }));
+  EXPECT_TRUE(Ran);
+}
+
+std::vector<WindowEventKind> kinds(const WindowAnalysis &W) {
+  std::vector<WindowEventKind> K;
+  for (const WindowEvent &E : W.events())
+    K.push_back(E.Kind);
+  return K;
+}
+
+const char *const Header = "struct ev { u32 events; u64 data; };\n";
+
+TEST(WindowAnalysisTest, ClosedOnEveryPathHasNoEvents) {
+  windowsOf(std::string(Header) +
+                "int f(struct ev __user *p, u32 a) {\n"
+                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                "    return -EFAULT;\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
+                "  user_write_access_end();\n"
+                "  return 0;\n"
+                "efault:\n"
+                "  user_write_access_end();\n"
+                "  return -EFAULT;\n"
+                "}\n",
+            "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
+              EXPECT_TRUE(W.events().empty());
+            });
+}
+
+TEST(WindowAnalysisTest, FaultLabelThatReturnsLeaksThroughTheFault) {
+  windowsOf(
+      std::string(Header) + "int f(struct ev __user *p, u32 a) {\n"
+                            "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                            "    return -EFAULT;\n"
+                            "  unsafe_put_user(a, &p->events, efault);\n"
+                            "  user_write_access_end();\n"
+                            "  return 0;\n"
+                            "efault:\n"
+                            "  return -EFAULT;\n"
+                            "}\n",
+      "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+        ASSERT_EQ(kinds(W),
+                  std::vector<WindowEventKind>{WindowEventKind::Leak});
+        const WindowEvent &E = W.events()[0];
+        ASSERT_GE(E.State.Begin, 0);
+        EXPECT_EQ(FA.uses().use(E.State.Begin).name(),
+                  "user_write_access_begin");
+        ASSERT_GE(E.State.ViaFault, 0);
+        EXPECT_EQ(FA.uses().use(E.State.ViaFault).name(), "unsafe_put_user");
+        ASSERT_TRUE(E.Exit);
+        EXPECT_TRUE(isa<ReturnStmt>(E.Exit));
+        EXPECT_EQ(E.State.Fam, Family::Write);
+      });
+}
+
+// One leak per begin and fault label, as each is one fix: the two early
+// returns are one event (the check lists their exits), the fault label
+// that returns without the end another.
+TEST(WindowAnalysisTest, OneLeakPerBeginAndFaultLabel) {
+  windowsOf(std::string(Header) +
+                "int f(struct ev __user *p, u32 a, int x, int y) {\n"
+                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                "    return -EFAULT;\n"
+                "  if (x)\n"
+                "    return -EINVAL;\n"
+                "  if (y)\n"
+                "    return -EAGAIN;\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
+                "  user_write_access_end();\n"
+                "  return 0;\n"
+                "efault:\n"
+                "  return -EFAULT;\n"
+                "}\n",
+            "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+              ASSERT_EQ(kinds(W),
+                        (std::vector<WindowEventKind>{WindowEventKind::Leak,
+                                                      WindowEventKind::Leak}));
+              unsigned ViaFault = 0;
+              for (const WindowEvent &E : W.events()) {
+                EXPECT_EQ(FA.uses().use(E.State.Begin).name(),
+                          "user_write_access_begin");
+                ASSERT_TRUE(E.Exit);
+                EXPECT_TRUE(isa<ReturnStmt>(E.Exit));
+                ViaFault += E.State.ViaFault >= 0;
+              }
+              EXPECT_EQ(ViaFault, 1u);
+            });
+}
+
+TEST(WindowAnalysisTest, EndOfAnotherFamilyIsAMismatch) {
+  windowsOf(
+      std::string(Header) + "int f(struct ev __user *p, u32 *a) {\n"
+                            "  if (!user_read_access_begin(p, sizeof(*p)))\n"
+                            "    return -EFAULT;\n"
+                            "  unsafe_get_user(*a, &p->events, efault);\n"
+                            "  user_write_access_end();\n"
+                            "  return 0;\n"
+                            "efault:\n"
+                            "  user_read_access_end();\n"
+                            "  return -EFAULT;\n"
+                            "}\n",
+      "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
+        ASSERT_EQ(kinds(W),
+                  std::vector<WindowEventKind>{WindowEventKind::Mismatch});
+        const WindowEvent &E = W.events()[0];
+        ASSERT_TRUE(E.Use);
+        EXPECT_EQ(E.Use->name(), "user_write_access_end");
+        EXPECT_EQ(E.State.Fam, Family::Read);
+      });
+}
+
+TEST(WindowAnalysisTest, RedundantEndNestedBeginAndOpOutside) {
+  windowsOf(std::string(Header) +
+                "int f(struct ev __user *p, u32 a, int x) {\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
+                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                "    return -EFAULT;\n"
+                "  if (x && user_write_access_begin(p, sizeof(*p)))\n"
+                "    user_write_access_end();\n"
+                "  user_write_access_end();\n"
+                "  user_write_access_end();\n"
+                "  return 0;\n"
+                "efault:\n"
+                "  return -EFAULT;\n"
+                "}\n",
+            "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
+              std::vector<WindowEventKind> K = kinds(W);
+              auto Has = [&](WindowEventKind Kind) {
+                return std::count(K.begin(), K.end(), Kind) > 0;
+              };
+              EXPECT_TRUE(Has(WindowEventKind::UnsafeOutside));
+              EXPECT_TRUE(Has(WindowEventKind::NestedBegin));
+              EXPECT_TRUE(Has(WindowEventKind::RedundantEnd));
+              EXPECT_FALSE(Has(WindowEventKind::CallInside));
+            });
+}
+
+TEST(WindowAnalysisTest, CallsInsideAreJudgedByThePolicy) {
+  windowsOf(std::string(Header) +
+                "extern void log_event(int);\n"
+                "int f(struct ev __user *p, u32 a) {\n"
+                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                "    return -EFAULT;\n"
+                "  log_event(1);\n"
+                "  mutex_lock(0);\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
+                "  user_write_access_end();\n"
+                "  log_event(2);\n"
+                "  return 0;\n"
+                "efault:\n"
+                "  user_write_access_end();\n"
+                "  return -EFAULT;\n"
+                "}\n",
+            "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
+              std::vector<std::string> Callees;
+              for (const WindowEvent &E : W.events()) {
+                EXPECT_EQ(E.Kind, WindowEventKind::CallInside);
+                ASSERT_TRUE(E.Call && E.Verdict.Callee);
+                EXPECT_FALSE(E.Verdict.Safe);
+                Callees.push_back(E.Verdict.Callee->getNameAsString());
+                if (Callees.back() == "mutex_lock") {
+                  EXPECT_TRUE(E.Verdict.MaySleep);
+                }
+              }
+              // log_event(2) runs after the end: not inside.
+              EXPECT_EQ(Callees,
+                        (std::vector<std::string>{"log_event", "mutex_lock"}));
+            });
+}
+
+TEST(WindowAnalysisTest, StatesAtTheFaultLabelAndOpenersOfAnOp) {
+  windowsOf(std::string(Header) +
+                "int f(struct ev __user *p, u32 a) {\n"
+                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                "    return -EFAULT;\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
+                "  user_write_access_end();\n"
+                "  return 0;\n"
+                "efault:\n"
+                "  user_write_access_end();\n"
+                "  return -EFAULT;\n"
+                "}\n",
+            "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+              const UaccessUse *Op = nullptr, *Begin = nullptr;
+              for (const UaccessUse &U : FA.uses().uses()) {
+                if (U.name() == "unsafe_put_user")
+                  Op = &U;
+                if (U.name() == "user_write_access_begin")
+                  Begin = &U;
+              }
+              ASSERT_TRUE(Op && Begin && Op->FaultLabel);
+              llvm::ArrayRef<WindowState> AtLabel = W.statesAt(Op->FaultLabel);
+              ASSERT_EQ(AtLabel.size(), 1u);
+              EXPECT_EQ(AtLabel[0].K, WindowState::Open);
+              EXPECT_EQ(AtLabel[0].Begin, int(Begin->Id));
+              EXPECT_EQ(W.openersOf(*Op), llvm::ArrayRef<int>(int(Begin->Id)));
+            });
+}
+
+} // namespace
