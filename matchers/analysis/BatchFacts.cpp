@@ -5,6 +5,7 @@
 #include "analysis/BatchAnalysis.h"
 #include "analysis/CallPolicy.h"
 #include "recognize/PointerShape.h"
+#include "utils/ExprValues.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -63,11 +64,6 @@ const Stmt *failureStatement(const Stmt *S) {
   return nullptr;
 }
 
-bool isZero(const Expr *E) {
-  const auto *Literal = dyn_cast<IntegerLiteral>(E->IgnoreParenImpCasts());
-  return Literal && Literal->getValue() == 0;
-}
-
 std::vector<const UaccessUse *>
 accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
   std::vector<const UaccessUse *> Out;
@@ -98,7 +94,7 @@ accessesOfIf(const IfStmt *If, const FunctionUses &Uses, const Stmt *&Fail) {
     // `ACC != 0` tests what `ACC` alone does (lsm_list_modules()).
     if (const auto *BO = dyn_cast<BinaryOperator>(E);
         BO && BO->getOpcode() == BO_NE && WholeUse(BO->getLHS()) &&
-        isZero(BO->getRHS()))
+        isLiteralZero(*BO->getRHS()))
       E = BO->getLHS()->IgnoreParenImpCasts();
     const UaccessUse *U = WholeUse(E);
     if (!U || !isBatchableAccessor(*U)) {

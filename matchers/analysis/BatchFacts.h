@@ -116,8 +116,6 @@ std::string stmtText(const Stmt *S, ASTContext &Ctx);
 /// `return x;`, `goto l;`, or a block of just one of them.
 const Stmt *failureStatement(const Stmt *S);
 
-bool isZero(const Expr *E);
-
 /// `if (ACC) FAIL;` or `if (ACC || ACC ...) FAIL;`: the accesses it makes,
 /// or none when the statement has another shape.
 std::vector<const UaccessUse *>

@@ -7,6 +7,7 @@
 // propagate() moves a state to the successors and reports leaks at the exit.
 
 #include "analysis/WindowAnalysis.h"
+#include "utils/ExprValues.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -94,16 +95,6 @@ struct Resolution {
   std::optional<bool> Value;
 };
 
-bool isZero(const Expr &E, ASTContext &Ctx) {
-  Expr::EvalResult Value;
-  return E.EvaluateAsInt(Value, Ctx) && Value.Val.getInt() == 0;
-}
-
-bool isNonZeroConstant(const Expr &E, ASTContext &Ctx) {
-  Expr::EvalResult Value;
-  return E.EvaluateAsInt(Value, Ctx) && Value.Val.getInt() != 0;
-}
-
 /// Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
 /// edges) are pruned, except where can_do_masked_user_access() is a
 /// constant 1 (x86-64): the checked-begin fallback it kills is live on every
@@ -112,7 +103,7 @@ bool pruneTriviallyFalseEdges(const FunctionUses &Uses, ASTContext &Ctx) {
   return llvm::none_of(Uses.uses(), [&](const UaccessUse &U) {
     const auto *Probe = dyn_cast_or_null<Expr>(U.Anchor);
     return U.Api->TheRole == Role::MaskedProbe && Probe &&
-           isNonZeroConstant(*Probe, Ctx);
+           foldsToNonZero(*Probe, Ctx);
   });
 }
 
@@ -446,8 +437,8 @@ const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
       for (const Expr *Side : {CO->getTrueExpr(), CO->getFalseExpr()})
         if (!Arm && Ran(Side))
           Arm = Side;
-    if (Arm && (isZero(*Arm, Ctx) || isNonZeroConstant(*Arm, Ctx))) {
-      R.Value = isNonZeroConstant(*Arm, Ctx) == R.Positive;
+    if (Arm && (foldsToZero(*Arm, Ctx) || foldsToNonZero(*Arm, Ctx))) {
+      R.Value = foldsToNonZero(*Arm, Ctx) == R.Positive;
       return nullptr;
     }
     return Arm;
@@ -463,9 +454,9 @@ const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
   }
   if (!BO.isEqualityOp())
     return nullptr;
-  const Expr *X = isZero(*BO.getRHS(), Ctx)   ? BO.getLHS()
-                  : isZero(*BO.getLHS(), Ctx) ? BO.getRHS()
-                                              : nullptr;
+  const Expr *X = foldsToZero(*BO.getRHS(), Ctx)   ? BO.getLHS()
+                  : foldsToZero(*BO.getLHS(), Ctx) ? BO.getRHS()
+                                                   : nullptr;
   if (X && BO.getOpcode() == BO_EQ)
     R.Positive = !R.Positive;
   return X;
