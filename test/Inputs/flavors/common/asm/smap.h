@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * uaccess-lint test fixture -- common to the x86 and v619 flavors (x86_64 shape).
  * Written for the analyzer's tests; not copied from the kernel.
  *
  * SMAP toggles.  As in the kernel, stac()/clac() and smap_save()/

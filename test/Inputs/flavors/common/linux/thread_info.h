@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- x86 flavor (Linux 6.12, x86_64 shape).
+ * uaccess-lint test fixture -- common to the flavors (Linux 6.12).
  * Written for the analyzer's tests; not copied from the kernel.
  *
  * The copy-size sanity checks copy_{to,from}_user() run first, reduced to

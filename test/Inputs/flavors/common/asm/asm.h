@@ -1,5 +1,5 @@
 /*
- * uaccess-lint test fixture -- v619 flavor (Linux 6.19 generic layer on x86_64).
+ * uaccess-lint test fixture -- common to the x86 and v619 flavors (x86_64 shape).
  * Written for the analyzer's tests; not copied from the kernel.
  *
  * Pieces of asm/asm.h, asm/alternative.h and asm/extable.h that the
