@@ -47,6 +47,7 @@ TEST(CallerSearchTest, CheckTwoCallsUp) {
              EXPECT_EQ(Ptr.Name, "u");
              EXPECT_EQ(Ptr.Traced.Index, 0);
              EXPECT_TRUE(S.allChecked());
+             EXPECT_EQ(S.verdict(), CallerVerdict::Checked);
              EXPECT_EQ(S.Deepest, 2u);
              ASSERT_TRUE(S.First);
              EXPECT_EQ(S.First->Caller->getName(), "wait_events");
@@ -63,7 +64,7 @@ TEST(CallerSearchTest, CallerWithNoCheckIsAnUncheckedPath) {
            "put_event", "__put_user",
            [](const TracedPointer &, const CallerSearch &S) {
              EXPECT_FALSE(S.allChecked());
-             EXPECT_TRUE(S.Unchecked);
+             EXPECT_EQ(S.verdict(), CallerVerdict::UncheckedCall);
              EXPECT_TRUE(S.UncheckedCall);
              EXPECT_TRUE(S.BareUncheckedCall);
            });
@@ -73,7 +74,7 @@ TEST(CallerSearchTest, ExternalFunctionLeavesTheTU) {
   searchIn("int put_one(int __user *u) { return __put_user(1, u); }\n",
            "put_one", "__put_user",
            [](const TracedPointer &, const CallerSearch &S) {
-             EXPECT_FALSE(S.Unchecked);
+             EXPECT_EQ(S.verdict(), CallerVerdict::LeavesUnit);
              ASSERT_EQ(S.Open.size(), 1u);
              EXPECT_EQ(S.Open[0].Function->getName(), "put_one");
              EXPECT_EQ(S.Open[0].Param.Index, 0);
@@ -86,7 +87,7 @@ TEST(CallerSearchTest, UnusedStaticCallerEndsTheSearch) {
            "static int unused(int __user *v) { return put_one(v); }\n",
            "put_one", "__put_user",
            [](const TracedPointer &, const CallerSearch &S) {
-             EXPECT_TRUE(S.onlyUnusedCallers());
+             EXPECT_EQ(S.verdict(), CallerVerdict::OnlyUnused);
              EXPECT_FALSE(S.allChecked());
            });
 }
@@ -101,6 +102,8 @@ TEST(CallerSearchTest, OtherPointerCheckedByTheCaller) {
            "int caller2(int __user *a) { return put_one(a); }\n",
            "put_one", "__put_user",
            [](const TracedPointer &, const CallerSearch &S) {
+             // caller2 passes its own parameter on, and nothing calls it.
+             EXPECT_EQ(S.verdict(), CallerVerdict::LeavesUnit);
              ASSERT_TRUE(S.Other);
              EXPECT_EQ(S.Other->Caller->getName(), "caller");
              EXPECT_EQ(S.Other->Passed, "buf_fx");
@@ -118,8 +121,7 @@ TEST(CallerSearchTest, DepthLimitIsUnchecked) {
           std::to_string(MaxCallerSearch + 1) + "(p); }\n";
   searchIn(Code, "f0", "__put_user",
            [](const TracedPointer &, const CallerSearch &S) {
-             EXPECT_TRUE(S.Unchecked);
-             EXPECT_FALSE(S.UncheckedCall);
+             EXPECT_EQ(S.verdict(), CallerVerdict::Unchecked);
              EXPECT_TRUE(S.Open.empty());
            });
 }

@@ -71,6 +71,19 @@ std::vector<ArgumentTrace::ForeignCall> foreignGuards(FunctionAnalyses &FA,
   return Guards;
 }
 
+CallerVerdict CallerSearch::verdict() const {
+  if (Unchecked)
+    return UncheckedCall ? CallerVerdict::UncheckedCall
+                         : CallerVerdict::Unchecked;
+  if (!Open.empty())
+    return CallerVerdict::LeavesUnit;
+  if (Field)
+    return CallerVerdict::FieldChecked;
+  if (First)
+    return CallerVerdict::Checked;
+  return UnusedEnd ? CallerVerdict::OnlyUnused : CallerVerdict::NoPath;
+}
+
 bool CallerSearch::namesOtherCheck() const {
   // A range too short is a defect of its path, whatever other paths check.
   return Other && !BareUncheckedCall && (!First || Other->Short);

@@ -90,6 +90,21 @@ struct OpenEnd {
   std::vector<ArgumentTrace::ForeignCall> Guards;
 };
 
+/// What a search of the callers concluded, in one word: the search within
+/// the TU (CallerSearch) and the link step's across TUs
+/// (link/CallerLink.cpp) both end in one, and the check and the link step
+/// act on it. The searches keep the details each verdict's words need.
+enum class CallerVerdict {
+  Checked,       ///< Every path has a check of the pointer.
+  FieldChecked,  ///< No path unchecked; some pass a field checked elsewhere.
+  LeavesUnit,    ///< No path unchecked here; some go on in other TUs.
+  Pending,       ///< The link step waits for more call summaries.
+  OnlyUnused,    ///< Every path ends at a static function nothing uses.
+  UncheckedCall, ///< A caller passes a pointer it neither checks nor got.
+  Unchecked,     ///< Some other path has no check (no body, depth, no call).
+  NoPath,        ///< No caller to search: no parameter, or no caller seen.
+};
+
 /// What the search through the callers found: a check on some paths,
 /// paths with none, and paths that leave the TU.
 struct CallerSearch {
@@ -128,14 +143,12 @@ struct CallerSearch {
   };
   std::optional<OtherCheck> Other;
 
+  /// The search's conclusion: an unchecked path outweighs a path that
+  /// leaves the TU, which outweighs a field's check, which outweighs the
+  /// checks found (First), which outweigh callers nothing uses.
+  CallerVerdict verdict() const;
   /// Every path the TU shows checks the pointer (First), none leaves it.
-  bool allChecked() const {
-    return First && !Unchecked && Open.empty() && !Field;
-  }
-  /// Every path ends at a static function the TU never uses.
-  bool onlyUnusedCallers() const {
-    return UnusedEnd && !First && !Unchecked && Open.empty() && !Field;
-  }
+  bool allChecked() const { return verdict() == CallerVerdict::Checked; }
   /// A caller's check of another pointer is named when no path the search
   /// saw checks this one, and every caller that passes it with no check
   /// checks that other pointer: there a reader must compare the two.

@@ -282,7 +282,8 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   TracedPointer Ptr = tracePointer(FA, A);
   int Param = Ptr.Traced.Index;
   CallerSearch Search = searchCallersFor(FA, A, Ptr);
-  bool AllChecked = Search.allChecked();
+  CallerVerdict Verdict = Search.verdict();
+  bool AllChecked = Verdict == CallerVerdict::Checked;
   // A check in every caller within CallerDepth calls is near enough.
   if (AllChecked && Search.Deepest <= CallerDepth)
     return;
@@ -291,14 +292,14 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // one whose callers all end at such functions (xstate.h's
   // set_xfeature_in_sigframe(), in every fpu TU but signal.c).
   if ((Param >= 0 && !FD.isExternallyVisible() && !FD.isReferenced()) ||
-      Search.onlyUnusedCallers())
+      Verdict == CallerVerdict::OnlyUnused)
     return;
   // The object that holds the pointer may have been checked where the
   // callers cannot be followed: through a field. A caller that passes it
   // unchecked is a path with no check, whatever other paths do.
   std::string OtherUnitsField;
-  if (!AllChecked && !Search.UncheckedCall &&
-      (Search.Unchecked || Search.Open.empty()) &&
+  if (!AllChecked && Verdict != CallerVerdict::UncheckedCall &&
+      Verdict != CallerVerdict::LeavesUnit &&
       reportFieldCheck(FA, A, Ptr, Search, OtherUnitsField))
     return;
   FindingArgs Args;
@@ -315,7 +316,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     B->note(Search.First->Check->loc(), guardNote(*Search.First->Check));
   else if (Other)
     B->note(Search.Other->Check->loc(), guardNote(*Search.Other->Check));
-  if (!AllChecked && !Search.Unchecked && !Search.Open.empty()) {
+  if (Verdict == CallerVerdict::LeavesUnit) {
     CallerLink L = callerLink(A, Ptr.Name, Search);
     L.NamesOtherCheck = Other;
     B->link(std::move(L));
@@ -356,7 +357,7 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
                                         const TracedPointer &Ptr,
                                         const CallerSearch &Search,
                                         std::string &OtherUnits) {
-  if (Search.Field && !Search.Unchecked && Search.Open.empty()) {
+  if (Search.verdict() == CallerVerdict::FieldChecked) {
     reportCallerField(FA, A, Ptr, *Search.Field);
     return true;
   }

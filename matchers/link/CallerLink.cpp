@@ -154,6 +154,17 @@ struct Resolution {
       Orphan = Function;
     unchecked(Via, true);
   }
+  /// The conclusion, as the search within a TU draws it
+  /// (CallerSearch::verdict()): summaries still missing leave it open.
+  CallerVerdict verdict() const {
+    if (!Missing.empty())
+      return CallerVerdict::Pending;
+    if (Unchecked)
+      return CallerVerdict::Unchecked;
+    if (FieldAt)
+      return CallerVerdict::FieldChecked;
+    return Check.empty() ? CallerVerdict::NoPath : CallerVerdict::Checked;
+  }
 };
 
 class Resolver {
@@ -385,15 +396,15 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     if (!F.Link)
       return false;
     Resolution R = resolve(*F.Link, Calls);
-    bool Settled = !R.Unchecked && R.Missing.empty();
-    bool Checked = Settled && !R.Check.empty() && !R.FieldAt;
+    CallerVerdict Verdict = R.verdict();
+    bool Checked = Verdict == CallerVerdict::Checked;
     uint64_t Depth = std::max(R.Deepest, F.Link->CheckedDepth);
     bool Near = Checked && Depth <= F.Link->NearDepth;
     const FieldCheckSummary *Own =
         F.Link->Ends.empty() && !F.Link->Field.empty()
             ? Calls.fieldCheck(F.Link->Field, F.Function)
             : nullptr;
-    if (Settled && R.FieldAt)
+    if (Verdict == CallerVerdict::FieldChecked)
       rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Calls, Root);
     else if (Checked && !Near)
       reword(F, R, Root);
