@@ -2,10 +2,14 @@
 """Checks that no source includes a header from a layer above its own.
 
 The layers, bottom up (README, "Layout"):
-    utils -> api -> recognize -> analysis -> checks -> runner -> link -> tool
-A file in matchers/<layer>/ may include "<lower or same layer>/X.h" only;
-files in tool/ may include any layer and tool's own headers. Every quoted
-include in matchers/ must name its layer, so the rule can be read off it.
+    utils -> api -> recognize -> analysis -> checks -> runner -> link
+in matchers/, then the driver's own in tool/:
+    support -> inputs -> run -> gate -> report -> fix -> tool
+A file in matchers/<layer>/ may include "<lower or same layer>/X.h" only. A
+file in tool/<layer>/ may include any layer of matchers/ and
+"<lower or same tool layer>/X.h"; tool/ itself (main and its stages) any
+layer and its own headers. Every quoted include of a layer's header must
+name the layer, so the rule can be read off it.
 
 Usage: check-layers.py [REPO]; prints each violation, exits 1 if any.
 """
@@ -15,41 +19,72 @@ import sys
 
 LAYERS = ["utils", "api", "recognize", "analysis", "checks", "runner", "link",
           "tool"]
+TOOL_LAYERS = ["support", "inputs", "run", "gate", "report", "fix", "tool"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
 def layer_of(repo, path):
+    """(tree, layer): ("matchers", "checks"), ("tool", "run"), ("tool",
+    "tool") for tool/'s top level; None outside the layers."""
     rel = path.relative_to(repo).parts
     if rel[0] == "tool":
-        return "tool"
+        if len(rel) > 2 and rel[1] in TOOL_LAYERS[:-1]:
+            return ("tool", rel[1])
+        if len(rel) == 2:
+            return ("tool", "tool")
+        return None
     if rel[0] == "matchers" and len(rel) > 2 and rel[1] in LAYERS:
-        return rel[1]
+        return ("matchers", rel[1])
+    return None
+
+
+def matchers_violation(repo, path, layer, target):
+    head = target.split("/")[0]
+    if head in LAYERS and (repo / "matchers" / target).exists():
+        if LAYERS.index(head) > LAYERS.index(layer):
+            return (f"layer '{layer}' includes '{target}' "
+                    f"from the layer above it, '{head}'")
+    elif (path.parent / target).exists():
+        # A sibling header found by the include's own directory: legal
+        # C, but the line no longer says which layer it comes from.
+        return (f"'{target}' does not name its layer "
+                f"(write \"{layer}/{target}\")")
+    elif (repo / "tool" / target).exists():
+        return f"layer '{layer}' includes '{target}' from tool/"
+    return None
+
+
+def tool_violation(repo, path, layer, target):
+    head = target.split("/")[0]
+    if layer == "tool":
+        return None
+    if head in TOOL_LAYERS and (repo / "tool" / target).exists():
+        if TOOL_LAYERS.index(head) > TOOL_LAYERS.index(layer):
+            return (f"layer '{layer}' includes '{target}' "
+                    f"from the layer above it, '{head}'")
+    elif (path.parent / target).exists():
+        return (f"'{target}' does not name its layer "
+                f"(write \"{layer}/{target}\")")
+    elif (repo / "tool" / target).exists():
+        return (f"layer '{layer}' includes '{target}' "
+                f"from the layer above it, 'tool'")
     return None
 
 
 def violations(repo, path):
-    layer = layer_of(repo, path)
-    if layer is None:
+    where_layer = layer_of(repo, path)
+    if where_layer is None:
         yield f"{path.relative_to(repo)}: not in a layer folder"
         return
-    rank = LAYERS.index(layer)
+    tree, layer = where_layer
+    check = matchers_violation if tree == "matchers" else tool_violation
     text = path.read_text(encoding="utf-8")
     for match in INCLUDE.finditer(text):
         target = match.group(1)
         line = text.count("\n", 0, match.start()) + 1
-        head = target.split("/")[0]
-        where = f"{path.relative_to(repo)}:{line}"
-        if head in LAYERS and (repo / "matchers" / target).exists():
-            if LAYERS.index(head) > rank:
-                yield (f"{where}: layer '{layer}' includes '{target}' "
-                       f"from the layer above it, '{head}'")
-        elif (path.parent / target).exists() and layer != "tool":
-            # A sibling header found by the include's own directory: legal
-            # C, but the line no longer says which layer it comes from.
-            yield (f"{where}: '{target}' does not name its layer "
-                   f"(write \"{layer}/{target}\")")
-        elif (repo / "tool" / target).exists() and layer != "tool":
-            yield f"{where}: layer '{layer}' includes '{target}' from tool/"
+        why = check(repo, path, layer, target)
+        if why:
+            yield f"{path.relative_to(repo)}:{line}: {why}"
 
 
 def main():

@@ -1,6 +1,6 @@
 //===--- BuildRecordsTest.cpp - Kbuild's .<object>.cmd records ------------===//
 
-#include "BuildRecords.h"
+#include "run/BuildRecords.h"
 
 #include "gtest/gtest.h"
 

@@ -1,7 +1,7 @@
 //===--- CallerLinkTest.cpp - access_ok() checks across TUs ---------------===//
 
 #include "link/CallerLink.h"
-#include "Link.h"
+#include "run/Link.h"
 #include "runner/FindingsFormat.h"
 
 #include "llvm/Support/FormatVariadic.h"

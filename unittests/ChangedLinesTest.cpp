@@ -1,6 +1,6 @@
 //===--- ChangedLinesTest.cpp - Lines a unified diff adds -----------------===//
 
-#include "ChangedLines.h"
+#include "gate/ChangedLines.h"
 
 #include "gtest/gtest.h"
 

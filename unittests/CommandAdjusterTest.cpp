@@ -1,6 +1,6 @@
 //===--- CommandAdjusterTest.cpp - gcc kernel commands become clang's -----===//
 
-#include "CommandAdjuster.h"
+#include "inputs/CommandAdjuster.h"
 
 #include "gtest/gtest.h"
 #include <algorithm>

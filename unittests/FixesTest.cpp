@@ -1,6 +1,6 @@
 //===--- FixesTest.cpp - Fix-its apply whole or not at all ----------------===//
 
-#include "Fixes.h"
+#include "fix/Fixes.h"
 #include "ScratchDir.h"
 
 #include "llvm/Support/FileSystem.h"

@@ -1,6 +1,6 @@
 //===--- KbuildTest.cpp - Kbuild's checker command line taken apart -------===//
 
-#include "Kbuild.h"
+#include "inputs/Kbuild.h"
 
 #include "gtest/gtest.h"
 

@@ -1,6 +1,6 @@
 //===--- MergeTest.cpp - One report from many workers ---------------------===//
 
-#include "Merge.h"
+#include "run/Merge.h"
 
 #include "gtest/gtest.h"
 

@@ -1,7 +1,7 @@
 //===--- OutputFileTest.cpp - Outputs replace files the careful way -------===//
 
-#include "Fixes.h"
 #include "ScratchDir.h"
+#include "fix/Fixes.h"
 
 #include "gtest/gtest.h"
 

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PatchMessage.h"
+#include "fix/PatchMessage.h"
 
 #include "checks/CheckRegistry.h"
 #include "runner/FindingsFormat.h"

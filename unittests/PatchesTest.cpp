@@ -1,9 +1,9 @@
 //===--- PatchesTest.cpp - Subjects, bodies, diffs of fix patches ---------===//
 
-#include "Patches.h"
-#include "Git.h"
-#include "PatchMessage.h"
-#include "UnifiedDiff.h"
+#include "fix/Patches.h"
+#include "fix/PatchMessage.h"
+#include "fix/UnifiedDiff.h"
+#include "support/Git.h"
 
 #include "checks/CheckRegistry.h"
 

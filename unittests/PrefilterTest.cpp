@@ -1,7 +1,7 @@
 //===--- PrefilterTest.cpp - Which TUs can have findings
 //-------------------===//
 
-#include "Prefilter.h"
+#include "run/Prefilter.h"
 
 #include "gtest/gtest.h"
 

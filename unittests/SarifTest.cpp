@@ -1,9 +1,9 @@
 //===--- SarifTest.cpp - SARIF positions and the check pages --------------===//
 
-#include "Sarif.h"
-#include "CheckDocs.h"
+#include "report/Sarif.h"
 #include "ScratchDir.h"
 #include "checks/CheckRegistry.h"
+#include "report/CheckDocs.h"
 
 #include "llvm/Support/JSON.h"
 #include "gtest/gtest.h"

@@ -1,6 +1,6 @@
 //===--- WorkersTest.cpp - One process per translation unit ---------------===//
 
-#include "Workers.h"
+#include "run/Workers.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/raw_ostream.h"

@@ -192,8 +192,8 @@ struct Finding {
   uint64_t Rank = 0;
   /// Why no fix-it is offered, where a check says (batchable).
   std::string Reason;
-  /// Set by the driver after the merge (tool/Accept.h): what a baseline
-  /// knows the finding by. Workers leave it empty.
+  /// Set by the driver after the merge (tool/gate/Fingerprints.h): what a
+  /// baseline knows the finding by. Workers leave it empty.
   std::string Fingerprint;
   /// The kernel names of the arches whose TUs have the finding, sorted.
   /// Set by the driver from the TUs' arches; `merge` unites them.
@@ -202,8 +202,8 @@ struct Finding {
   /// link step rewords or drops it, then clears this.
   std::optional<CallerLink> Link;
   /// Set by the driver from the TUs that have the finding: the indices of
-  /// their settings (tool/Settings.h), sorted. Each settings' header filter
-  /// and baseline decide for its own TUs.
+  /// their settings (tool/inputs/Settings.h), sorted. Each settings' header
+  /// filter and baseline decide for its own TUs.
   std::vector<unsigned> Configs;
 };
 

@@ -74,7 +74,7 @@ bool isResultTested(const clang::Expr &E, const clang::Stmt &Body,
 
 /// The definition of \p FD when the parse has its body; null when there is
 /// none, or when the parse skipped it (the prefilter's choice, see
-/// tool/Prefilter.h). A skipped body asked for here is remembered: the
+/// tool/run/Prefilter.h). A skipped body asked for here is remembered: the
 /// analyses would see a declaration where a parse of every body sees the
 /// body, so the TU must be parsed again, skipping nothing.
 const clang::FunctionDecl *parsedDefinition(const clang::FunctionDecl &FD);

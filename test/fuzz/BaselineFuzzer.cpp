@@ -1,6 +1,6 @@
 //===--- BaselineFuzzer.cpp - Fuzz the --baseline reader ------------------===//
 
-#include "Baseline.h"
+#include "gate/Baseline.h"
 
 #include "llvm/Support/JSON.h"
 

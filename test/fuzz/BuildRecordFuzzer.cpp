@@ -1,6 +1,6 @@
 //===--- BuildRecordFuzzer.cpp - Fuzz the Kbuild .<object>.cmd parser -----===//
 
-#include "BuildRecords.h"
+#include "run/BuildRecords.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 //===--- ConfigFuzzer.cpp - Fuzz the .uaccess-lint.yaml parser ------------===//
 
-#include "Config.h"
+#include "inputs/Config.h"
 
 #include <cstddef>
 #include <cstdint>

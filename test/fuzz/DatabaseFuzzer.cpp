@@ -1,7 +1,7 @@
 //===--- DatabaseFuzzer.cpp - Fuzz the database loader and adjuster -------===//
 
-#include "CommandAdjuster.h"
-#include "Inputs.h"
+#include "inputs/CommandAdjuster.h"
+#include "inputs/Inputs.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,6 +1,6 @@
 //===--- DiffFuzzer.cpp - Fuzz the unified-diff parser (--diff) -----------===//
 
-#include "ChangedLines.h"
+#include "gate/ChangedLines.h"
 
 #include <cstddef>
 #include <cstdint>

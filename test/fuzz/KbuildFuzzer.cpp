@@ -2,7 +2,7 @@
 //
 // The input is a command line, one argument per line.
 
-#include "Kbuild.h"
+#include "inputs/Kbuild.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"

@@ -1,6 +1,6 @@
 //===--- NameListFuzzer.cpp - Fuzz the uaccess-safe list parser -----------===//
 
-#include "Inputs.h"
+#include "inputs/Inputs.h"
 #include "utils/NameMatch.h"
 
 #include <cstddef>

@@ -1,0 +1,166 @@
+//===--- Baseline.cpp - Findings accepted as they are ---------------------===//
+
+#include "gate/Baseline.h"
+
+#include "inputs/Inputs.h"
+#include "support/SourceRoots.h"
+
+#include "utils/JsonSlices.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace llvm;
+
+namespace uaccess {
+
+namespace {
+/// Version 2: fingerprints hash the lines of the notes too (each leak
+/// exit, each folded access). A version 1 baseline would match nothing.
+constexpr int64_t Version = 2;
+constexpr const char *FormatName = "uaccess-lint-baseline";
+
+Error invalid(const Twine &Why) {
+  return createStringError(inconvertibleErrorCode(),
+                           "not a uaccess-lint baseline: " + Why);
+}
+
+json::Value text(StringRef S) {
+  return json::isUTF8(S) ? S.str() : json::fixUTF8(S);
+}
+} // namespace
+
+namespace {
+/// The format and version members, checked.
+Error checkHeader(const json::Value *Format, const json::Value *V) {
+  if (!Format || Format->getAsString() != StringRef(FormatName))
+    return invalid("expected an object with \"format\": \"" +
+                   Twine(FormatName) + "\"");
+  std::optional<int64_t> N = V ? V->getAsInteger() : std::nullopt;
+  if (N == 1)
+    return invalid("version 1, whose fingerprints do not name each leak "
+                   "exit (this uaccess-lint reads version 2): write it "
+                   "again with --write-baseline");
+  if (N != Version)
+    return invalid("version " + (N ? Twine(*N) : Twine("missing")) +
+                   " (this uaccess-lint reads version " + Twine(Version) + ")");
+  return Error::success();
+}
+
+/// The fingerprint of entry \p I, whose text is \p Entry.
+Expected<std::string> fingerprintOf(StringRef Entry, size_t I) {
+  Expected<json::Value> E = json::parse(Entry);
+  if (!E)
+    return invalid(toString(E.takeError()));
+  const json::Object *O = E->getAsObject();
+  std::optional<StringRef> FP = O ? O->getString("fingerprint") : std::nullopt;
+  if (!FP || FP->empty())
+    return invalid("findings[" + Twine(I) + "] has no \"fingerprint\" string");
+  return FP->str();
+}
+} // namespace
+
+// A baseline of a whole tree's findings can be large: each part is parsed
+// and dropped in turn (utils/JsonSlices.h), never the whole tree at once.
+Expected<std::set<std::string>> parseBaseline(StringRef Text) {
+  if (Error E = checkJsonText(Text))
+    return invalid(toString(std::move(E)));
+  auto Members = jsonObjectMembers(Text);
+  if (!Members)
+    return invalid(toString(Members.takeError()));
+  std::optional<json::Value> Format, V;
+  StringRef Findings;
+  for (const auto &[Key, Value] : *Members) {
+    Expected<json::Value> Parsed =
+        Key == "findings" ? json::Value(nullptr) : json::parse(Value);
+    if (!Parsed)
+      return invalid(toString(Parsed.takeError()));
+    if (Key == "format")
+      Format = std::move(*Parsed);
+    else if (Key == "version")
+      V = std::move(*Parsed);
+    else if (Key == "findings")
+      Findings = Value;
+  }
+  if (Error E = checkHeader(Format ? &*Format : nullptr, V ? &*V : nullptr))
+    return E;
+  auto Entries = jsonArrayElements(Findings);
+  if (Findings.empty() || !Entries) {
+    if (!Entries)
+      consumeError(Entries.takeError());
+    return invalid("no \"findings\" array");
+  }
+  std::set<std::string> Out;
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    Expected<std::string> FP = fingerprintOf((*Entries)[I], I);
+    if (!FP)
+      return FP.takeError();
+    Out.insert(std::move(*FP));
+  }
+  return Out;
+}
+
+Expected<std::set<std::string>> readBaseline(StringRef Path) {
+  Expected<std::string> Text =
+      readInputFile(Path, "baseline", uint64_t(256) << 20);
+  if (!Text)
+    return Text.takeError();
+  Expected<std::set<std::string>> Set = parseBaseline(*Text);
+  if (!Set)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + Path + "': " + toString(Set.takeError()));
+  return Set;
+}
+
+std::string renderBaseline(ArrayRef<Finding> Findings, StringRef ExplicitRoot) {
+  json::Array List;
+  for (const Finding &F : Findings)
+    List.push_back(json::Object{
+        {"fingerprint", F.Fingerprint},
+        {"check", F.Check},
+        {"file",
+         text(relativeTo(F.Loc.File, sourceRoot(F.Loc.File, ExplicitRoot)))},
+        {"function", text(F.Function)},
+        {"message", text(F.Message)}});
+  json::Value Doc = json::Object{{"format", FormatName},
+                                 {"version", Version},
+                                 {"findings", std::move(List)}};
+  return formatv("{0:2}", Doc).str() + "\n";
+}
+
+unsigned applyBaseline(std::vector<Finding> &Findings,
+                       const std::set<std::string> &Accepted) {
+  size_t Before = Findings.size();
+  llvm::erase_if(Findings, [&](const Finding &F) {
+    return Accepted.count(F.Fingerprint);
+  });
+  return Before - Findings.size();
+}
+
+Error Baselines::read(ArrayRef<std::unique_ptr<Settings>> All) {
+  for (const std::unique_ptr<Settings> &S : All) {
+    if (S->Baseline.empty() || Accepted.count(S->Baseline))
+      continue;
+    Expected<std::set<std::string>> Fingerprints = readBaseline(S->Baseline);
+    if (!Fingerprints)
+      return Fingerprints.takeError();
+    Accepted[S->Baseline] = std::move(*Fingerprints);
+  }
+  return Error::success();
+}
+
+unsigned Baselines::apply(std::vector<Finding> &Findings,
+                          ArrayRef<std::unique_ptr<Settings>> All) const {
+  auto AcceptedBy = [&](const Finding &F, unsigned I) {
+    auto It = Accepted.find(All[I]->Baseline);
+    return It != Accepted.end() && It->second.count(F.Fingerprint);
+  };
+  size_t Before = Findings.size();
+  erase_if(Findings, [&](const Finding &F) {
+    return !F.Configs.empty() &&
+           all_of(F.Configs, [&](unsigned I) { return AcceptedBy(F, I); });
+  });
+  return Before - Findings.size();
+}
+
+} // namespace uaccess

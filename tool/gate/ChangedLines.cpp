@@ -1,0 +1,389 @@
+//===--- ChangedLines.cpp - Keep findings on the lines a patch changes ----===//
+
+#include "gate/ChangedLines.h"
+
+#include "utils/WorkingDirectory.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace uaccess {
+
+std::optional<std::string> unquoteGitPath(llvm::StringRef &Quoted) {
+  if (!Quoted.consume_front("\""))
+    return std::nullopt;
+  std::string Out;
+  while (!Quoted.empty()) {
+    char C = Quoted.front();
+    Quoted = Quoted.drop_front();
+    if (C == '"')
+      return Out;
+    if (C != '\\') {
+      Out += C;
+      continue;
+    }
+    if (Quoted.empty())
+      return std::nullopt;
+    char E = Quoted.front();
+    if (E >= '0' && E <= '7') {
+      unsigned Value = 0;
+      for (int I = 0; I < 3 && !Quoted.empty() && Quoted.front() >= '0' &&
+                      Quoted.front() <= '7';
+           ++I, Quoted = Quoted.drop_front())
+        Value = Value * 8 + (Quoted.front() - '0');
+      Out += char(Value & 0xff);
+      continue;
+    }
+    Quoted = Quoted.drop_front();
+    llvm::StringRef From = "abtnvfr", To = "\a\b\t\n\v\f\r";
+    size_t At = From.find(E);
+    Out += At == llvm::StringRef::npos ? E : To[At];
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// The path of a `---`/`+++` line: quoted, or up to a tab (GNU diff puts a
+/// timestamp there, git a tab after names with spaces).
+std::string headerPath(llvm::StringRef Rest) {
+  if (Rest.starts_with("\""))
+    if (std::optional<std::string> Path = unquoteGitPath(Rest))
+      return *Path;
+  return Rest.split('\t').first.rtrim().str();
+}
+
+/// Drops the first path component of \p Path, if it has another.
+llvm::StringRef dropFirstComponent(llvm::StringRef Path) {
+  auto [Head, Tail] = Path.split('/');
+  return Tail.empty() ? Path : Tail;
+}
+
+/// `diff --git A B`: quoted names, or the split whose sides are the same
+/// path under different prefixes (names may hold spaces).
+std::optional<std::pair<std::string, std::string>>
+splitGitHeader(llvm::StringRef Rest) {
+  if (Rest.starts_with("\"")) {
+    std::optional<std::string> A = unquoteGitPath(Rest);
+    Rest = Rest.ltrim(' ');
+    if (!A)
+      return std::nullopt;
+    if (!Rest.starts_with("\""))
+      return std::make_pair(*A, Rest.str());
+    if (std::optional<std::string> B = unquoteGitPath(Rest))
+      return std::make_pair(*A, *B);
+    return std::nullopt;
+  }
+  size_t Quote = Rest.find(" \"");
+  if (Quote != llvm::StringRef::npos) {
+    llvm::StringRef B = Rest.substr(Quote + 1);
+    if (std::optional<std::string> Unquoted = unquoteGitPath(B))
+      return std::make_pair(Rest.take_front(Quote).str(), *Unquoted);
+  }
+  std::optional<std::pair<std::string, std::string>> First;
+  for (size_t I = Rest.find(' '); I != llvm::StringRef::npos;
+       I = Rest.find(' ', I + 1)) {
+    llvm::StringRef A = Rest.take_front(I), B = Rest.drop_front(I + 1);
+    if (A == B || dropFirstComponent(A) == dropFirstComponent(B))
+      return std::make_pair(A.str(), B.str());
+    if (!First)
+      First = std::make_pair(A.str(), B.str());
+  }
+  return First;
+}
+
+/// The prefix of \p New, given that \p Old names the same file under
+/// another prefix: what precedes their longest common suffix of whole
+/// components. None when they share no component.
+std::optional<std::string> newPrefix(llvm::StringRef Old, llvm::StringRef New) {
+  if (Old == New)
+    return std::string();
+  llvm::SmallVector<llvm::StringRef, 8> O, N;
+  Old.split(O, '/');
+  New.split(N, '/');
+  size_t Common = 0;
+  while (Common < O.size() && Common < N.size() &&
+         O[O.size() - 1 - Common] == N[N.size() - 1 - Common])
+    ++Common;
+  if (Common == 0)
+    return std::nullopt;
+  size_t Length = 0;
+  for (size_t I = 0; I + Common < N.size(); ++I)
+    Length += N[I].size() + 1;
+  return New.take_front(Length).str();
+}
+
+} // namespace
+
+/// The parser's state: the file section it is in, and the hunk.
+class DiffParser {
+public:
+  DiffParser(ChangedLines &Out, ChangedLines::ExistsFn Exists)
+      : Out(Out), Exists(Exists) {}
+  llvm::Error line(llvm::StringRef Line, size_t Number);
+  void finish() { flushPending(); }
+
+private:
+  llvm::Error hunkHeader(llvm::StringRef Line);
+  llvm::Error hunkLine(llvm::StringRef Line, size_t Number);
+  void fileHeader(llvm::StringRef Line);
+  void newFile(const std::string &Path);
+  std::string stripPrefix(llvm::StringRef Path) const;
+  void flushPending();
+
+  ChangedLines &Out;
+  ChangedLines::ExistsFn Exists;
+  ChangedLines::FileChanges *Current = nullptr;
+  /// The section's `diff --git` pair, `rename to`/`copy to` name, `---`
+  /// path; a git section without `+++` (a rename, a mode change) still
+  /// names its file.
+  std::optional<std::pair<std::string, std::string>> Git;
+  std::string RenameTo, OldPath;
+  std::optional<std::string> Pending;
+  std::string Hunk;
+  uint64_t OldLeft = 0, NewLeft = 0, NewLine = 0;
+  /// A hunk of this file section ended, and no header came since.
+  bool AfterHunk = false;
+};
+
+void DiffParser::flushPending() {
+  if (Pending)
+    Out.Files[*Pending];
+  Pending.reset();
+}
+
+std::string DiffParser::stripPrefix(llvm::StringRef Path) const {
+  std::optional<std::string> Prefix;
+  if (Git && !RenameTo.empty() && Git->second.size() > RenameTo.size() &&
+      llvm::StringRef(Git->second).ends_with("/" + RenameTo))
+    Prefix = Git->second.substr(0, Git->second.size() - RenameTo.size());
+  else if (Git && !RenameTo.empty() && Git->second == RenameTo)
+    Prefix = std::string();
+  else if (Git)
+    Prefix = newPrefix(Git->first, Git->second);
+  else if (!OldPath.empty() && OldPath != "/dev/null")
+    Prefix = newPrefix(OldPath, Path);
+  if (Prefix && Path.starts_with(*Prefix))
+    return Path.drop_front(Prefix->size()).str();
+  if (Prefix || llvm::sys::path::is_absolute(Path) || Exists(Path))
+    return Path.str();
+  return dropFirstComponent(Path).str();
+}
+
+void DiffParser::newFile(const std::string &Path) {
+  Pending.reset();
+  if (Path == "/dev/null") {
+    Current = nullptr;
+    return;
+  }
+  Current = &Out.Files[canonicalPath(stripPrefix(Path))];
+}
+
+void DiffParser::fileHeader(llvm::StringRef Line) {
+  if (Line.consume_front("diff --git ")) {
+    flushPending();
+    Current = nullptr;
+    Git = splitGitHeader(Line);
+    RenameTo.clear();
+    OldPath.clear();
+    if (Git)
+      Pending = canonicalPath(stripPrefix(Git->second));
+    return;
+  }
+  if (Line.consume_front("rename to ") || Line.consume_front("copy to ")) {
+    RenameTo = headerPath(Line);
+    if (Pending)
+      Pending = canonicalPath(RenameTo);
+  } else if (Line.starts_with("deleted file mode")) {
+    Pending.reset();
+  } else if (Line.consume_front("--- ")) {
+    OldPath = headerPath(Line);
+  } else if (Line.consume_front("+++ ")) {
+    newFile(headerPath(Line));
+  }
+}
+
+llvm::Error DiffParser::hunkHeader(llvm::StringRef Line) {
+  // @@ -a[,b] +c[,d] @@
+  llvm::StringRef Rest = Line;
+  uint64_t OldStart = 0, NewStart = 0;
+  OldLeft = NewLeft = 1;
+  bool Ok = Rest.consume_front("@@ -") && !Rest.consumeInteger(10, OldStart) &&
+            (!Rest.consume_front(",") || !Rest.consumeInteger(10, OldLeft)) &&
+            Rest.consume_front(" +") && !Rest.consumeInteger(10, NewStart) &&
+            (!Rest.consume_front(",") || !Rest.consumeInteger(10, NewLeft)) &&
+            Rest.starts_with(" @@");
+  if (!Ok) {
+    OldLeft = NewLeft = 0;
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "malformed hunk header: %s",
+                                   Line.str().c_str());
+  }
+  // An empty side names the line before the hunk.
+  NewLine = NewLeft ? NewStart : NewStart + 1;
+  Hunk = Line.str();
+  return llvm::Error::success();
+}
+
+llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
+  char Kind = Line.empty() ? ' ' : Line.front(); // Some tools strip ' '.
+  bool Fits = Kind == '\\' || (Kind == '+' && NewLeft) ||
+              (Kind == '-' && OldLeft) || (Kind == ' ' && OldLeft && NewLeft);
+  if (!Fits)
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "line %zu does not fit the line counts of hunk '%s'", Number,
+        Hunk.c_str());
+  if (Kind == '+' && Current)
+    Current->Added.insert(NewLine);
+  if (Kind == '-' && Current)
+    Current->Deleted.insert(NewLine);
+  if (Kind == ' ' || Kind == '+') {
+    --NewLeft;
+    ++NewLine;
+  }
+  if (Kind == ' ' || Kind == '-')
+    --OldLeft;
+  return llvm::Error::success();
+}
+
+llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
+  if (OldLeft || NewLeft)
+    return hunkLine(Line, Number);
+  if (Line.starts_with("@@ ")) {
+    AfterHunk = true;
+    return hunkHeader(Line);
+  }
+  auto Malformed = [&](const char *Why) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "line %zu %s", Number, Why);
+  };
+  if (Line.starts_with("Binary files ") || Line == "GIT binary patch")
+    return Malformed("is a binary change: the lines it changes are unknown");
+  // A mail's signature ("-- ", then git's version) ends the patch.
+  if (Line == "-- ")
+    AfterHunk = false;
+  // After a hunk, an added or deleted line outside any hunk: the hunk is
+  // longer than its header says, and its last lines would be lost.
+  bool Header = Line.starts_with("+++ ") || Line.starts_with("--- ");
+  if (AfterHunk && !Header && Line != "-- " &&
+      (Line.starts_with("+") || Line.starts_with("-")))
+    return Malformed("is outside any hunk: the hunk before it is longer "
+                     "than its header says");
+  if (Line.starts_with("diff --git ") || Header)
+    AfterHunk = false;
+  fileHeader(Line);
+  return llvm::Error::success();
+}
+
+llvm::Expected<ChangedLines> ChangedLines::parse(llvm::StringRef Diff) {
+  return parse(
+      Diff, [](llvm::StringRef Path) { return llvm::sys::fs::exists(Path); });
+}
+
+llvm::Expected<ChangedLines> ChangedLines::parse(llvm::StringRef Diff,
+                                                 ExistsFn Exists) {
+  ChangedLines Out;
+  DiffParser Parser(Out, Exists);
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  Diff.split(Lines, '\n');
+  if (!Lines.empty() && Lines.back().empty())
+    Lines.pop_back(); // What follows the last newline is no line.
+  for (size_t I = 0; I < Lines.size(); ++I)
+    if (llvm::Error E = Parser.line(Lines[I].rtrim('\r'), I + 1))
+      return E;
+  // A hunk cut short at the end (trailing context lost in a mail) counts
+  // for the lines it has.
+  Parser.finish();
+  return Out;
+}
+
+bool isGitPatch(llvm::StringRef Diff) {
+  return Diff.starts_with("diff --git ") || Diff.contains("\ndiff --git ");
+}
+
+std::string canonicalPath(llvm::StringRef Path) {
+  llvm::SmallString<256> Real;
+  if (llvm::sys::path::is_absolute(Path) &&
+      !llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real);
+  llvm::SmallString<256> Clean(Path);
+  llvm::sys::path::remove_dots(Clean, /*remove_dot_dot=*/true);
+  return std::string(Clean);
+}
+
+std::string canonicalFile(llvm::StringRef File) {
+  llvm::SmallString<256> Full(File);
+  uaccess::makeAbsolute(Full);
+  return canonicalPath(Full);
+}
+
+std::string existingUnder(llvm::StringRef Path,
+                          llvm::ArrayRef<std::string> Bases) {
+  if (llvm::sys::path::is_absolute(Path))
+    return canonicalPath(Path);
+  for (const std::string &Base : Bases) {
+    std::string Full = Base + "/" + Path.str();
+    if (llvm::sys::fs::is_regular_file(Full))
+      return canonicalPath(Full);
+  }
+  return "";
+}
+
+void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
+  std::map<std::string, FileChanges> Resolved;
+  for (auto &[Path, Changes] : Files) {
+    std::string Full = existingUnder(Path, Bases);
+    if (Full.empty())
+      Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
+    FileChanges &Into = Resolved[Full];
+    Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
+    Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
+  }
+  Files = std::move(Resolved);
+}
+
+const ChangedLines::FileChanges *
+ChangedLines::find(llvm::StringRef File) const {
+  auto It = Files.find(canonicalFile(File));
+  return It == Files.end() ? nullptr : &It->second;
+}
+
+bool ChangedLines::contains(llvm::StringRef File, uint64_t Line) const {
+  const FileChanges *Changes = find(File);
+  return Changes && Changes->Added.count(Line);
+}
+
+bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
+                                 uint64_t Last) const {
+  const FileChanges *Changes = find(File);
+  if (!Changes)
+    return false;
+  auto It = Changes->Deleted.lower_bound(First);
+  return It != Changes->Deleted.end() && *It <= Last;
+}
+
+bool ChangedLines::touchesFile(llvm::StringRef File) const {
+  const FileChanges *Changes = find(File);
+  return Changes && (!Changes->Added.empty() || !Changes->Deleted.empty());
+}
+
+std::vector<std::string> ChangedLines::paths() const {
+  std::vector<std::string> Out;
+  for (const auto &Entry : Files)
+    Out.push_back(Entry.first);
+  return Out;
+}
+
+bool touchesFinding(const ChangedLines &Changed, const Finding &F) {
+  if (Changed.contains(F.Loc.File, F.Loc.Line))
+    return true;
+  for (const FindingNote &N : F.Notes)
+    if (Changed.contains(N.Loc.File, N.Loc.Line))
+      return true;
+  return F.FunctionBeginLine &&
+         Changed.deletesWithin(F.Loc.File, F.FunctionBeginLine,
+                               F.FunctionEndLine);
+}
+
+} // namespace uaccess

@@ -1,0 +1,44 @@
+//===--- Fingerprints.cpp - The findings' fingerprints --------------------===//
+
+#include "gate/Fingerprints.h"
+
+#include "support/SourceRoots.h"
+#include "utils/Fingerprint.h"
+
+#include <map>
+
+using namespace llvm;
+
+namespace uaccess {
+
+/// What a finding's fingerprint hashes of the source: its line, then the
+/// line of each site its notes name (FindingNote::Site: the exit a window
+/// leaks through, each access of a grouped pointer), so a new one is a new
+/// finding: a baseline accepts exactly what it recorded. Other notes
+/// explain, and may differ by arch.
+std::string findingSnippet(const Finding &F, SourceTexts &Texts) {
+  std::string Snippet = fingerprintSnippet(Texts.get(F.Loc.File), F.Loc.Line);
+  for (const FindingNote &N : F.Notes)
+    if (N.Site)
+      Snippet += "\n" + fingerprintSnippet(Texts.get(N.Loc.File), N.Loc.Line);
+  return Snippet;
+}
+
+void assignFingerprints(std::vector<Finding> &Findings, SourceTexts &Texts,
+                        StringRef ExplicitRoot) {
+  std::map<std::string, unsigned> Seen;
+  std::map<std::string, std::string> Roots;
+  for (Finding &F : Findings) {
+    auto [Root, New] = Roots.try_emplace(F.Loc.File);
+    if (New)
+      Root->second = sourceRoot(F.Loc.File, ExplicitRoot);
+    std::string Path = relativeTo(F.Loc.File, Root->second);
+    std::string Snippet = findingSnippet(F, Texts);
+    std::string Key =
+        F.Check + '\0' + Path + '\0' + F.Function + '\0' + Snippet;
+    F.Fingerprint =
+        fingerprint(F.Check, Path, F.Function, Snippet, Seen[Key]++);
+  }
+}
+
+} // namespace uaccess

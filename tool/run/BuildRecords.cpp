@@ -1,0 +1,171 @@
+//===--- BuildRecords.cpp - The files a built TU read, as Kbuild saw ------===//
+
+#include "run/BuildRecords.h"
+#include "inputs/Inputs.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace uaccess {
+
+namespace {
+llvm::Error notUsed(const llvm::Twine &Why) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), Why);
+}
+
+/// The value of the line `<Key><anything> := <value>`; empty when none.
+llvm::StringRef assignedValue(llvm::StringRef Line, llvm::StringRef Key) {
+  if (!Line.starts_with(Key))
+    return "";
+  size_t At = Line.find(" := ");
+  return At == llvm::StringRef::npos ? "" : Line.drop_front(At + 4).trim();
+}
+
+/// The -I and -isystem folders of \p Args, in the order they are searched.
+std::vector<std::string> includeFolders(llvm::ArrayRef<std::string> Args,
+                                        llvm::StringRef Dir) {
+  std::vector<std::string> Folders;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    for (llvm::StringRef Flag : {"-isystem", "-I"}) {
+      if (!Arg.consume_front(Flag))
+        continue;
+      if (Arg.empty() && I + 1 < Args.size())
+        Arg = Args[++I];
+      if (!Arg.empty())
+        Folders.push_back(absoluteSourcePath(Dir, Arg));
+      break;
+    }
+  }
+  return Folders;
+}
+} // namespace
+
+llvm::Expected<KbuildRecord> parseKbuildRecord(llvm::StringRef Text) {
+  KbuildRecord Record;
+  llvm::SmallVector<llvm::StringRef> Lines;
+  Text.split(Lines, '\n');
+  bool InDeps = false, SawDeps = false;
+  for (llvm::StringRef Line : Lines) {
+    if (!InDeps) {
+      if (llvm::StringRef Source = assignedValue(Line, "source_");
+          !Source.empty())
+        Record.Source = Source.str();
+      InDeps = Line.starts_with("deps_") && Line.contains(" := ");
+      SawDeps |= InDeps;
+      continue;
+    }
+    llvm::StringRef Entry = Line.trim();
+    // The list goes on while its lines end in a backslash.
+    InDeps = Entry.consume_back("\\");
+    Entry = Entry.trim();
+    if (!Entry.empty() && !Entry.starts_with("$("))
+      Record.Deps.push_back(Entry.str());
+  }
+  if (!SawDeps || Record.Source.empty())
+    return notUsed("not a Kbuild record: no source_ and deps_ lists");
+  return Record;
+}
+
+std::optional<std::string>
+compiledObject(const clang::tooling::CompileCommand &Command) {
+  if (!Command.Output.empty())
+    return Command.Output;
+  const std::vector<std::string> &Args = Command.CommandLine;
+  for (size_t I = 0; I < Args.size(); ++I)
+    if (Args[I] == "-o" && I + 1 < Args.size())
+      return Args[I + 1];
+    else if (llvm::StringRef(Args[I]).starts_with("-o") && Args[I].size() > 2)
+      return Args[I].substr(2);
+  return std::nullopt;
+}
+
+std::optional<std::string>
+BuildRecords::recordPath(const clang::tooling::CompileCommand &Command) {
+  std::optional<std::string> Object = compiledObject(Command);
+  if (!Object)
+    return std::nullopt;
+  llvm::SmallString<256> Record(llvm::sys::path::parent_path(*Object));
+  llvm::sys::path::append(Record,
+                          "." + llvm::sys::path::filename(*Object) + ".cmd");
+  return std::string(Record);
+}
+
+std::optional<llvm::sys::TimePoint<>>
+BuildRecords::stamp(llvm::StringRef Path) {
+  {
+    std::lock_guard<std::mutex> Guard(Lock);
+    auto It = Stamps.find(Path);
+    if (It != Stamps.end())
+      return It->second;
+  }
+  std::optional<llvm::sys::TimePoint<>> Time;
+  llvm::sys::fs::file_status Status;
+  if (!llvm::sys::fs::status(Path, Status) &&
+      llvm::sys::fs::is_regular_file(Status))
+    Time = Status.getLastModificationTime();
+  std::lock_guard<std::mutex> Guard(Lock);
+  Stamps.try_emplace(Path, Time);
+  return Time;
+}
+
+llvm::Error
+BuildRecords::checkShadows(const clang::tooling::CompileCommand &Command,
+                           llvm::ArrayRef<std::string> Files) {
+  std::vector<std::string> Folders =
+      includeFolders(Command.CommandLine, Command.Directory);
+  for (const std::string &File : Files.drop_front()) {
+    for (size_t K = 0; K < Folders.size(); ++K) {
+      llvm::StringRef Relative(File);
+      if (!Relative.consume_front(Folders[K] + "/"))
+        continue;
+      for (size_t J = 0; J < K; ++J) {
+        std::string Earlier = Folders[J] + "/" + Relative.str();
+        if (stamp(Earlier))
+          return notUsed("'" + Earlier + "' would be read in place of '" +
+                         File + "'");
+      }
+      break;
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<std::string>>
+BuildRecords::inputsOf(const clang::tooling::CompileCommand &Command) {
+  std::optional<std::string> Relative = recordPath(Command);
+  if (!Relative)
+    return notUsed("no build record: the command names no object (-o)");
+  std::string Path = absoluteSourcePath(Command.Directory, *Relative);
+  std::optional<llvm::sys::TimePoint<>> Built = stamp(Path);
+  if (!Built)
+    return notUsed("no build record '" + *Relative + "'");
+  auto Text = llvm::MemoryBuffer::getFile(Path);
+  if (!Text)
+    return notUsed("cannot read '" + *Relative +
+                   "': " + Text.getError().message());
+  auto Record = parseKbuildRecord((*Text)->getBuffer());
+  if (!Record)
+    return notUsed("'" + *Relative + "': " + toString(Record.takeError()));
+  std::vector<std::string> Files{
+      absoluteSourcePath(Command.Directory, Command.Filename)};
+  if (absoluteSourcePath(Command.Directory, Record->Source) != Files.front())
+    return notUsed("'" + *Relative + "' is the record of another source");
+  for (const std::string &Dep : Record->Deps)
+    if (std::string File = absoluteSourcePath(Command.Directory, Dep);
+        File != Files.front())
+      Files.push_back(std::move(File));
+  for (const std::string &File : Files) {
+    std::optional<llvm::sys::TimePoint<>> Time = stamp(File);
+    if (!Time)
+      return notUsed("'" + File + "' is gone since the build");
+    if (*Time > *Built)
+      return notUsed("'" + File + "' changed since the build");
+  }
+  if (llvm::Error E = checkShadows(Command, Files))
+    return E;
+  return Files;
+}
+
+} // namespace uaccess

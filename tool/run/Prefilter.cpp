@@ -1,0 +1,258 @@
+//===--- Prefilter.cpp - Which TUs can have findings, before parsing ------===//
+
+#include "run/Prefilter.h"
+
+#include "api/UaccessApi.h"
+#include "run/Workers.h"
+
+#include "clang/Basic/LangOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/TextDiagnosticBuffer.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningService.h"
+#include "clang/Tooling/DependencyScanning/DependencyScanningTool.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+using namespace clang;
+namespace deps = clang::tooling::dependencies;
+
+namespace uaccess {
+
+namespace {
+
+/// Runs \p Work(I) for I in [0, N) on \p Jobs threads.
+void parallelFor(size_t N, unsigned Jobs,
+                 llvm::function_ref<void(size_t)> Work) {
+  // As many threads as workers would run (-j 2147483648 is 256).
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(workerCount(Jobs, N)));
+  for (size_t I = 0; I < N; ++I)
+    Pool.async([&, I] { Work(I); });
+  Pool.wait();
+}
+
+/// Every file the TUs read, scanned once.
+struct FileTable {
+  std::vector<std::string> Paths;
+  llvm::StringMap<size_t> Index;
+  std::vector<SourceScan> Scans;
+  /// Indices of the files some TU includes (not only as its main file).
+  std::set<size_t> Headers;
+
+  size_t add(const std::string &Path) {
+    auto [It, New] = Index.try_emplace(Path, Paths.size());
+    if (New)
+      Paths.push_back(Path);
+    return It->second;
+  }
+
+  void scanAll(unsigned Jobs) {
+    Scans.resize(Paths.size());
+    parallelFor(Paths.size(), Jobs, [&](size_t I) {
+      // What the scan refused is not read here either.
+      llvm::ErrorOr<llvm::vfs::Status> S =
+          llvm::vfs::getRealFileSystem()->status(Paths[I]);
+      if (!S || !S->isRegularFile() || !unreadable(*S).empty())
+        return;
+      auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]);
+      if (Buffer)
+        Scans[I] = scanBuffer(**Buffer);
+    });
+  }
+};
+
+/// One TU as the prefilter sees it: its files (the main file first) or
+/// nothing, when its includes could not be learned.
+using TUFiles = std::optional<std::vector<size_t>>;
+
+/// The TUs to parse: those whose main file names a relevant name, then
+/// each that includes a relevant header none of those includes. A TU whose
+/// includes could not be learned is parsed, unless its parse would fail
+/// (\p Unparsable).
+void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
+               const llvm::StringSet<> &Relevant, bool CoverHeaders,
+               PrefilterResult &Out) {
+  Out.Analyze.assign(TUs.size(), false);
+  Out.Why.assign(TUs.size(), "");
+  Out.Unparsable.resize(TUs.size());
+  std::vector<char> RelevantHeader(Files.Paths.size(), 0);
+  for (size_t F : Files.Headers)
+    RelevantHeader[F] = definesRelevantBody(Files.Scans[F], Relevant);
+  std::vector<char> Covered(Files.Paths.size(), 0);
+  auto Cover = [&](size_t I, std::string Why) {
+    Out.Analyze[I] = true;
+    Out.Why[I] = std::move(Why);
+    for (size_t F : llvm::drop_begin(*TUs[I]))
+      Covered[F] = 1;
+  };
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!TUs[I] && !Out.Unparsable[I].empty()) {
+      Out.Why[I] = "its parse would fail: " + Out.Unparsable[I];
+    } else if (!TUs[I]) {
+      Out.Analyze[I] = true;
+      Out.Why[I] = "its includes could not be scanned";
+    } else if (llvm::StringRef N =
+                   firstRelevant(Files.Scans[TUs[I]->front()], Relevant);
+               !N.empty()) {
+      Cover(I, ("names '" + N + "'").str());
+    }
+  }
+  for (size_t I = 0; CoverHeaders && I < TUs.size(); ++I) {
+    if (!TUs[I] || Out.Analyze[I])
+      continue;
+    auto Header = llvm::find_if(llvm::drop_begin(*TUs[I]), [&](size_t F) {
+      return RelevantHeader[F] && !Covered[F];
+    });
+    if (Header != TUs[I]->end())
+      Cover(I, "covers '" + Files.Paths[*Header] + "'");
+  }
+}
+
+/// A patch gate's cut: a chosen TU none of whose files the patch touches
+/// can only give findings the gate drops. The TU chosen to cover a patched
+/// header includes it, so it touches the patch and is never cut.
+void keepTouchedTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
+                    TouchedFileFn Touched, PrefilterResult &Out) {
+  // Asked once per file: the patch's paths are compared by real path.
+  std::vector<signed char> Known(Files.Paths.size(), -1);
+  auto IsTouched = [&](size_t F) {
+    if (Known[F] < 0)
+      Known[F] = Touched(Files.Paths[F]);
+    return Known[F] == 1;
+  };
+  for (size_t I = 0; I < TUs.size(); ++I) {
+    if (!Out.Analyze[I] || !TUs[I])
+      continue;
+    if (llvm::none_of(*TUs[I], IsTouched)) {
+      Out.Analyze[I] = false;
+      Out.Why[I] = "the patch touches none of its files";
+    }
+  }
+}
+
+/// PrefilterResult::SkippableBodies of the TUs to parse.
+void findSkippableBodies(const std::vector<TUFiles> &TUs,
+                         const FileTable &Files,
+                         const llvm::StringSet<> &Relevant, unsigned Jobs,
+                         PrefilterResult &Out) {
+  std::vector<char> Needed(Files.Paths.size(), 0);
+  for (size_t I = 0; I < TUs.size(); ++I)
+    if (Out.Analyze[I] && TUs[I])
+      for (size_t F : *TUs[I])
+        Needed[F] = 1;
+  std::vector<std::vector<unsigned>> Seeds(Files.Paths.size());
+  parallelFor(Files.Paths.size(), Jobs, [&](size_t F) {
+    if (Needed[F])
+      Seeds[F] = relevantDefinitions(Files.Scans[F], Relevant);
+  });
+  parallelFor(TUs.size(), Jobs, [&](size_t I) {
+    if (!Out.Analyze[I] || !TUs[I])
+      return;
+    std::vector<const SourceScan *> Scans;
+    std::vector<std::vector<unsigned>> TUSeeds;
+    for (size_t F : *TUs[I]) {
+      Scans.push_back(&Files.Scans[F]);
+      TUSeeds.push_back(Seeds[F]);
+    }
+    Out.SkippableBodies[I] = skippableBodies(Scans, Relevant, TUSeeds);
+  });
+}
+
+} // namespace
+
+PrefilterResult
+prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
+                  unsigned Jobs, IncludeScanner Scanner, TouchedFileFn Touched,
+                  bool FindSkippable, BuildRecords *Records,
+                  bool CoverHeaders) {
+  std::vector<std::optional<std::vector<std::string>>> Included(
+      Commands.size());
+  PrefilterResult Result;
+  Result.Unparsable.resize(Commands.size());
+  Result.IncludesFrom.resize(Commands.size());
+  parallelFor(Commands.size(), Jobs, [&](size_t I) {
+    if (Records) {
+      auto Recorded = Records->inputsOf(Commands[I]);
+      if (Recorded) {
+        Included[I] = std::move(*Recorded);
+        Result.IncludesFrom[I] =
+            "from " + *BuildRecords::recordPath(Commands[I]);
+        return;
+      }
+      Result.IncludesFrom[I] = "scanned: " + toString(Recorded.takeError());
+    }
+    auto Files = includedFiles(Commands[I], Scanner);
+    if (Files)
+      Included[I] = std::move(*Files);
+    else
+      Result.Unparsable[I] = missingIncludeError(toString(Files.takeError()));
+  });
+  FileTable Files;
+  std::vector<TUFiles> TUs(Commands.size());
+  for (size_t I = 0; I < Commands.size(); ++I) {
+    if (!Included[I])
+      continue;
+    TUs[I].emplace();
+    for (const std::string &Path : *Included[I])
+      TUs[I]->push_back(Files.add(Path));
+    Files.Headers.insert(std::next(TUs[I]->begin()), TUs[I]->end());
+  }
+  Files.scanAll(Jobs);
+  std::vector<const SourceScan *> HeaderScans;
+  for (size_t F : Files.Headers)
+    HeaderScans.push_back(&Files.Scans[F]);
+  llvm::StringSet<> Relevant = relevantNames(HeaderScans);
+  chooseTUs(TUs, Files, Relevant, CoverHeaders, Result);
+  if (Touched)
+    keepTouchedTUs(TUs, Files, Touched, Result);
+  for (size_t I = 0; I < Commands.size(); ++I)
+    Result.Skipped += !Result.Analyze[I] && Result.Unparsable[I].empty();
+  Result.SkippableBodies.resize(Commands.size());
+  if (FindSkippable)
+    findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
+  return Result;
+}
+
+PrefilterResult
+prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
+                ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
+                TouchedFileFn Touched, bool FindSkippable,
+                BuildRecords *Records, bool CoverHeaders) {
+  std::map<unsigned, std::vector<size_t>> Members;
+  for (size_t I = 0; I < Commands.size(); ++I)
+    Members[Group[I]].push_back(I);
+  PrefilterResult All;
+  All.Analyze.resize(Commands.size());
+  All.Why.resize(Commands.size());
+  All.SkippableBodies.resize(Commands.size());
+  All.Unparsable.resize(Commands.size());
+  All.IncludesFrom.resize(Commands.size());
+  for (const auto &[Index, Positions] : Members) {
+    std::vector<tooling::CompileCommand> Part;
+    for (size_t I : Positions)
+      Part.push_back(Commands[I]);
+    PrefilterResult Choice = prefilterCommands(
+        Part, Jobs, Scanner, Touched, FindSkippable, Records, CoverHeaders);
+    for (size_t K = 0; K < Positions.size(); ++K) {
+      All.Analyze[Positions[K]] = Choice.Analyze[K];
+      All.Why[Positions[K]] = std::move(Choice.Why[K]);
+      All.SkippableBodies[Positions[K]] = std::move(Choice.SkippableBodies[K]);
+      All.Unparsable[Positions[K]] = std::move(Choice.Unparsable[K]);
+      All.IncludesFrom[Positions[K]] = std::move(Choice.IncludesFrom[K]);
+    }
+    All.Skipped += Choice.Skipped;
+  }
+  return All;
+}
+
+} // namespace uaccess

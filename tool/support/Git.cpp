@@ -1,0 +1,118 @@
+//===--- Git.cpp - What git knows about a source file ---------------------===//
+
+#include "support/Git.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+
+#include <vector>
+
+namespace uaccess {
+
+namespace {
+/// A temporary file, removed when it goes.
+struct TempFile {
+  llvm::SmallString<128> Path;
+  explicit TempFile(llvm::StringRef Suffix) {
+    if (llvm::sys::fs::createTemporaryFile("uaccess-lint-git", Suffix, Path))
+      Path.clear();
+  }
+  ~TempFile() {
+    if (!Path.empty())
+      llvm::sys::fs::remove(Path);
+  }
+};
+
+std::string readAll(llvm::StringRef Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  return Buffer ? (*Buffer)->getBuffer().str() : std::string();
+}
+} // namespace
+
+llvm::Expected<std::string> runGit(llvm::StringRef Dir,
+                                   llvm::ArrayRef<std::string> Args) {
+  llvm::ErrorOr<std::string> Git = llvm::sys::findProgramByName("git");
+  if (!Git)
+    return llvm::createStringError("git is not on PATH");
+  TempFile Out("out"), Err("err");
+  if (Out.Path.empty() || Err.Path.empty())
+    return llvm::createStringError("no temporary file for git's output");
+  std::vector<llvm::StringRef> Argv = {"git", "-C", Dir};
+  Argv.insert(Argv.end(), Args.begin(), Args.end());
+  std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
+                                                llvm::StringRef(Out.Path),
+                                                llvm::StringRef(Err.Path)};
+  std::string Message;
+  int Status = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0,
+                                         0, &Message);
+  if (Status != 0) {
+    std::string Why = llvm::StringRef(readAll(Err.Path)).trim().str();
+    return llvm::createStringError(Why.empty() ? Message : Why);
+  }
+  return readAll(Out.Path);
+}
+
+std::string gitConfig(llvm::StringRef Dir, llvm::StringRef Key) {
+  llvm::Expected<std::string> Value = runGit(Dir, {"config", Key.str()});
+  if (!Value) {
+    llvm::consumeError(Value.takeError());
+    return "";
+  }
+  return llvm::StringRef(*Value).trim().str();
+}
+
+std::optional<CommitRef> parseBlamePorcelain(llvm::StringRef Output) {
+  CommitRef C;
+  llvm::StringRef First, Rest;
+  std::tie(First, Rest) = Output.split('\n');
+  C.Sha = First.split(' ').first.str();
+  if (C.Sha.size() != 40 ||
+      C.Sha.find_first_not_of("0123456789abcdef") != std::string::npos ||
+      C.Sha.find_first_not_of('0') == std::string::npos)
+    return std::nullopt;
+  while (!Rest.empty()) {
+    llvm::StringRef Line;
+    std::tie(Line, Rest) = Rest.split('\n');
+    if (Line.consume_front("summary ")) {
+      C.Summary = Line.str();
+      return C;
+    }
+    if (Line.starts_with("\t")) // The line's text ends the header.
+      break;
+  }
+  return std::nullopt;
+}
+
+std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
+  if (Line == 0)
+    return std::nullopt;
+  std::string L = std::to_string(Line);
+  llvm::StringRef Dir = llvm::sys::path::parent_path(File);
+  llvm::Expected<std::string> Out =
+      runGit(Dir.empty() ? "." : Dir,
+             {"blame", "--porcelain", "-L", L + "," + L, "--", File.str()});
+  if (!Out) {
+    llvm::consumeError(Out.takeError());
+    return std::nullopt;
+  }
+  return parseBlamePorcelain(*Out);
+}
+
+llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
+  // --no-relative: a user's diff.relative would drop the changes outside
+  // the current directory and write paths from it, not from the top level.
+  llvm::Expected<std::string> Diff =
+      runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
+                   "--no-relative", Rev.str(), "--"});
+  if (Diff)
+    return Diff;
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "--diff=" + Rev + ": not a file, and 'git " + "diff -U0 " + Rev +
+          "' failed: " + llvm::toString(Diff.takeError()));
+}
+
+} // namespace uaccess

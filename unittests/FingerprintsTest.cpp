@@ -1,0 +1,99 @@
+//===--- FingerprintsTest.cpp - Fingerprints, source roots, baselines
+//-----------===//
+
+#include "gate/Fingerprints.h"
+#include "ScratchDir.h"
+#include "gate/Baseline.h"
+#include "support/SourceRoots.h"
+#include "utils/Fingerprint.h"
+
+#include "gtest/gtest.h"
+
+using namespace uaccess;
+
+namespace {
+
+class FingerprintsTest : public ScratchDir {};
+
+Finding at(llvm::StringRef File, uint64_t Line, llvm::StringRef Function) {
+  Finding F;
+  F.Check = "batchable";
+  F.Loc.File = File.str();
+  F.Loc.Line = Line;
+  F.Function = Function.str();
+  return F;
+}
+
+TEST_F(FingerprintsTest, RelativeToRoot) {
+  EXPECT_EQ(relativeTo("/a/b/c.c", "/a"), "b/c.c");
+  EXPECT_EQ(relativeTo("/a/b/../c.c", "/a/"), "c.c");
+  EXPECT_EQ(relativeTo("/ab/c.c", "/a"), "/ab/c.c");
+  EXPECT_EQ(relativeTo("/a", "/a"), "/a");
+}
+
+TEST_F(FingerprintsTest, RootIsTheFolderWithGit) {
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("tree/.git")));
+  ASSERT_FALSE(llvm::sys::fs::create_directories(path("tree/fs")));
+  std::string File = make("tree/fs/select.c", "x;\n");
+  EXPECT_EQ(relativeTo(File, sourceRoot(File, "")), "fs/select.c");
+  EXPECT_EQ(relativeTo(File, sourceRoot(File, path("tree/fs"))), "select.c");
+}
+
+TEST_F(FingerprintsTest, IdenticalFindingsAreNumbered) {
+  std::string File = make("a.c", "f();\n  f();\ng();\n");
+  std::vector<Finding> Findings = {at(File, 1, "h"), at(File, 2, "h"),
+                                   at(File, 3, "h")};
+  SourceTexts Texts;
+  assignFingerprints(Findings, Texts, Dir);
+  EXPECT_NE(Findings[0].Fingerprint, Findings[1].Fingerprint);
+  EXPECT_NE(Findings[0].Fingerprint, Findings[2].Fingerprint);
+  EXPECT_EQ(Findings[0].Fingerprint,
+            fingerprint("batchable", "a.c", "h", "f();", 0));
+  EXPECT_EQ(Findings[1].Fingerprint,
+            fingerprint("batchable", "a.c", "h", "f();", 1));
+}
+
+TEST_F(FingerprintsTest, FingerprintsSurviveLineShifts) {
+  std::string Before = make("a.c", "int x;\nf();\n");
+  std::vector<Finding> Old = {at(Before, 2, "h")};
+  SourceTexts OldTexts;
+  assignFingerprints(Old, OldTexts, Dir);
+  make("a.c", "int x;\n\n\n\t f();  \n");
+  std::vector<Finding> New = {at(Before, 4, "h")};
+  SourceTexts NewTexts;
+  assignFingerprints(New, NewTexts, Dir);
+  EXPECT_EQ(Old[0].Fingerprint, New[0].Fingerprint);
+}
+
+TEST_F(FingerprintsTest, BaselineRoundTrip) {
+  std::string File = make("a.c", "f();\n");
+  std::vector<Finding> Findings = {at(File, 1, "h\xff")};
+  SourceTexts Texts;
+  assignFingerprints(Findings, Texts, Dir);
+  llvm::Expected<std::set<std::string>> Read =
+      parseBaseline(renderBaseline(Findings, Dir));
+  ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+  EXPECT_EQ(*Read, std::set<std::string>{Findings[0].Fingerprint});
+  EXPECT_EQ(applyBaseline(Findings, *Read), 1u);
+  EXPECT_TRUE(Findings.empty());
+}
+
+TEST_F(FingerprintsTest, BaselineErrors) {
+  for (const char *Text :
+       {"", "[]", "{\"format\": \"uaccess-lint-baseline\"}",
+        "{\"format\": \"x\", \"version\": 1, \"findings\": []}",
+        "{\"format\": \"uaccess-lint-baseline\", \"version\": 2}",
+        "{\"format\": \"uaccess-lint-baseline\", \"version\": 1, "
+        "\"findings\": []}",
+        "{\"format\": \"uaccess-lint-baseline\", \"version\": 2, "
+        "\"findings\": [{\"fingerprint\": 3}]}"}) {
+    llvm::Expected<std::set<std::string>> Read = parseBaseline(Text);
+    EXPECT_FALSE(bool(Read)) << Text;
+    if (!Read) {
+      EXPECT_NE(llvm::toString(Read.takeError()).find("not a uaccess-lint"),
+                std::string::npos);
+    }
+  }
+}
+
+} // namespace
