@@ -16,6 +16,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 using namespace uaccess;
@@ -95,10 +96,10 @@ TEST(WindowAnalysisTest, FaultLabelThatReturnsLeaksThroughTheFault) {
       });
 }
 
-// One leak per begin and fault label, as each is one fix: the two early
-// returns are one event (the check lists their exits), the fault label
-// that returns without the end another.
-TEST(WindowAnalysisTest, OneLeakPerBeginAndFaultLabel) {
+// One leak per begin and exit, and per begin and fault label (each is one
+// fix): a new way out of a window that already leaks is a new event, so
+// that a baseline and the --diff gate see it (issue 29, item 7).
+TEST(WindowAnalysisTest, OneLeakPerExitAndPerFaultLabel) {
   windowsOf(std::string(Header) +
                 "int f(struct ev __user *p, u32 a, int x, int y) {\n"
                 "  if (!user_write_access_begin(p, sizeof(*p)))\n"
@@ -108,6 +109,7 @@ TEST(WindowAnalysisTest, OneLeakPerBeginAndFaultLabel) {
                 "  if (y)\n"
                 "    return -EAGAIN;\n"
                 "  unsafe_put_user(a, &p->events, efault);\n"
+                "  unsafe_put_user(a, &p->events, efault);\n"
                 "  user_write_access_end();\n"
                 "  return 0;\n"
                 "efault:\n"
@@ -115,17 +117,20 @@ TEST(WindowAnalysisTest, OneLeakPerBeginAndFaultLabel) {
                 "}\n",
             "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
               ASSERT_EQ(kinds(W),
-                        (std::vector<WindowEventKind>{WindowEventKind::Leak,
-                                                      WindowEventKind::Leak}));
+                        std::vector<WindowEventKind>(3, WindowEventKind::Leak));
               unsigned ViaFault = 0;
+              std::set<const Stmt *> Exits;
               for (const WindowEvent &E : W.events()) {
                 EXPECT_EQ(FA.uses().use(E.State.Begin).name(),
                           "user_write_access_begin");
                 ASSERT_TRUE(E.Exit);
                 EXPECT_TRUE(isa<ReturnStmt>(E.Exit));
+                Exits.insert(E.Exit);
                 ViaFault += E.State.ViaFault >= 0;
               }
+              // Two faults to one label: one event, one fix.
               EXPECT_EQ(ViaFault, 1u);
+              EXPECT_EQ(Exits.size(), 3u);
             });
 }
 

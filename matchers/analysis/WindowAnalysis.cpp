@@ -594,10 +594,13 @@ void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
   const UaccessUse *Begin = &Uses.use(St.Begin);
   WindowEvent E = event(WindowEventKind::Leak, Begin, St);
   E.Exit = LastReturn;
-  // One report per begin and fault label: each is one fix.
+  // One report per begin and fault label (each is one fix), and per begin
+  // and exit otherwise: a new way out of an accepted window is a new
+  // finding to a baseline and to the --diff gate.
   const LabelStmt *Label =
       St.ViaFault >= 0 ? Uses.use(St.ViaFault).FaultLabel : nullptr;
-  report(std::move(E), Begin, Label);
+  report(std::move(E), Begin,
+         Label ? static_cast<const void *>(Label) : LastReturn);
 }
 
 char WindowAnalysis::ID = 0;
