@@ -18,7 +18,7 @@
 //   starts with "lint-";
 // - a TU that does not compile is the compiler's to report: no findings;
 // - suppression comments (NOLINT, `uaccess-lint:`) apply as in the tool;
-//   config files (.uaccess-lint) do not: the options are the plugin's;
+//   config files (.uaccess-lint.yaml) do not: the options are the plugin's;
 // - the link step has this TU alone: a check that only a caller in another
 //   TU makes is not seen, and the finding says so, as in a run over one
 //   file without a database.

@@ -173,7 +173,9 @@ TEST(ChangedLinesTest, NewFileFromDevNull) {
   EXPECT_EQ(linesOf(Lines, "new.c"), LineList({1, 2, 3}));
 }
 
-TEST(ChangedLinesTest, DeletedFileIsNotAFile) {
+// A patch that only deletes a file is a patch (exit 0, nothing to check),
+// not garbage: the file counts as named, with no line to analyze.
+TEST(ChangedLinesTest, DeletedFileIsNamedButHasNoLines) {
   ChangedLines Lines = parseOk("diff --git a/old.c b/old.c\n"
                                "deleted file mode 100644\n"
                                "--- a/old.c\n"
@@ -186,7 +188,8 @@ TEST(ChangedLinesTest, DeletedFileIsNotAFile) {
                                "+++ b/kept.c\n"
                                "@@ -1,0 +2 @@\n"
                                "+added\n");
-  EXPECT_EQ(Lines.files(), 1u);
+  EXPECT_EQ(Lines.files(), 2u);
+  EXPECT_FALSE(at(Lines).touchesFile("/s/old.c"));
   EXPECT_EQ(linesOf(Lines, "old.c"), LineList());
   EXPECT_EQ(linesOf(Lines, "kept.c"), LineList({2}));
 }
@@ -435,6 +438,71 @@ TEST(ChangedLinesTest, PureRenameNamesItsFile) {
                                "rename from old.c\n"
                                "rename to new.c\n");
   EXPECT_EQ(Lines.paths(), std::vector<std::string>({"new.c"}));
+}
+
+TEST(ChangedLinesTest, OnlyADeletionNamesAFile) {
+  ChangedLines Lines = parseOk("diff --git a/gone.c b/gone.c\n"
+                               "deleted file mode 100644\n"
+                               "index 1234567..0000000\n");
+  EXPECT_EQ(Lines.files(), 1u);
+  EXPECT_TRUE(Lines.paths().empty());
+}
+
+// A copy is new code: every line of it counts, not only its hunks'
+// (git diff -C, or diff.renames=copies in the user's config).
+TEST(ChangedLinesTest, ACopyCountsEveryLine) {
+  ChangedLines Lines = parseOk("diff --git a/b.c b/c.c\n"
+                               "similarity index 95%\n"
+                               "copy from b.c\n"
+                               "copy to c.c\n"
+                               "--- a/b.c\n"
+                               "+++ b/c.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+x\n"
+                               "diff --git a/d.c b/e.c\n"
+                               "similarity index 100%\n"
+                               "copy from d.c\n"
+                               "copy to e.c\n");
+  EXPECT_EQ(linesOf(Lines, "c.c", 4), LineList({0, 1, 2, 3, 4}));
+  EXPECT_EQ(linesOf(Lines, "e.c", 2), LineList({0, 1, 2}));
+  EXPECT_TRUE(at(Lines).touchesFile("/s/e.c"));
+  // A rename is not: only its hunks' lines are new.
+  ChangedLines Renamed = parseOk("diff --git a/b.c b/c.c\n"
+                                 "rename from b.c\n"
+                                 "rename to c.c\n"
+                                 "--- a/b.c\n"
+                                 "+++ b/c.c\n"
+                                 "@@ -1,0 +2 @@\n"
+                                 "+x\n");
+  EXPECT_EQ(linesOf(Renamed, "c.c", 4), LineList({2}));
+}
+
+TEST(ChangedLinesTest, CombinedDiffsAreErrors) {
+  EXPECT_NE(parseError("diff --cc m.c\n"
+                       "index 1,2..3\n"
+                       "--- a/m.c\n"
+                       "+++ b/m.c\n"
+                       "@@@ -1,1 -1,1 +1,2 @@@\n"
+                       "  x\n"
+                       "++y\n")
+                .find("combined diff"),
+            std::string::npos);
+}
+
+// `git format-patch --stdout` of two commits: the second patch's line
+// numbers are after the first, not in the final file.
+TEST(ChangedLinesTest, ASeriesOfPatchesIsAnError) {
+  std::string Error = parseError("diff --git a/x.c b/x.c\n"
+                                 "--- a/x.c\n"
+                                 "+++ b/x.c\n"
+                                 "@@ -1,0 +2 @@\n"
+                                 "+x\n"
+                                 "diff --git a/x.c b/x.c\n"
+                                 "--- a/x.c\n"
+                                 "+++ b/x.c\n"
+                                 "@@ -5,0 +6 @@\n"
+                                 "+y\n");
+  EXPECT_NE(Error.find("changes x.c again"), std::string::npos) << Error;
 }
 
 TEST(ChangedLinesTest, EmptyContextLineCounts) {

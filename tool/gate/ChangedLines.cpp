@@ -128,6 +128,7 @@ private:
   llvm::Error hunkLine(llvm::StringRef Line, size_t Number);
   void fileHeader(llvm::StringRef Line);
   void newFile(const std::string &Path);
+  ChangedLines::FileChanges &section(const std::string &Path);
   std::string stripPrefix(llvm::StringRef Path) const;
   void flushPending();
 
@@ -139,7 +140,12 @@ private:
   /// names its file.
   std::optional<std::pair<std::string, std::string>> Git;
   std::string RenameTo, OldPath;
+  bool CopyTo = false;
   std::optional<std::string> Pending;
+  /// The files of the sections so far: a second section of one file is
+  /// a series of patches, whose later line numbers the earlier ones moved.
+  std::set<std::string> Sections;
+  std::string Repeated;
   std::string Hunk;
   uint64_t OldLeft = 0, NewLeft = 0, NewLine = 0;
   /// A hunk of this file section ended, and no header came since.
@@ -148,8 +154,16 @@ private:
 
 void DiffParser::flushPending() {
   if (Pending)
-    Out.Files[*Pending];
+    section(*Pending);
   Pending.reset();
+}
+
+ChangedLines::FileChanges &DiffParser::section(const std::string &Path) {
+  if (!Sections.insert(Path).second && Repeated.empty())
+    Repeated = Path;
+  ChangedLines::FileChanges &Changes = Out.Files[Path];
+  Changes.Copied |= CopyTo;
+  return Changes;
 }
 
 std::string DiffParser::stripPrefix(llvm::StringRef Path) const {
@@ -176,7 +190,7 @@ void DiffParser::newFile(const std::string &Path) {
     Current = nullptr;
     return;
   }
-  Current = &Out.Files[canonicalPath(stripPrefix(Path))];
+  Current = &section(canonicalPath(stripPrefix(Path)));
 }
 
 void DiffParser::fileHeader(llvm::StringRef Line) {
@@ -186,15 +200,20 @@ void DiffParser::fileHeader(llvm::StringRef Line) {
     Git = splitGitHeader(Line);
     RenameTo.clear();
     OldPath.clear();
+    CopyTo = false;
     if (Git)
       Pending = canonicalPath(stripPrefix(Git->second));
     return;
   }
+  bool Copy = Line.starts_with("copy to ");
   if (Line.consume_front("rename to ") || Line.consume_front("copy to ")) {
+    CopyTo = Copy;
     RenameTo = headerPath(Line);
     if (Pending)
       Pending = canonicalPath(RenameTo);
   } else if (Line.starts_with("deleted file mode")) {
+    // Named, but nothing of it is left to analyze.
+    Out.DeletedFiles += Pending.has_value();
     Pending.reset();
   } else if (Line.consume_front("--- ")) {
     OldPath = headerPath(Line);
@@ -260,6 +279,11 @@ llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
   };
   if (Line.starts_with("Binary files ") || Line == "GIT binary patch")
     return Malformed("is a binary change: the lines it changes are unknown");
+  if (Line.starts_with("diff --cc ") || Line.starts_with("diff --combined ") ||
+      Line.starts_with("@@@ "))
+    return Malformed("is part of a combined diff (git show of a merge): give "
+                     "the diff against one parent, as 'git diff M^1 M' "
+                     "writes it");
   // A mail's signature ("-- ", then git's version) ends the patch.
   if (Line == "-- ")
     AfterHunk = false;
@@ -273,6 +297,12 @@ llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
   if (Line.starts_with("diff --git ") || Header)
     AfterHunk = false;
   fileHeader(Line);
+  if (!Repeated.empty())
+    return Malformed(("changes " + Repeated +
+                      " again: a series of patches, whose later line "
+                      "numbers the earlier ones moved; give the diff of the "
+                      "whole change, as 'git diff BASE' writes it")
+                         .c_str());
   return llvm::Error::success();
 }
 
@@ -337,6 +367,7 @@ void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
     if (Full.empty())
       Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
     FileChanges &Into = Resolved[Full];
+    Into.Copied |= Changes.Copied;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
   }
@@ -351,7 +382,7 @@ ChangedLines::find(llvm::StringRef File) const {
 
 bool ChangedLines::contains(llvm::StringRef File, uint64_t Line) const {
   const FileChanges *Changes = find(File);
-  return Changes && Changes->Added.count(Line);
+  return Changes && (Changes->Copied || Changes->Added.count(Line));
 }
 
 bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
@@ -365,7 +396,8 @@ bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
 
 bool ChangedLines::touchesFile(llvm::StringRef File) const {
   const FileChanges *Changes = find(File);
-  return Changes && (!Changes->Added.empty() || !Changes->Deleted.empty());
+  return Changes && (Changes->Copied || !Changes->Added.empty() ||
+                     !Changes->Deleted.empty());
 }
 
 std::vector<std::string> ChangedLines::paths() const {

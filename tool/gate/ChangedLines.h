@@ -55,13 +55,17 @@ public:
   bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
   /// The patch adds or deletes a line of \p File.
   bool touchesFile(llvm::StringRef File) const;
-  size_t files() const { return Files.size(); }
+  /// The files the patch names: changed, copied, or deleted.
+  size_t files() const { return Files.size() + DeletedFiles; }
   /// The paths as matched, prefixes stripped (for tests).
   std::vector<std::string> paths() const;
 
   struct FileChanges {
     std::set<uint64_t> Added;
     std::set<uint64_t> Deleted;
+    /// A copy of another file (`copy to`): every line of it is new code,
+    /// though its hunks show only where it differs from the original.
+    bool Copied = false;
   };
 
 private:
@@ -69,6 +73,7 @@ private:
   /// The changes of \p File, matched exactly; null when it has none.
   const FileChanges *find(llvm::StringRef File) const;
   std::map<std::string, FileChanges> Files;
+  size_t DeletedFiles = 0;
 };
 
 /// True when \p Diff has a `diff --git` header: git writes its paths from

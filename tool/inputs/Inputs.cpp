@@ -9,6 +9,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <map>
 
@@ -151,7 +152,18 @@ parseJSONDatabase(StringRef Text, StringRef Base) {
       Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!DB)
     return createStringError(inconvertibleErrorCode(), "%s", Error.c_str());
-  return std::make_unique<AbsoluteDatabase>(*DB, Base);
+  // clang would be run with no program at all: a database error, not a
+  // crash in the worker.
+  for (const clang::tooling::CompileCommand &C : DB->getAllCompileCommands())
+    if (C.CommandLine.empty())
+      return createStringError(inconvertibleErrorCode(),
+                               "the entry of '%s' has an empty command",
+                               C.Filename.c_str());
+  // Response files (@file, as CMake writes for long commands) are read as
+  // clang and clang-tidy read them, from the entry's directory.
+  return clang::tooling::expandResponseFiles(
+      std::make_unique<AbsoluteDatabase>(*DB, Base),
+      llvm::vfs::getRealFileSystem());
 }
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>

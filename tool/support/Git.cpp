@@ -102,6 +102,12 @@ std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
 }
 
 llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
+  // git would read it as an option (--output=FILE writes a file, and the
+  // gate would pass on the empty diff left on stdout).
+  if (Rev.starts_with("-"))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--diff=" + Rev + ": not a file, and a revision cannot start with '-'");
   // --no-relative: a user's diff.relative would drop the changes outside
   // the current directory and write paths from it, not from the top level.
   llvm::Expected<std::string> Diff =
