@@ -441,7 +441,7 @@ uaccess::MergedReport reportFolders(const Options &Opt,
     std::vector<uaccess::ResultRecord> Folder(std::make_move_iterator(Begin),
                                               std::make_move_iterator(End));
     Begin = End;
-    RunnableTUs Build = assignSettings(commandsOf(Folder), Finder);
+    RunnableTUs Build = exitOnError(assignSettings(commandsOf(Folder), Finder));
     std::vector<uaccess::EarlyAnswer> Early;
     uaccess::MergedReport Merged =
         mergeRecords(std::move(Folder), Build, Finder, Summary, Early);

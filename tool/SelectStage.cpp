@@ -59,13 +59,6 @@ namespace driver {
 
 namespace {
 
-std::unique_ptr<CompilationDatabase> loadJSON(StringRef JsonPath) {
-  auto DB = uaccess::loadJSONDatabase(JsonPath);
-  if (!DB)
-    fail(toString(DB.takeError()));
-  return std::move(*DB);
-}
-
 /// The compilation database -p names, or "" when there is none to read.
 std::string databaseFile(const Options &Opt) {
   if (Opt.BuildPath.empty() || !sys::fs::is_directory(Opt.BuildPath))
@@ -75,20 +68,23 @@ std::string databaseFile(const Options &Opt) {
   return std::string(Json);
 }
 
-std::unique_ptr<CompilationDatabase>
+Expected<std::unique_ptr<CompilationDatabase>>
 loadDatabase(const Options &Opt, ArrayRef<std::string> CommandArgs,
              bool HaveDashDash) {
   if (!Opt.BuildPath.empty()) {
     if (!sys::fs::exists(Opt.BuildPath))
-      fail("compilation database path '" + Opt.BuildPath + "' does not exist");
+      return createStringError("compilation database path '" + Opt.BuildPath +
+                               "' does not exist");
     std::string Json = databaseFile(Opt);
     if (!sys::fs::exists(Json))
-      fail("no compile_commands.json in '" + Opt.BuildPath + "'");
-    return loadJSON(Json);
+      return createStringError("no compile_commands.json in '" + Opt.BuildPath +
+                               "'");
+    return uaccess::loadJSONDatabase(Json);
   }
   // As in clang-tidy: '--' without -p means the arguments are the command.
   if (HaveDashDash)
-    return std::make_unique<FixedCompilationDatabase>(".", CommandArgs);
+    return std::unique_ptr<CompilationDatabase>(
+        std::make_unique<FixedCompilationDatabase>(".", CommandArgs));
   // As clang-tidy does: from the first source's folder up, so that a tree's
   // file is checked from anywhere; without a source, from here up.
   std::string Start = uaccess::currentDirectoryPath();
@@ -100,11 +96,12 @@ loadDatabase(const Options &Opt, ArrayRef<std::string> CommandArgs,
     SmallString<256> Json(Dir);
     sys::path::append(Json, "compile_commands.json");
     if (sys::fs::exists(Json))
-      return loadJSON(Json);
+      return uaccess::loadJSONDatabase(Json);
   }
-  fail("no compilation database: no compile_commands.json in '" + Start +
-       "' or above; pass -p <build-dir>, or give compiler arguments after "
-       "'--'");
+  return createStringError(
+      "no compilation database: no compile_commands.json in '" + Start +
+      "' or above; pass -p <build-dir>, or give compiler arguments after "
+      "'--'");
 }
 
 bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
@@ -143,11 +140,14 @@ void readFixedConfig(const Options &Opt, uaccess::SettingsOverrides &O) {
 /// The commands of --shard's shard: every file's command goes to the shard
 /// of its path's position among the sorted distinct paths, so shards are
 /// disjoint, cover the database and do not depend on its order.
-std::vector<CompileCommand> shardCommands(const Options &Opt,
-                                          std::vector<CompileCommand> All) {
+Expected<std::vector<CompileCommand>>
+shardCommands(const Options &Opt, std::vector<CompileCommand> All) {
   if (Opt.Shard.empty())
     return All;
-  auto [Index, Count] = exitOnError(parseShard(Opt.Shard));
+  Expected<std::pair<unsigned, unsigned>> Shard = parseShard(Opt.Shard);
+  if (!Shard)
+    return Shard.takeError();
+  auto [Index, Count] = *Shard;
   std::vector<std::string> Paths;
   for (const CompileCommand &C : All)
     Paths.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
@@ -165,9 +165,9 @@ std::vector<CompileCommand> shardCommands(const Options &Opt,
 /// repeated is one TU however its path is spelled (`./x.c`, `x.c`,
 /// `d/../x.c`), but one file listed with other flags is another TU, as in
 /// clang-tidy: a defect under one configuration only is still found.
-std::vector<CompileCommand> selectCommands(const Options &Opt,
-                                           CompilationDatabase &DB,
-                                           uaccess::RunSummary &Summary) {
+Expected<std::vector<CompileCommand>>
+selectCommands(const Options &Opt, CompilationDatabase &DB,
+               uaccess::RunSummary &Summary) {
   std::vector<CompileCommand> Commands;
   std::set<std::pair<std::string, std::vector<std::string>>> Seen;
   auto Add = [&](CompileCommand C) {
@@ -190,19 +190,24 @@ std::vector<CompileCommand> selectCommands(const Options &Opt,
     // Named on the command line, a source that is not there is the user's
     // slip (with or without a database), not a TU that failed.
     if (!sys::fs::exists(Abs))
-      fail("'" + Path + "': no such file");
+      return createStringError("'" + Path + "': no such file");
     std::vector<CompileCommand> Found = DB.getCompileCommands(Abs);
     if (Found.empty())
-      fail("'" + Path + "' is not in the compilation database");
+      return createStringError("'" + Path +
+                               "' is not in the compilation database");
     for (CompileCommand &C : Found)
       All.push_back(std::move(C));
   }
   bool Empty = All.empty();
-  for (CompileCommand &C : shardCommands(Opt, std::move(All)))
+  Expected<std::vector<CompileCommand>> Shard =
+      shardCommands(Opt, std::move(All));
+  if (!Shard)
+    return Shard.takeError();
+  for (CompileCommand &C : *Shard)
     Add(std::move(C));
   if (Empty)
-    fail("no C translation units to analyze: the compilation database has "
-         "no entries");
+    return createStringError("no C translation units to analyze: the "
+                             "compilation database has no entries");
   return Commands;
 }
 
@@ -271,7 +276,7 @@ bool isCSourceName(StringRef Path) {
 /// The outputs the run writes must not be one another, nor a file it
 /// reads: `--fix -o f.c f.c` would replace the source with the report, and
 /// `-o x.json --write-baseline=x.json` would lose the baseline.
-void checkOutputsApart(const Options &Opt) {
+Error checkOutputsApart(const Options &Opt) {
   std::vector<std::pair<std::string, std::string>> Outputs;
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(Opt.OutputFile, "-o"),
@@ -304,24 +309,28 @@ void checkOutputsApart(const Options &Opt) {
   for (const auto &[Path, What] : Outputs)
     if (!Series.empty() && sys::path::parent_path(Path) == Series &&
         uaccess::isSeriesFileName(sys::path::filename(Path)))
-      fail(What + " names a file of the --patch-dir series: '" + Path + "'");
+      return createStringError(
+          What + " names a file of the --patch-dir series: '" + Path + "'");
   for (size_t I = 0; I < Outputs.size(); ++I) {
     for (size_t J = I + 1; J < Outputs.size(); ++J)
       if (Outputs[I].first == Outputs[J].first)
-        fail(Outputs[I].second + " and " + Outputs[J].second +
-             " name the same file '" + Outputs[I].first + "'");
+        return createStringError(Outputs[I].second + " and " +
+                                 Outputs[J].second + " name the same file '" +
+                                 Outputs[I].first + "'");
     for (const auto &[Path, What] : Inputs)
       // Refreshing a baseline in place reads it before it writes it.
       if (Outputs[I].first == Path &&
           !(Outputs[I].second == "--write-baseline" && What == "--baseline"))
-        fail(Outputs[I].second + " would overwrite " + What);
+        return createStringError(Outputs[I].second + " would overwrite " +
+                                 What);
   }
   // A header the TUs include, or a source of the database, is an input the
   // run does not list before it parses: no report is meant to replace C.
   for (const auto &[Path, What] : Outputs)
     if (sys::fs::is_regular_file(Path) && isCSourceName(Path))
-      fail(What + " would overwrite the C file '" + Path +
-           "': name a file of its own");
+      return createStringError(What + " would overwrite the C file '" + Path +
+                               "': name a file of its own");
+  return Error::success();
 }
 
 } // namespace
@@ -398,50 +407,56 @@ std::string absolutePath(StringRef Path) {
 
 /// Output paths and the header filter are checked before the analysis, not
 /// after a long run.
-std::optional<uaccess::LineFilter> checkArguments(const Options &Opt) {
+Expected<std::optional<uaccess::LineFilter>>
+checkArguments(const Options &Opt) {
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(Opt.OutputFile, "the report"),
         {Opt.ExportFixes, "the fixes"},
         {Opt.WriteBaseline, "the baseline"}}) {
     if (Error E = uaccess::checkOutputPath(Path, What))
-      fail(toString(std::move(E)));
+      return E;
     // What a replacement would refuse: read-only, hard-linked, a symbolic
     // link to a missing file, a socket.
     if (!Path.empty())
       if (Error E = uaccess::checkOutputFile(Path))
-        fail("cannot write " + What + ": " + toString(std::move(E)));
+        return createStringError("cannot write " + What + ": " +
+                                 toString(std::move(E)));
   }
-  checkOutputsApart(Opt);
+  if (Error E = checkOutputsApart(Opt))
+    return E;
   if (!Opt.SourceRoot.empty() && !sys::fs::is_directory(Opt.SourceRoot))
-    fail("--source-root '" + Opt.SourceRoot +
-         "' is not a directory: fingerprints would hold absolute paths");
+    return createStringError(
+        "--source-root '" + Opt.SourceRoot +
+        "' is not a directory: fingerprints would hold absolute paths");
   if (!Opt.PatchDir.empty())
     if (Error E = uaccess::checkPatchDir(Opt.PatchDir, Opt.ReplacePatches))
-      fail(toString(std::move(E)));
+      return E;
   if (Opt.PatchPerGiven && Opt.PatchDir.empty())
-    fail("--patch-per needs --patch-dir");
+    return createStringError("--patch-per needs --patch-dir");
   if (Opt.ReplacePatches && Opt.PatchDir.empty())
-    fail("--replace-patches needs --patch-dir");
+    return createStringError("--replace-patches needs --patch-dir");
   std::string Error;
   if (!Opt.ExcludeHeaderFilter.empty() &&
       !Regex(Opt.ExcludeHeaderFilter).isValid(Error))
-    fail("invalid --exclude-header-filter '" + Opt.ExcludeHeaderFilter +
-         "': " + Error);
-  return exitOnError(parseLineFilter(Opt.LineFilterJSON));
+    return createStringError("invalid --exclude-header-filter '" +
+                             Opt.ExcludeHeaderFilter + "': " + Error);
+  return parseLineFilter(Opt.LineFilterJSON);
 }
 
 /// The compiler arguments the user typed (after '--', --extra-arg and
 /// --extra-arg-before): one clang 19 does not know is a typo to report
 /// before any TU runs, where a database's flags are dropped.
-void checkCompilerArguments(const Options &Opt, const CommandLine &CL) {
+Error checkCompilerArguments(const Options &Opt, const CommandLine &CL) {
   std::vector<std::string> Typed(CL.ExtraArgs);
   Typed.insert(Typed.end(), Opt.ExtraArgOpts.begin(), Opt.ExtraArgOpts.end());
   Typed.insert(Typed.end(), Opt.ExtraArgBeforeOpts.begin(),
                Opt.ExtraArgBeforeOpts.end());
   std::vector<std::string> Unknown = uaccess::unknownCompilerArguments(Typed);
   if (!Unknown.empty())
-    fail("unknown compiler argument '" + Unknown.front() +
-         "' (after '--' or in --extra-arg); clang 19 does not accept it");
+    return createStringError(
+        "unknown compiler argument '" + Unknown.front() +
+        "' (after '--' or in --extra-arg); clang 19 does not accept it");
+  return Error::success();
 }
 
 /// The TUs to run, with their commands adjusted; an empty selection is an
@@ -449,19 +464,25 @@ void checkCompilerArguments(const Options &Opt, const CommandLine &CL) {
 /// \p Program: every C TU of the database, adjusted, where the link step
 /// looks for callers (the runnable ones when the database is the command
 /// line's).
-std::vector<CompileCommand>
+Expected<std::vector<CompileCommand>>
 runnableCommands(const Options &Opt, const CommandLine &CL,
                  uaccess::RunSummary &Summary,
                  std::vector<CompileCommand> &Program) {
-  std::unique_ptr<CompilationDatabase> DB =
+  Expected<std::unique_ptr<CompilationDatabase>> Loaded =
       loadDatabase(Opt, CL.ExtraArgs, CL.HaveDashDash);
+  if (!Loaded)
+    return Loaded.takeError();
+  std::unique_ptr<CompilationDatabase> DB = std::move(*Loaded);
   bool Fixed = dynamic_cast<FixedCompilationDatabase *>(DB.get()) != nullptr;
   ArgumentsAdjuster Adjust = commandAdjuster(Opt, CL, Fixed);
   // An empty database is a run over nothing (an empty shard is not);
   // files of other languages are skipped and counted, as before.
-  std::vector<CompileCommand> Commands = selectCommands(Opt, *DB, Summary);
+  Expected<std::vector<CompileCommand>> Commands =
+      selectCommands(Opt, *DB, Summary);
+  if (!Commands)
+    return Commands.takeError();
   std::vector<CompileCommand> Runnable =
-      adjustCommands(std::move(Commands), Adjust, Summary);
+      adjustCommands(std::move(*Commands), Adjust, Summary);
   Program = Runnable;
   std::set<std::string> Seen;
   for (const CompileCommand &C : Program)
@@ -477,14 +498,28 @@ runnableCommands(const Options &Opt, const CommandLine &CL,
   return Runnable;
 }
 
-/// Each TU's settings, resolved (and so checked) before any TU runs.
-RunnableTUs assignSettings(std::vector<CompileCommand> Commands,
-                           uaccess::SettingsFinder &Finder) {
+Expected<RunnableTUs> assignSettings(std::vector<CompileCommand> Commands,
+                                     uaccess::SettingsFinder &Finder) {
   RunnableTUs TUs;
-  for (const CompileCommand &C : Commands)
-    TUs.SettingsOf.push_back(settingsOrFail(Finder.forFile(C.Filename)).Index);
+  for (const CompileCommand &C : Commands) {
+    Expected<const uaccess::Settings *> S = Finder.forFile(C.Filename);
+    if (!S)
+      return S.takeError();
+    TUs.SettingsOf.push_back((*S)->Index);
+  }
   TUs.Commands = std::move(Commands);
   return TUs;
+}
+
+Expected<RunnableTUs> selectStage(const Options &Opt, const CommandLine &CL,
+                                  uaccess::SettingsFinder &Finder,
+                                  uaccess::RunSummary &Summary,
+                                  std::vector<CompileCommand> &Program) {
+  Expected<std::vector<CompileCommand>> Runnable =
+      runnableCommands(Opt, CL, Summary, Program);
+  if (!Runnable)
+    return Runnable.takeError();
+  return assignSettings(std::move(*Runnable), Finder);
 }
 
 } // namespace driver

@@ -126,26 +126,26 @@ std::string absolutePath(StringRef Path);
 
 /// Output paths and the header filter are checked before the analysis, not
 /// after a long run.
-std::optional<uaccess::LineFilter> checkArguments(const Options &Opt);
+Expected<std::optional<uaccess::LineFilter>> checkArguments(const Options &Opt);
 
 /// The compiler arguments the user typed (after '--', --extra-arg and
 /// --extra-arg-before): one clang 19 does not know is a typo to report
 /// before any TU runs, where a database's flags are dropped.
-void checkCompilerArguments(const Options &Opt, const CommandLine &CL);
-
-/// The TUs to run, with their commands adjusted; an empty selection is an
-/// error, not a clean run.
-/// \p Program: every C TU of the database, adjusted, where the link step
-/// looks for callers (the runnable ones when the database is the command
-/// line's).
-std::vector<CompileCommand>
-runnableCommands(const Options &Opt, const CommandLine &CL,
-                 uaccess::RunSummary &Summary,
-                 std::vector<CompileCommand> &Program);
+llvm::Error checkCompilerArguments(const Options &Opt, const CommandLine &CL);
 
 /// Each TU's settings, resolved (and so checked) before any TU runs.
-RunnableTUs assignSettings(std::vector<CompileCommand> Commands,
-                           uaccess::SettingsFinder &Finder);
+Expected<RunnableTUs> assignSettings(std::vector<CompileCommand> Commands,
+                                     uaccess::SettingsFinder &Finder);
+
+/// The select stage: the TUs to run (the database's, or the sources
+/// named), their commands adjusted, each with its settings; an empty
+/// selection is an error, not a clean run. \p Program: every C TU of the
+/// database, adjusted, where the link step looks for callers (the runnable
+/// ones when the database is the command line's).
+Expected<RunnableTUs> selectStage(const Options &Opt, const CommandLine &CL,
+                                  uaccess::SettingsFinder &Finder,
+                                  uaccess::RunSummary &Summary,
+                                  std::vector<CompileCommand> &Program);
 
 //===----------------------------------------------------------------------===//
 // AnalyzeStage.cpp: the TUs parsed, merged and linked.

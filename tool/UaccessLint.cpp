@@ -48,7 +48,7 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   const uaccess::Settings &Settings =
       settingsOrFail(Finder.withoutConfigFile());
   Gate G;
-  G.Lines = checkArguments(Opt);
+  G.Lines = exitOnError(checkArguments(Opt));
   G.Promoted = exitOnError(promotedChecks(Opt));
   G.Accepted = readBaselines(Finder);
   G.FromReports = true;
@@ -86,10 +86,10 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
     return ExitClean;
   exitOnError(resolveResultsDir(Opt, std::getenv("UACCESS_LINT_RESULTS_DIR")));
   Gate G;
-  G.Lines = checkArguments(Opt);
+  G.Lines = exitOnError(checkArguments(Opt));
   // The build's flags are not typed: what clang 19 lacks is dropped.
   if (!Opt.KbuildMode)
-    checkCompilerArguments(Opt, CL);
+    exitOnError(checkCompilerArguments(Opt, CL));
   G.Promoted = exitOnError(promotedChecks(Opt));
   std::optional<Patch> ThePatch = readPatch(Opt);
   uaccess::RunSummary Summary;
@@ -104,8 +104,7 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
     G.Accepted = readBaselines(Finder);
     return finishRun(Opt, Merged, Summary, TUs, Finder, G, Started);
   }
-  RunnableTUs TUs =
-      assignSettings(runnableCommands(Opt, CL, Summary, Program), Finder);
+  RunnableTUs TUs = exitOnError(selectStage(Opt, CL, Finder, Summary, Program));
   G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
   G.Accepted = readBaselines(Finder);
   std::vector<uaccess::EarlyAnswer> Early;
