@@ -72,11 +72,11 @@ std::string gitTopLevel() {
 /// git's top level first for git's paths, else from the current directory
 /// first, where `patch` would apply it; then from the directories of the
 /// compilation database, where make ran.
-std::vector<std::string> relativeBases(bool GitFirst,
-                                       ArrayRef<CompileCommand> TUs) {
+Expected<std::vector<std::string>> relativeBases(bool GitFirst,
+                                                 ArrayRef<CompileCommand> TUs) {
   std::string Cwd = uaccess::currentDirectoryPath();
   if (Cwd.empty())
-    fail("cannot read the current directory");
+    return createStringError("cannot read the current directory");
   std::vector<std::string> Bases;
   auto Add = [&](StringRef Dir) {
     if (!Dir.empty() && !llvm::is_contained(Bases, Dir))
@@ -159,7 +159,7 @@ void promoteWarnings(std::vector<uaccess::Finding> &Findings,
       F.Level = uaccess::Severity::Error;
 }
 
-std::optional<Patch> readPatch(const Options &Opt) {
+Expected<std::optional<Patch>> readPatch(const Options &Opt) {
   if (Opt.DiffFile.empty())
     return std::nullopt;
   bool IsFile = Opt.DiffFile == "-" || sys::fs::exists(Opt.DiffFile);
@@ -167,54 +167,63 @@ std::optional<Patch> readPatch(const Options &Opt) {
                                               uint64_t(256) << 20)
                      : uaccess::runGitDiff(Opt.DiffFile);
   if (!Text)
-    fail(toString(Text.takeError()));
+    return Text.takeError();
   if (StringRef(*Text).contains('\0'))
-    fail("'" + Opt.DiffFile + "' is not a unified diff: it is binary");
+    return createStringError("'" + Opt.DiffFile +
+                             "' is not a unified diff: it is binary");
   auto Changed = uaccess::ChangedLines::parse(*Text);
   if (!Changed)
-    fail("'" + Opt.DiffFile + "': " + toString(Changed.takeError()));
+    return createStringError("'" + Opt.DiffFile +
+                             "': " + toString(Changed.takeError()));
   if (StringRef(*Text).trim().empty()) {
     if (!Opt.Quiet)
       errs() << "uaccess-lint: note: --diff=" << Opt.DiffFile
              << ": the patch is empty; nothing to check\n";
   } else if (Changed->files() == 0) {
-    fail("'" + Opt.DiffFile + "' is not a unified diff: it names no file");
+    return createStringError("'" + Opt.DiffFile +
+                             "' is not a unified diff: it names no file");
   }
   return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text)};
 }
 
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
-std::optional<uaccess::ChangedLines>
+Expected<std::optional<uaccess::ChangedLines>>
 resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
   if (!P)
     return std::nullopt;
-  P->Lines.resolve(relativeBases(P->FromGit, TUs));
-  return std::move(P->Lines);
+  Expected<std::vector<std::string>> Bases = relativeBases(P->FromGit, TUs);
+  if (!Bases)
+    return Bases.takeError();
+  P->Lines.resolve(*Bases);
+  return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 
 /// The findings --diff and --line-filter select; the others are counted.
 /// A line filter that names no file of the run is an input error: it
 /// would pass any run.
-void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
-                       const std::optional<uaccess::ChangedLines> &Changed,
-                       std::optional<uaccess::LineFilter> Lines,
-                       ArrayRef<CompileCommand> TUs,
-                       uaccess::RunSummary &Summary) {
+Error keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                        const std::optional<uaccess::ChangedLines> &Changed,
+                        std::optional<uaccess::LineFilter> Lines,
+                        ArrayRef<CompileCommand> TUs,
+                        uaccess::RunSummary &Summary) {
   if (Lines) {
     std::vector<std::string> Files;
     for (const CompileCommand &C : TUs)
       Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
     for (const uaccess::Finding &F : Findings)
       Files.push_back(F.Loc.File);
-    if (Error E = Lines->resolve(relativeBases(false, TUs), Files))
-      fail(toString(std::move(E)));
+    Expected<std::vector<std::string>> Bases = relativeBases(false, TUs);
+    if (!Bases)
+      return Bases.takeError();
+    if (Error E = Lines->resolve(*Bases, Files))
+      return E;
   }
   // merge knows no TU: a filter of a file with no findings names nothing
   // it sees, and is no mistake.
   if (Lines && !TUs.empty() && !Lines->namesAnyOf())
-    fail("--line-filter names no file of this run: it would drop every "
-         "finding");
+    return createStringError("--line-filter names no file of this run: it "
+                             "would drop every finding");
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
     bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
     Summary.OutsideDiff += Out;
@@ -222,14 +231,16 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
     Summary.OutsideLineFilter += Filtered;
     return Out || Filtered;
   });
+  return Error::success();
 }
 
 /// The baselines of the settings (--baseline, or each config's Baseline),
 /// read before any TU runs.
-uaccess::Baselines readBaselines(const uaccess::SettingsFinder &Finder) {
+Expected<uaccess::Baselines>
+readBaselines(const uaccess::SettingsFinder &Finder) {
   uaccess::Baselines Accepted;
   if (Error E = Accepted.read(Finder.all()))
-    fail(toString(std::move(E)));
+    return E;
   return Accepted;
 }
 
@@ -239,10 +250,11 @@ uaccess::Baselines readBaselines(const uaccess::SettingsFinder &Finder) {
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.
-bool acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
-                    const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
-                    const uaccess::SettingsFinder &Finder,
-                    const uaccess::Baselines &Accepted, bool FromReports) {
+Expected<bool>
+acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
+               const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
+               const uaccess::SettingsFinder &Finder,
+               const uaccess::Baselines &Accepted, bool FromReports) {
   bool Unused = false;
   if (!FromReports) {
     uaccess::SourceTexts Texts;
@@ -256,7 +268,7 @@ bool acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
     if (Error E = uaccess::writeOutputFile(
             Opt.WriteBaseline,
             uaccess::renderBaseline(Findings, Opt.SourceRoot)))
-      fail(toString(std::move(E)));
+      return E;
   if (!Accepted.empty()) {
     unsigned Dropped = Accepted.apply(Findings, Finder.all());
     if (Dropped && !Opt.Quiet)
@@ -295,6 +307,26 @@ void applySeverityOptions(std::vector<uaccess::Finding> &Findings,
             uaccess::parseSeverity(It->second))
       F.Level = *Level;
   }
+}
+
+Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
+                         uaccess::RunSummary &Summary, const RunnableTUs &TUs,
+                         const uaccess::SettingsFinder &Finder, const Gate &G) {
+  keepEnabledChecks(Report.Findings, Finder);
+  applySeverityOptions(Report.Findings, Finder);
+  bool Unused = false;
+  if (!Opt.DumpUses) {
+    Expected<bool> Accepted = acceptFindings(Opt, Report.Findings, TUs, Summary,
+                                             Finder, G.Accepted, G.FromReports);
+    if (!Accepted)
+      return Accepted.takeError();
+    Unused = *Accepted;
+  }
+  if (Error E = keepSelectedLines(Report.Findings, G.Changed, G.Lines,
+                                  TUs.Commands, Summary))
+    return E;
+  promoteWarnings(Report.Findings, G.Promoted);
+  return Unused;
 }
 
 } // namespace driver

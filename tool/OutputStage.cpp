@@ -92,7 +92,7 @@ std::string renderReport(const Options &Opt,
 
 /// Writes the report to -o or standard output; a report that could not be
 /// written is a failed run (exit 2), never "findings" or "clean".
-void writeReport(const Options &Opt, StringRef Text) {
+Error writeReport(const Options &Opt, StringRef Text) {
   if (Opt.OutputFile.empty()) {
     // Standard output is the diff's: `--fix-dry-run | git apply`.
     // As a compiler's, the build's findings go to its log on standard error.
@@ -101,13 +101,13 @@ void writeReport(const Options &Opt, StringRef Text) {
     OS.flush();
     if (std::error_code EC = OS.error()) {
       OS.clear_error();
-      fail("cannot write the report to standard output: " + EC.message());
+      return createStringError("cannot write the report to standard output: " +
+                               EC.message());
     }
-    return;
+    return Error::success();
   }
   // Replaced atomically, never half-written (see writeOutputFile()).
-  if (Error E = uaccess::writeOutputFile(Opt.OutputFile, Text))
-    fail(toString(std::move(E)));
+  return uaccess::writeOutputFile(Opt.OutputFile, Text);
 }
 
 uaccess::PatchOptions patchOptions(const Options &Opt,
@@ -124,17 +124,18 @@ uaccess::PatchOptions patchOptions(const Options &Opt,
 }
 
 /// --patch-dir: the series, written after every patch is computed.
-void writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
-                  ArrayRef<CompileCommand> TUs) {
+Error writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+                   ArrayRef<CompileCommand> TUs) {
   auto Series = uaccess::buildPatchSeries(Findings, patchOptions(Opt, TUs));
   if (!Series)
-    fail("patches not written: " + toString(Series.takeError()));
+    return createStringError("patches not written: " +
+                             toString(Series.takeError()));
   for (const std::string &Skipped : Series->Skipped)
     errs() << "uaccess-lint: warning: no patch for " << Skipped << "\n";
   if (Series->Patches.empty() && !Opt.ReplacePatches) {
     if (!Opt.Quiet)
       errs() << "uaccess-lint: no fix-its, no patches written\n";
-    return;
+    return Error::success();
   }
   if (!Series->HaveAuthor && !Series->Patches.empty())
     errs() << "uaccess-lint: warning: git config user.name or user.email "
@@ -142,9 +143,9 @@ void writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
               "line, and `git am` needs a From:\n";
   if (Error E =
           uaccess::writePatchSeries(*Series, Opt.PatchDir, Opt.ReplacePatches))
-    fail("patches not written: " + toString(std::move(E)));
+    return createStringError("patches not written: " + toString(std::move(E)));
   if (Opt.Quiet)
-    return;
+    return Error::success();
   if (Series->Patches.empty())
     errs() << "uaccess-lint: no fix-its: " << Opt.PatchDir
            << " holds no series\n";
@@ -152,42 +153,46 @@ void writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
     errs() << "uaccess-lint: wrote " << Series->Patches.size()
            << " patch(es) to " << Opt.PatchDir << ", their paths relative to "
            << llvm::join(Series->Roots, ", ") << "\n";
+  return Error::success();
 }
 
 /// --fix-dry-run: the diff on standard output, nothing written.
-void printFixDiff(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
-                  ArrayRef<CompileCommand> TUs) {
+Error printFixDiff(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+                   ArrayRef<CompileCommand> TUs) {
   std::vector<std::string> Refused;
   auto Diff = uaccess::fixDiff(Findings, patchOptions(Opt, TUs), Refused);
   for (const std::string &R : Refused)
     errs() << "uaccess-lint: error: fix for " << R << " refused\n";
   if (!Diff)
-    fail("no diff: " + toString(Diff.takeError()));
+    return createStringError("no diff: " + toString(Diff.takeError()));
   outs() << *Diff;
   outs().flush();
+  return Error::success();
 }
 
 /// --export-fixes, --patch-dir, --fix-dry-run and --fix.
-void writeFixes(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
-                ArrayRef<CompileCommand> TUs) {
+Error writeFixes(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+                 ArrayRef<CompileCommand> TUs) {
   if (!Opt.ExportFixes.empty())
     if (Error E = uaccess::exportFixes(Findings, Opt.ExportFixes))
-      fail(toString(std::move(E)));
+      return E;
   if (!Opt.PatchDir.empty())
-    writePatches(Opt, Findings, TUs);
+    if (Error E = writePatches(Opt, Findings, TUs))
+      return E;
   if (Opt.FixDryRun)
     return printFixDiff(Opt, Findings, TUs);
   if (!Opt.Fix)
-    return;
+    return Error::success();
   uaccess::FixPlan Plan = uaccess::planFixes(Findings);
   for (const auto &[F, Why] : Plan.Refused)
     errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
            << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
   if (Error E = uaccess::applyFixPlan(Plan))
-    fail("fixes not applied: " + toString(std::move(E)));
+    return createStringError("fixes not applied: " + toString(std::move(E)));
   if (!Opt.Quiet)
     errs() << "uaccess-lint: applied fixes of " << Plan.Accepted
            << " finding(s) to " << Plan.Edits.size() << " file(s)\n";
+  return Error::success();
 }
 
 /// The exit code of a report: failed TUs, then findings at error level.
@@ -221,19 +226,10 @@ std::string sarifSourceRoot(const Options &Opt,
   return uaccess::sourceRoot(First, Opt.SourceRoot);
 }
 
-/// From the merged, linked findings to every output and the exit code:
-/// one path for a run that parsed its TUs and for `report` over records.
-int finishRun(const Options &Opt, uaccess::MergedReport &Report,
-              uaccess::RunSummary &Summary, const RunnableTUs &TUs,
-              const uaccess::SettingsFinder &Finder, const Gate &G,
-              std::chrono::steady_clock::time_point Started) {
-  keepEnabledChecks(Report.Findings, Finder);
-  applySeverityOptions(Report.Findings, Finder);
-  bool Unused =
-      !Opt.DumpUses && acceptFindings(Opt, Report.Findings, TUs, Summary,
-                                      Finder, G.Accepted, G.FromReports);
-  keepSelectedLines(Report.Findings, G.Changed, G.Lines, TUs.Commands, Summary);
-  promoteWarnings(Report.Findings, G.Promoted);
+Expected<int> outputStage(const Options &Opt, uaccess::MergedReport &Report,
+                          const uaccess::RunSummary &Summary,
+                          const RunnableTUs &TUs, bool Unused,
+                          std::chrono::steady_clock::time_point Started) {
   // As a compiler prints them: by file and line, whatever the order the
   // TUs finished in or the checks ran in.
   uaccess::sortByLocation(Report.Findings);
@@ -242,8 +238,11 @@ int finishRun(const Options &Opt, uaccess::MergedReport &Report,
         Report.Findings, currentDirectory(), Opt.SourcePaths.front(),
         uaccess::canonicalPath(absolutePath(Opt.SourcePaths.front())));
 
-  writeReport(Opt, renderReport(Opt, Report, Summary, TUs.Commands));
-  writeFixes(Opt, Report.Findings, TUs.Commands);
+  if (Error E =
+          writeReport(Opt, renderReport(Opt, Report, Summary, TUs.Commands)))
+    return E;
+  if (Error E = writeFixes(Opt, Report.Findings, TUs.Commands))
+    return E;
   if (!Opt.Quiet && !Opt.DumpUses)
     uaccess::printSummary(errs(), Report.Findings, Summary,
                           secondsSince(Started));
@@ -254,6 +253,16 @@ int finishRun(const Options &Opt, uaccess::MergedReport &Report,
            << Summary.Failed + Summary.Analyzed + Summary.Prefiltered
            << " translation units could not be analyzed\n";
   return exitCode(Opt, Report, Summary, Unused);
+}
+
+Expected<int> finishRun(const Options &Opt, uaccess::MergedReport &Report,
+                        uaccess::RunSummary &Summary, const RunnableTUs &TUs,
+                        const uaccess::SettingsFinder &Finder, const Gate &G,
+                        std::chrono::steady_clock::time_point Started) {
+  Expected<bool> Unused = gateStage(Opt, Report, Summary, TUs, Finder, G);
+  if (!Unused)
+    return Unused.takeError();
+  return outputStage(Opt, Report, Summary, TUs, *Unused, Started);
 }
 
 } // namespace driver

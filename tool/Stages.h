@@ -193,25 +193,28 @@ uaccess::MergedReport reportFolders(const Options &Opt,
 void promoteWarnings(std::vector<uaccess::Finding> &Findings,
                      const std::optional<uaccess::GlobList> &Promoted);
 
-std::optional<Patch> readPatch(const Options &Opt);
+/// The patch of --diff (a file, '-', or a git revision's), read before any
+/// TU runs; none without --diff.
+Expected<std::optional<Patch>> readPatch(const Options &Opt);
 
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
-std::optional<uaccess::ChangedLines> resolvePatch(std::optional<Patch> P,
-                                                  ArrayRef<CompileCommand> TUs);
+Expected<std::optional<uaccess::ChangedLines>>
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs);
 
 /// The findings --diff and --line-filter select; the others are counted.
 /// A line filter that names no file of the run is an input error: it
 /// would pass any run.
-void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
-                       const std::optional<uaccess::ChangedLines> &Changed,
-                       std::optional<uaccess::LineFilter> Lines,
-                       ArrayRef<CompileCommand> TUs,
-                       uaccess::RunSummary &Summary);
+llvm::Error
+keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                  const std::optional<uaccess::ChangedLines> &Changed,
+                  std::optional<uaccess::LineFilter> Lines,
+                  ArrayRef<CompileCommand> TUs, uaccess::RunSummary &Summary);
 
 /// The baselines of the settings (--baseline, or each config's Baseline),
 /// read before any TU runs.
-uaccess::Baselines readBaselines(const uaccess::SettingsFinder &Finder);
+Expected<uaccess::Baselines>
+readBaselines(const uaccess::SettingsFinder &Finder);
 
 /// What a tree has accepted goes (README, "Accepting findings"): each
 /// finding gets its fingerprint, then suppression comments and the header
@@ -219,10 +222,11 @@ uaccess::Baselines readBaselines(const uaccess::SettingsFinder &Finder);
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.
-bool acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
-                    const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
-                    const uaccess::SettingsFinder &Finder,
-                    const uaccess::Baselines &Accepted, bool FromReports);
+Expected<bool>
+acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
+               const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
+               const uaccess::SettingsFinder &Finder,
+               const uaccess::Baselines &Accepted, bool FromReports);
 
 /// A finding of a check its TUs' settings do not enable goes: `report`
 /// over records of a build that ran more checks than asked now.
@@ -235,6 +239,14 @@ void keepEnabledChecks(std::vector<uaccess::Finding> &Findings,
 void applySeverityOptions(std::vector<uaccess::Finding> &Findings,
                           const uaccess::SettingsFinder &Finder);
 
+/// The gate stage: the findings of checks enabled now, at the levels their
+/// settings give; then those the tree accepts (acceptFindings()), and those
+/// --diff and --line-filter select; warnings --warnings-as-errors names
+/// made errors. True when unused suppressions fail the run.
+Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
+                         uaccess::RunSummary &Summary, const RunnableTUs &TUs,
+                         const uaccess::SettingsFinder &Finder, const Gate &G);
+
 //===----------------------------------------------------------------------===//
 // OutputStage.cpp: the report, the fixes, the exit code.
 //===----------------------------------------------------------------------===//
@@ -245,12 +257,21 @@ std::string sarifSourceRoot(const Options &Opt,
                             ArrayRef<CompileCommand> Runnable,
                             const uaccess::RunSummary &Summary);
 
-/// From the merged, linked findings to every output and the exit code:
+/// The output stage: the gated findings sorted, the report written, the
+/// fixes exported or applied, the summary; the exit code. \p Unused:
+/// unused suppressions fail the run.
+Expected<int> outputStage(const Options &Opt, uaccess::MergedReport &Report,
+                          const uaccess::RunSummary &Summary,
+                          const RunnableTUs &TUs, bool Unused,
+                          std::chrono::steady_clock::time_point Started);
+
+/// gateStage() then outputStage(), from the merged, linked findings to
+/// every output and the exit code:
 /// one path for a run that parsed its TUs and for `report` over records.
-int finishRun(const Options &Opt, uaccess::MergedReport &Report,
-              uaccess::RunSummary &Summary, const RunnableTUs &TUs,
-              const uaccess::SettingsFinder &Finder, const Gate &G,
-              std::chrono::steady_clock::time_point Started);
+Expected<int> finishRun(const Options &Opt, uaccess::MergedReport &Report,
+                        uaccess::RunSummary &Summary, const RunnableTUs &TUs,
+                        const uaccess::SettingsFinder &Finder, const Gate &G,
+                        std::chrono::steady_clock::time_point Started);
 } // namespace driver
 
 #endif

@@ -50,7 +50,7 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   Gate G;
   G.Lines = exitOnError(checkArguments(Opt));
   G.Promoted = exitOnError(promotedChecks(Opt));
-  G.Accepted = readBaselines(Finder);
+  G.Accepted = exitOnError(readBaselines(Finder));
   G.FromReports = true;
   uaccess::MergedReport Report;
   uaccess::RunSummary Summary;
@@ -66,7 +66,8 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   for (uaccess::Finding &F : Report.Findings)
     F.Configs = {Settings.Index};
   uaccess::sortByLocation(Report.Findings);
-  return finishRun(Opt, Report, Summary, RunnableTUs(), Finder, G, Started);
+  return exitOnError(
+      finishRun(Opt, Report, Summary, RunnableTUs(), Finder, G, Started));
 }
 
 /// A run over TUs: the database's (or the command line's after '--'), or
@@ -91,7 +92,7 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
   if (!Opt.KbuildMode)
     exitOnError(checkCompilerArguments(Opt, CL));
   G.Promoted = exitOnError(promotedChecks(Opt));
-  std::optional<Patch> ThePatch = readPatch(Opt);
+  std::optional<Patch> ThePatch = exitOnError(readPatch(Opt));
   uaccess::RunSummary Summary;
   std::vector<CompileCommand> Program;
   uaccess::WorkerOptions Workers = workerOptions(Opt, Argv0);
@@ -100,20 +101,21 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
     std::vector<uaccess::ResultRecord> Records = readResultRecords(Opt);
     uaccess::MergedReport Merged =
         reportFolders(Opt, std::move(Records), Finder, Workers, TUs, Summary);
-    G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
-    G.Accepted = readBaselines(Finder);
-    return finishRun(Opt, Merged, Summary, TUs, Finder, G, Started);
+    G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
+    G.Accepted = exitOnError(readBaselines(Finder));
+    return exitOnError(
+        finishRun(Opt, Merged, Summary, TUs, Finder, G, Started));
   }
   RunnableTUs TUs = exitOnError(selectStage(Opt, CL, Finder, Summary, Program));
-  G.Changed = resolvePatch(std::move(ThePatch), TUs.Commands);
-  G.Accepted = readBaselines(Finder);
+  G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
+  G.Accepted = exitOnError(readBaselines(Finder));
   std::vector<uaccess::EarlyAnswer> Early;
   uaccess::MergedReport Merged =
       analyze(Opt, TUs, Finder, Workers, G.Changed, Summary, Early);
   // Flags after '--' without -p: only the named files are known.
   link(Opt, Merged, Program, Workers, TUs,
        !Opt.BuildPath.empty() || !CL.HaveDashDash, Early, Summary);
-  return finishRun(Opt, Merged, Summary, TUs, Finder, G, Started);
+  return exitOnError(finishRun(Opt, Merged, Summary, TUs, Finder, G, Started));
 }
 
 } // namespace
