@@ -143,11 +143,11 @@ uaccess::ProgressMeter::Mode progressMode(const Options &Opt) {
 
 /// --results-dir: each TU's record, the ones the prefilter skipped too (the
 /// link step of `report` may ask them for their calls).
-void writeResults(const Options &Opt, const RunnableTUs &TUs,
-                  const uaccess::SettingsFinder &Finder,
-                  const std::vector<ChosenTU> &Chosen,
-                  const std::vector<uaccess::TUOutcome> &Outcomes,
-                  const uaccess::RunSummary &Summary) {
+Error writeResults(const Options &Opt, const RunnableTUs &TUs,
+                   const uaccess::SettingsFinder &Finder,
+                   const std::vector<ChosenTU> &Chosen,
+                   const std::vector<uaccess::TUOutcome> &Outcomes,
+                   const uaccess::RunSummary &Summary) {
   const std::vector<CompileCommand> &All = TUs.Commands;
   std::map<std::string, std::string> NotScanned(Summary.Failures.begin(),
                                                 Summary.Failures.end());
@@ -170,7 +170,7 @@ void writeResults(const Options &Opt, const RunnableTUs &TUs,
     Record.Reason = Outcomes[K].Reason;
     Record.Report = Outcomes[K].Report;
     if (Error E = uaccess::writeResult(Opt.ResultsDir, Record))
-      fail(toString(std::move(E)));
+      return E;
   }
   for (size_t I = 0; I < All.size(); ++I) {
     if (Parsed[I])
@@ -183,8 +183,9 @@ void writeResults(const Options &Opt, const RunnableTUs &TUs,
       Record.Reason = Failure->second;
     }
     if (Error E = uaccess::writeResult(Opt.ResultsDir, Record))
-      fail(toString(std::move(E)));
+      return E;
   }
+  return Error::success();
 }
 
 /// What sets one compile command of a file apart from another: its flags,
@@ -261,30 +262,33 @@ std::string staleRecord(const uaccess::ResultRecord &R) {
 
 /// A check the report enables that the record's run did not: its findings
 /// would be missing, never a pass.
-void checkRecordChecks(const uaccess::ResultRecord &R,
-                       const uaccess::Settings &Now) {
+Error checkRecordChecks(const uaccess::ResultRecord &R,
+                        const uaccess::Settings &Now) {
   std::string Error;
   std::optional<uaccess::GlobList> Ran =
       uaccess::GlobList::parse(R.Checks, Error);
   for (StringRef Check : uaccess::allCheckNames())
     if (Now.Enabled.contains(Check) && !(Ran && Ran->contains(Check)))
-      fail("report: the record of '" + R.Command.Filename + "' ran '" +
-           R.Checks + "', not '" + Check +
-           "': choose the checks with --checks, or check the build again");
+      return createStringError(
+          "report: the record of '" + R.Command.Filename + "' ran '" +
+          R.Checks + "', not '" + Check +
+          "': choose the checks with --checks, or check the build again");
+  return llvm::Error::success();
 }
 
 /// The records' outcomes, merged as a run merges its workers'.
-uaccess::MergedReport mergeRecords(std::vector<uaccess::ResultRecord> Records,
-                                   const RunnableTUs &TUs,
-                                   const uaccess::SettingsFinder &Finder,
-                                   uaccess::RunSummary &Summary,
-                                   std::vector<uaccess::EarlyAnswer> &Early) {
+Expected<uaccess::MergedReport>
+mergeRecords(std::vector<uaccess::ResultRecord> Records, const RunnableTUs &TUs,
+             const uaccess::SettingsFinder &Finder,
+             uaccess::RunSummary &Summary,
+             std::vector<uaccess::EarlyAnswer> &Early) {
   std::vector<uaccess::TUOutcome> Outcomes;
   std::vector<CompileCommand> Merged;
   std::vector<std::vector<std::string>> Flags;
   for (size_t I = 0; I < Records.size(); ++I) {
     uaccess::ResultRecord &R = Records[I];
-    checkRecordChecks(R, *Finder.all()[TUs.SettingsOf[I]]);
+    if (Error E = checkRecordChecks(R, *Finder.all()[TUs.SettingsOf[I]]))
+      return E;
     std::string Stale = staleRecord(R);
     if (R.Status == uaccess::ResultStatus::Prefiltered && Stale.empty()) {
       ++Summary.Prefiltered;
@@ -339,7 +343,7 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
 /// Runs the workers over the TUs the prefilter keeps, each with its
 /// settings' options, with progress, and merges their outcomes; the
 /// failures are listed as they are merged.
-uaccess::MergedReport
+Expected<uaccess::MergedReport>
 analyze(const Options &Opt, const RunnableTUs &TUs,
         const uaccess::SettingsFinder &Finder, uaccess::WorkerOptions Workers,
         const std::optional<uaccess::ChangedLines> &Changed,
@@ -380,7 +384,8 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
   for (size_t K = 0; K < Chosen.size(); ++K)
     Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
   if (!Opt.ResultsDir.empty())
-    writeResults(Opt, TUs, Finder, Chosen, Outcomes, Summary);
+    if (Error E = writeResults(Opt, TUs, Finder, Chosen, Outcomes, Summary))
+      return E;
   std::vector<std::vector<std::string>> Flags;
   for (const CompileCommand &C : Commands)
     Flags.push_back(distinctFlags(C));
@@ -411,15 +416,16 @@ void link(const Options &Opt, uaccess::MergedReport &Report,
 }
 
 /// `report`'s folders: every record, its TUs' settings resolved.
-std::vector<uaccess::ResultRecord> readResultRecords(Options &Opt) {
+Expected<std::vector<uaccess::ResultRecord>> readResultRecords(Options &Opt) {
   if (Opt.SourcePaths.empty())
-    fail("report: name the results folders (--results-dir) to report");
+    return createStringError(
+        "report: name the results folders (--results-dir) to report");
   std::vector<std::string> Dirs(Opt.SourcePaths.begin(), Opt.SourcePaths.end());
   // They are folders, not sources: the source root is the records' own.
   Opt.SourcePaths.clear();
   auto Records = uaccess::readResults(Dirs);
   if (!Records)
-    fail(toString(Records.takeError()));
+    return Records.takeError();
   return std::move(*Records);
 }
 
@@ -427,12 +433,11 @@ std::vector<uaccess::ResultRecord> readResultRecords(Options &Opt) {
 /// build would (its TUs are the program its findings' callers are looked
 /// for in), then the folders' findings merged as `merge` merges reports.
 /// \p TUs: every record's TU, for the outputs.
-uaccess::MergedReport reportFolders(const Options &Opt,
-                                    std::vector<uaccess::ResultRecord> Records,
-                                    uaccess::SettingsFinder &Finder,
-                                    const uaccess::WorkerOptions &Workers,
-                                    RunnableTUs &TUs,
-                                    uaccess::RunSummary &Summary) {
+Expected<uaccess::MergedReport>
+reportFolders(const Options &Opt, std::vector<uaccess::ResultRecord> Records,
+              uaccess::SettingsFinder &Finder,
+              const uaccess::WorkerOptions &Workers, RunnableTUs &TUs,
+              uaccess::RunSummary &Summary) {
   uaccess::MergedReport All;
   for (auto Begin = Records.begin(); Begin != Records.end();) {
     auto End = std::find_if(Begin, Records.end(), [&](const auto &R) {
@@ -441,10 +446,16 @@ uaccess::MergedReport reportFolders(const Options &Opt,
     std::vector<uaccess::ResultRecord> Folder(std::make_move_iterator(Begin),
                                               std::make_move_iterator(End));
     Begin = End;
-    RunnableTUs Build = exitOnError(assignSettings(commandsOf(Folder), Finder));
+    Expected<RunnableTUs> Settled = assignSettings(commandsOf(Folder), Finder);
+    if (!Settled)
+      return Settled.takeError();
+    RunnableTUs Build = std::move(*Settled);
     std::vector<uaccess::EarlyAnswer> Early;
-    uaccess::MergedReport Merged =
+    Expected<uaccess::MergedReport> Folded =
         mergeRecords(std::move(Folder), Build, Finder, Summary, Early);
+    if (!Folded)
+      return Folded.takeError();
+    uaccess::MergedReport Merged = std::move(*Folded);
     link(Opt, Merged, Build.Commands, Workers, Build, /*FromDatabase=*/true,
          Early, Summary);
     uaccess::mergeInto(All, std::move(Merged));

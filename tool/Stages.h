@@ -158,7 +158,7 @@ double secondsSince(std::chrono::steady_clock::time_point Start);
 /// Runs the workers over the TUs the prefilter keeps, each with its
 /// settings' options, with progress, and merges their outcomes; the
 /// failures are listed as they are merged.
-uaccess::MergedReport
+Expected<uaccess::MergedReport>
 analyze(const Options &Opt, const RunnableTUs &TUs,
         const uaccess::SettingsFinder &Finder, uaccess::WorkerOptions Workers,
         const std::optional<uaccess::ChangedLines> &Changed,
@@ -172,18 +172,17 @@ void link(const Options &Opt, uaccess::MergedReport &Report,
           uaccess::RunSummary &Summary);
 
 /// `report`'s folders: every record, its TUs' settings resolved.
-std::vector<uaccess::ResultRecord> readResultRecords(Options &Opt);
+Expected<std::vector<uaccess::ResultRecord>> readResultRecords(Options &Opt);
 
 /// `report`: each folder's records merged and linked as the run of its
 /// build would (its TUs are the program its findings' callers are looked
 /// for in), then the folders' findings merged as `merge` merges reports.
 /// \p TUs: every record's TU, for the outputs.
-uaccess::MergedReport reportFolders(const Options &Opt,
-                                    std::vector<uaccess::ResultRecord> Records,
-                                    uaccess::SettingsFinder &Finder,
-                                    const uaccess::WorkerOptions &Workers,
-                                    RunnableTUs &TUs,
-                                    uaccess::RunSummary &Summary);
+Expected<uaccess::MergedReport>
+reportFolders(const Options &Opt, std::vector<uaccess::ResultRecord> Records,
+              uaccess::SettingsFinder &Finder,
+              const uaccess::WorkerOptions &Workers, RunnableTUs &TUs,
+              uaccess::RunSummary &Summary);
 
 //===----------------------------------------------------------------------===//
 // GateStage.cpp: which findings pass.

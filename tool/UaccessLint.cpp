@@ -98,9 +98,10 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
   uaccess::WorkerOptions Workers = workerOptions(Opt, Argv0);
   if (Report) {
     RunnableTUs TUs;
-    std::vector<uaccess::ResultRecord> Records = readResultRecords(Opt);
-    uaccess::MergedReport Merged =
-        reportFolders(Opt, std::move(Records), Finder, Workers, TUs, Summary);
+    std::vector<uaccess::ResultRecord> Records =
+        exitOnError(readResultRecords(Opt));
+    uaccess::MergedReport Merged = exitOnError(
+        reportFolders(Opt, std::move(Records), Finder, Workers, TUs, Summary));
     G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
     G.Accepted = exitOnError(readBaselines(Finder));
     return exitOnError(
@@ -110,8 +111,8 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
   G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
   G.Accepted = exitOnError(readBaselines(Finder));
   std::vector<uaccess::EarlyAnswer> Early;
-  uaccess::MergedReport Merged =
-      analyze(Opt, TUs, Finder, Workers, G.Changed, Summary, Early);
+  uaccess::MergedReport Merged = exitOnError(
+      analyze(Opt, TUs, Finder, Workers, G.Changed, Summary, Early));
   // Flags after '--' without -p: only the named files are known.
   link(Opt, Merged, Program, Workers, TUs,
        !Opt.BuildPath.empty() || !CL.HaveDashDash, Early, Summary);
