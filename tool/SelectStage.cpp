@@ -107,7 +107,7 @@ loadDatabase(const Options &Opt, ArrayRef<std::string> CommandArgs,
 bool isCSource(StringRef File) { return sys::path::extension(File) == ".c"; }
 
 /// --uaccess-safe and --uaccess-safe-file: added to every config's list.
-std::vector<std::string> readSafeCallees(const Options &Opt) {
+Expected<std::vector<std::string>> readSafeCallees(const Options &Opt) {
   std::vector<std::string> Names(Opt.SafeCallees.begin(),
                                  Opt.SafeCallees.end());
   if (Opt.SafeCalleesFile.empty())
@@ -115,7 +115,7 @@ std::vector<std::string> readSafeCallees(const Options &Opt) {
   auto Text = uaccess::readInputFile(Opt.SafeCalleesFile, "uaccess-safe list",
                                      uint64_t(16) << 20);
   if (!Text)
-    fail(toString(Text.takeError()));
+    return Text.takeError();
   for (std::string &Name : uaccess::parseNameList(*Text))
     Names.push_back(std::move(Name));
   return Names;
@@ -123,18 +123,20 @@ std::vector<std::string> readSafeCallees(const Options &Opt) {
 
 /// --config or --config-file: one config for every TU, read before any
 /// TU runs.
-void readFixedConfig(const Options &Opt, uaccess::SettingsOverrides &O) {
-  exitOnError(checkConfigOptions(Opt));
+Error readFixedConfig(const Options &Opt, uaccess::SettingsOverrides &O) {
+  if (Error E = checkConfigOptions(Opt))
+    return E;
   if (Opt.ConfigFile.empty() && Opt.InlineConfig.empty())
-    return;
+    return Error::success();
   bool Inline = !Opt.InlineConfig.empty();
   Expected<uaccess::Config> C =
       Inline ? uaccess::parseConfig(Opt.InlineConfig, "--config")
              : uaccess::readConfigFile(Opt.ConfigFile);
   if (!C)
-    fail(toString(C.takeError()));
+    return C.takeError();
   O.Fixed = std::move(*C);
   O.FixedOrigin = Inline ? "--config" : std::string(Opt.ConfigFile);
+  return Error::success();
 }
 
 /// The commands of --shard's shard: every file's command goes to the shard
@@ -342,34 +344,35 @@ std::string currentDirectory() {
 
 /// What the command line says of the settings each config gives (README,
 /// "Config file").
-uaccess::SettingsOverrides settingsOverrides(const Options &Opt) {
+Expected<uaccess::SettingsOverrides> settingsOverrides(const Options &Opt) {
   uaccess::SettingsOverrides O;
   O.Checks = Opt.Checks;
-  O.CheckOptions = exitOnError(checkOptionOverrides(Opt));
-  O.Safe = readSafeCallees(Opt);
+  auto CheckOptions = checkOptionOverrides(Opt);
+  if (!CheckOptions)
+    return CheckOptions.takeError();
+  O.CheckOptions = std::move(*CheckOptions);
+  Expected<std::vector<std::string>> Safe = readSafeCallees(Opt);
+  if (!Safe)
+    return Safe.takeError();
+  O.Safe = std::move(*Safe);
   O.HeaderFilter = Opt.HeaderFilter;
   if (!Opt.BaselineFile.empty())
     O.Baseline = Opt.BaselineFile;
-  readFixedConfig(Opt, O);
+  if (Error E = readFixedConfig(Opt, O))
+    return E;
   O.NeedChecks = !Opt.DumpUses && !Opt.ListChecks && !Opt.DumpConfig;
   return O;
 }
 
-const uaccess::Settings &settingsOrFail(Expected<const uaccess::Settings *> S) {
-  if (!S)
-    fail(toString(S.takeError()));
-  return **S;
-}
-
 /// --explain=<check>: its page, as SARIF's rule help has it.
-int explainCheck(const Options &Opt) {
+Expected<int> explainCheck(const Options &Opt) {
   llvm::StringRef Page = uaccess::docPage(Opt.Explain);
   if (Page.empty()) {
     std::string Known;
     for (const uaccess::CheckInfo &C : uaccess::allChecks())
       Known += (Known.empty() ? "" : ", ") + C.Name.str();
-    fail("--explain: no check '" + Opt.Explain + "' (the checks: " + Known +
-         ")");
+    return createStringError("--explain: no check '" + Opt.Explain +
+                             "' (the checks: " + Known + ")");
   }
   outs() << Page;
   return ExitClean;
@@ -378,12 +381,16 @@ int explainCheck(const Options &Opt) {
 /// --list-checks and --dump-config; true when one of them ran. They show
 /// the settings of the first source named, or of the current directory
 /// (clang-tidy's show the config of the file named).
-bool listConfiguration(const Options &Opt, uaccess::SettingsFinder &Finder) {
+Expected<bool> listConfiguration(const Options &Opt,
+                                 uaccess::SettingsFinder &Finder) {
   if (!Opt.ListChecks && !Opt.DumpConfig)
     return false;
-  const uaccess::Settings &S = settingsOrFail(
+  Expected<const uaccess::Settings *> Found =
       Opt.SourcePaths.empty() ? Finder.forDirectory(".")
-                              : Finder.forFile(Opt.SourcePaths.front()));
+                              : Finder.forFile(Opt.SourcePaths.front());
+  if (!Found)
+    return Found.takeError();
+  const uaccess::Settings &S = **Found;
   if (Opt.ListChecks) {
     outs() << "Enabled checks:\n";
     for (const uaccess::CheckInfo &C : uaccess::allChecks())

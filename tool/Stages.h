@@ -110,17 +110,16 @@ std::string currentDirectory();
 
 /// What the command line says of the settings each config gives (README,
 /// "Config file").
-uaccess::SettingsOverrides settingsOverrides(const Options &Opt);
-
-const uaccess::Settings &settingsOrFail(Expected<const uaccess::Settings *> S);
+Expected<uaccess::SettingsOverrides> settingsOverrides(const Options &Opt);
 
 /// --explain=<check>: its page, as SARIF's rule help has it.
-int explainCheck(const Options &Opt);
+Expected<int> explainCheck(const Options &Opt);
 
 /// --list-checks and --dump-config; true when one of them ran. They show
 /// the settings of the first source named, or of the current directory
 /// (clang-tidy's show the config of the file named).
-bool listConfiguration(const Options &Opt, uaccess::SettingsFinder &Finder);
+Expected<bool> listConfiguration(const Options &Opt,
+                                 uaccess::SettingsFinder &Finder);
 
 std::string absolutePath(StringRef Path);
 

@@ -44,9 +44,8 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   // The reports name no TU: what needs the TUs' files was done by the
   // runs that made them.
   exitOnError(checkMergeOptions(Opt));
-  uaccess::SettingsFinder Finder(settingsOverrides(Opt));
-  const uaccess::Settings &Settings =
-      settingsOrFail(Finder.withoutConfigFile());
+  uaccess::SettingsFinder Finder(exitOnError(settingsOverrides(Opt)));
+  const uaccess::Settings &Settings = *exitOnError(Finder.withoutConfigFile());
   Gate G;
   G.Lines = exitOnError(checkArguments(Opt));
   G.Promoted = exitOnError(promotedChecks(Opt));
@@ -75,15 +74,15 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
 int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
                const char *Argv0,
                std::chrono::steady_clock::time_point Started) {
-  uaccess::SettingsFinder Finder(settingsOverrides(Opt));
+  uaccess::SettingsFinder Finder(exitOnError(settingsOverrides(Opt)));
   // The command line's own values (and --config's), checked before
   // anything else; each config file's when a TU needs it.
-  settingsOrFail(Finder.withoutConfigFile());
+  exitOnError(Finder.withoutConfigFile());
   if (Opt.KbuildMode)
     exitOnError(checkKbuildOptions(Opt));
   if (Report)
     exitOnError(checkAfterAnalysisOptions(Opt, "report", CL.HaveDashDash));
-  if (listConfiguration(Opt, Finder))
+  if (exitOnError(listConfiguration(Opt, Finder)))
     return ExitClean;
   exitOnError(resolveResultsDir(Opt, std::getenv("UACCESS_LINT_RESULTS_DIR")));
   Gate G;
@@ -145,7 +144,7 @@ int main(int argc, const char **argv) {
     return uaccess::ExitClean;
   }
   if (!Opt.Explain.empty())
-    return explainCheck(Opt);
+    return exitOnError(explainCheck(Opt));
   if (!Opt.WorkerJob.empty())
     return uaccess::runWorkerJob(Opt.WorkerJob);
   uaccess::endDriverOnStopSignals();
