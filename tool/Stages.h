@@ -1,11 +1,10 @@
-//===--- Stages.h - The driver's stages --------------------------*- C++
-//-*-===//
+//===--- Stages.h - The driver's stages -------------------------*- C++ -*-===//
 //
 // main (UaccessLint.cpp) runs the stages in order: select the TUs and
 // their settings, analyze them (or read `report`'s records), gate the
 // findings, write the outputs. Each stage reads the Options it is handed,
-// never the command line. A usage or input error ends the run with exit
-// code 2 (fail()).
+// never the command line, and returns a usage or input error as an
+// llvm::Error, which main ends the run on with exit code 2 (exitOnError()).
 //
 //===----------------------------------------------------------------------===//
 
