@@ -1,0 +1,332 @@
+//===--- GateStage.cpp - Which findings pass ------------------------------===//
+//
+// The gate stage: suppression comments, fingerprints, header filters,
+// baselines, --diff and --line-filter, the checks enabled and their
+// Severity options.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Stages.h"
+
+#include "checks/CheckRegistry.h"
+#include "fix/Fixes.h"
+#include "fix/Patches.h"
+#include "gate/Baseline.h"
+#include "gate/ChangedLines.h"
+#include "gate/Fingerprints.h"
+#include "gate/LineFilter.h"
+#include "gate/SuppressionComments.h"
+#include "inputs/CommandAdjuster.h"
+#include "inputs/Config.h"
+#include "inputs/Inputs.h"
+#include "inputs/Kbuild.h"
+#include "inputs/Settings.h"
+#include "report/CheckDocs.h"
+#include "report/CodeQuality.h"
+#include "report/Reporters.h"
+#include "report/Sarif.h"
+#include "run/Link.h"
+#include "run/Merge.h"
+#include "run/Prefilter.h"
+#include "run/Progress.h"
+#include "run/Results.h"
+#include "run/Workers.h"
+#include "support/Git.h"
+#include "utils/GlobList.h"
+#include "utils/WorkingDirectory.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
+#include "llvm/Support/Threading.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <deque>
+#include <map>
+#include <set>
+
+using namespace llvm;
+using namespace clang::tooling;
+
+namespace driver {
+
+namespace {
+
+/// The git top level of the current directory, or "" outside a work tree.
+std::string gitTopLevel() {
+  Expected<std::string> Top =
+      uaccess::runGit(".", {"rev-parse", "--show-toplevel"});
+  if (!Top) {
+    consumeError(Top.takeError());
+    return "";
+  }
+  return StringRef(*Top).trim().str();
+}
+
+/// Where a relative path of a patch or a line filter names a file: from
+/// git's top level first for git's paths, else from the current directory
+/// first, where `patch` would apply it; then from the directories of the
+/// compilation database, where make ran.
+Expected<std::vector<std::string>> relativeBases(bool GitFirst,
+                                                 ArrayRef<CompileCommand> TUs) {
+  std::string Cwd = uaccess::currentDirectoryPath();
+  if (Cwd.empty())
+    return createStringError("cannot read the current directory");
+  std::vector<std::string> Bases;
+  auto Add = [&](StringRef Dir) {
+    if (!Dir.empty() && !llvm::is_contained(Bases, Dir))
+      Bases.push_back(Dir.str());
+  };
+  std::string Top = gitTopLevel();
+  Add(GitFirst ? StringRef(Top) : StringRef(Cwd));
+  Add(GitFirst ? StringRef(Cwd) : StringRef(Top));
+  for (const CompileCommand &C : TUs)
+    Add(C.Directory);
+  return Bases;
+}
+
+/// The main files of the TUs that were analyzed: where unused suppressions
+/// are looked for (as well as in the files of findings).
+std::vector<std::string> analyzedFiles(ArrayRef<CompileCommand> Runnable,
+                                       const uaccess::RunSummary &Summary) {
+  std::set<std::string> Failed;
+  for (const auto &[File, Why] : Summary.Failures)
+    Failed.insert(File);
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : Runnable)
+    if (!Failed.count(C.Filename) && !Summary.OutsidePatch.count(C.Filename))
+      Files.push_back(C.Filename);
+  return Files;
+}
+
+/// Where a suppression is unused: each TU's main file has its settings'
+/// checks.
+uaccess::EnabledChecksByFile
+enabledChecks(const RunnableTUs &TUs, const uaccess::SettingsFinder &Finder) {
+  std::vector<std::string> MainFiles;
+  for (const CompileCommand &C : TUs.Commands)
+    MainFiles.push_back(C.Filename);
+  return uaccess::EnabledChecksByFile(MainFiles, TUs.SettingsOf, Finder.all());
+}
+
+/// Suppression comments; true when --report-unused-suppressions found
+/// some that matched nothing.
+bool suppressFindings(const Options &Opt,
+                      std::vector<uaccess::Finding> &Findings,
+                      ArrayRef<std::string> Files, uaccess::SourceTexts &Texts,
+                      const uaccess::EnabledChecksByFile &Enabled) {
+  uaccess::SuppressionOutcome Outcome = uaccess::applySuppressions(
+      Findings, Files, Texts, Enabled, uaccess::allCheckNames());
+  if (!Opt.Quiet)
+    for (const std::string &Problem : Outcome.Problems)
+      errs() << Problem << "\n";
+  if (Opt.ReportUnusedSuppressions)
+    for (const std::string &Unused : Outcome.Unused)
+      errs() << Unused << " [unused-suppression]\n";
+  if (Outcome.Suppressed && !Opt.Quiet)
+    errs() << "uaccess-lint: " << Outcome.Suppressed
+           << " finding(s) suppressed by comments\n";
+  return Opt.ReportUnusedSuppressions && !Outcome.Unused.empty();
+}
+
+/// Findings in headers that no TU's --header-filter (HeaderFilterRegex)
+/// keeps, or that --exclude-header-filter matches, go.
+void filterHeaders(const Options &Opt, std::vector<uaccess::Finding> &Findings,
+                   const RunnableTUs &TUs,
+                   const uaccess::SettingsFinder &Finder) {
+  std::set<std::string> MainFiles;
+  for (const CompileCommand &C : TUs.Commands)
+    MainFiles.insert(C.Filename);
+  std::optional<Regex> Exclude;
+  if (!Opt.ExcludeHeaderFilter.empty())
+    Exclude.emplace(Opt.ExcludeHeaderFilter);
+  uaccess::filterHeaders(Findings, MainFiles, Finder.all(), Exclude);
+}
+
+} // namespace
+
+/// Warnings of the checks \p Promoted matches become errors.
+void promoteWarnings(std::vector<uaccess::Finding> &Findings,
+                     const std::optional<uaccess::GlobList> &Promoted) {
+  for (uaccess::Finding &F : Findings)
+    if (Promoted && F.Level == uaccess::Severity::Warning &&
+        Promoted->contains(F.Check))
+      F.Level = uaccess::Severity::Error;
+}
+
+Expected<std::optional<Patch>> readPatch(const Options &Opt) {
+  if (Opt.DiffFile.empty())
+    return std::nullopt;
+  bool IsFile = Opt.DiffFile == "-" || sys::fs::exists(Opt.DiffFile);
+  auto Text = IsFile ? uaccess::readInputFile(Opt.DiffFile, "patch",
+                                              uint64_t(256) << 20)
+                     : uaccess::runGitDiff(Opt.DiffFile);
+  if (!Text)
+    return Text.takeError();
+  if (StringRef(*Text).contains('\0'))
+    return createStringError("'" + Opt.DiffFile +
+                             "' is not a unified diff: it is binary");
+  auto Changed = uaccess::ChangedLines::parse(*Text);
+  if (!Changed)
+    return createStringError("'" + Opt.DiffFile +
+                             "': " + toString(Changed.takeError()));
+  if (StringRef(*Text).trim().empty()) {
+    if (!Opt.Quiet)
+      errs() << "uaccess-lint: note: --diff=" << Opt.DiffFile
+             << ": the patch is empty; nothing to check\n";
+  } else if (Changed->files() == 0) {
+    return createStringError("'" + Opt.DiffFile +
+                             "' is not a unified diff: it names no file");
+  }
+  return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text)};
+}
+
+/// The patch's changed lines, its relative paths resolved exactly (never
+/// matched as suffixes).
+Expected<std::optional<uaccess::ChangedLines>>
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
+  if (!P)
+    return std::nullopt;
+  Expected<std::vector<std::string>> Bases = relativeBases(P->FromGit, TUs);
+  if (!Bases)
+    return Bases.takeError();
+  P->Lines.resolve(*Bases);
+  return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
+}
+
+/// The findings --diff and --line-filter select; the others are counted.
+/// A line filter that names no file of the run is an input error: it
+/// would pass any run.
+Error keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                        const std::optional<uaccess::ChangedLines> &Changed,
+                        std::optional<uaccess::LineFilter> Lines,
+                        ArrayRef<CompileCommand> TUs,
+                        uaccess::RunSummary &Summary) {
+  if (Lines) {
+    std::vector<std::string> Files;
+    for (const CompileCommand &C : TUs)
+      Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+    for (const uaccess::Finding &F : Findings)
+      Files.push_back(F.Loc.File);
+    Expected<std::vector<std::string>> Bases = relativeBases(false, TUs);
+    if (!Bases)
+      return Bases.takeError();
+    if (Error E = Lines->resolve(*Bases, Files))
+      return E;
+  }
+  // merge knows no TU: a filter of a file with no findings names nothing
+  // it sees, and is no mistake.
+  if (Lines && !TUs.empty() && !Lines->namesAnyOf())
+    return createStringError("--line-filter names no file of this run: it "
+                             "would drop every finding");
+  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+    bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
+    Summary.OutsideDiff += Out;
+    bool Filtered = !Out && Lines && !Lines->accepts(F.Loc.File, F.Loc.Line);
+    Summary.OutsideLineFilter += Filtered;
+    return Out || Filtered;
+  });
+  return Error::success();
+}
+
+/// The baselines of the settings (--baseline, or each config's Baseline),
+/// read before any TU runs.
+Expected<uaccess::Baselines>
+readBaselines(const uaccess::SettingsFinder &Finder) {
+  uaccess::Baselines Accepted;
+  if (Error E = Accepted.read(Finder.all()))
+    return E;
+  return Accepted;
+}
+
+/// What a tree has accepted goes (README, "Accepting findings"): each
+/// finding gets its fingerprint, then suppression comments and the header
+/// filters apply, --write-baseline records what is left and the baselines
+/// drop what they record. True when unused suppressions fail the run.
+/// \p FromReports: the findings are merged JSON reports', which the runs
+/// that made them fingerprinted, suppressed and filtered by header.
+Expected<bool>
+acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
+               const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
+               const uaccess::SettingsFinder &Finder,
+               const uaccess::Baselines &Accepted, bool FromReports) {
+  bool Unused = false;
+  if (!FromReports) {
+    uaccess::SourceTexts Texts;
+    uaccess::assignFingerprints(Findings, Texts, Opt.SourceRoot);
+    Unused =
+        suppressFindings(Opt, Findings, analyzedFiles(TUs.Commands, Summary),
+                         Texts, enabledChecks(TUs, Finder));
+    filterHeaders(Opt, Findings, TUs, Finder);
+  }
+  if (!Opt.WriteBaseline.empty())
+    if (Error E = uaccess::writeOutputFile(
+            Opt.WriteBaseline,
+            uaccess::renderBaseline(Findings, Opt.SourceRoot)))
+      return E;
+  if (!Accepted.empty()) {
+    unsigned Dropped = Accepted.apply(Findings, Finder.all());
+    if (Dropped && !Opt.Quiet)
+      errs() << "uaccess-lint: " << Dropped
+             << " finding(s) accepted by the baseline\n";
+  }
+  return Unused;
+}
+
+/// A finding of a check its TUs' settings do not enable goes: `report`
+/// over records of a build that ran more checks than asked now.
+void keepEnabledChecks(std::vector<uaccess::Finding> &Findings,
+                       const uaccess::SettingsFinder &Finder) {
+  const auto &All = Finder.all();
+  llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
+    return none_of(F.Configs, [&](unsigned Config) {
+      return Config < All.size() && All[Config]->Enabled.contains(F.Check);
+    });
+  });
+}
+
+/// A check's Severity option set now (a config file's, --check-option)
+/// gives its findings their level: `report` over records made with another.
+/// In a run that parsed its TUs the checks gave them that level already.
+void applySeverityOptions(std::vector<uaccess::Finding> &Findings,
+                          const uaccess::SettingsFinder &Finder) {
+  const auto &All = Finder.all();
+  for (uaccess::Finding &F : Findings) {
+    if (F.Configs.empty() || F.Configs.front() >= All.size())
+      continue;
+    const auto &Options = All[F.Configs.front()]->Options;
+    auto It = Options.find(F.Check + ".Severity");
+    if (It == Options.end())
+      continue;
+    if (std::optional<uaccess::Severity> Level =
+            uaccess::parseSeverity(It->second))
+      F.Level = *Level;
+  }
+}
+
+Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
+                         uaccess::RunSummary &Summary, const RunnableTUs &TUs,
+                         const uaccess::SettingsFinder &Finder, const Gate &G) {
+  keepEnabledChecks(Report.Findings, Finder);
+  applySeverityOptions(Report.Findings, Finder);
+  bool Unused = false;
+  if (!Opt.DumpUses) {
+    Expected<bool> Accepted = acceptFindings(Opt, Report.Findings, TUs, Summary,
+                                             Finder, G.Accepted, G.FromReports);
+    if (!Accepted)
+      return Accepted.takeError();
+    Unused = *Accepted;
+  }
+  if (Error E = keepSelectedLines(Report.Findings, G.Changed, G.Lines,
+                                  TUs.Commands, Summary))
+    return E;
+  promoteWarnings(Report.Findings, G.Promoted);
+  return Unused;
+}
+
+} // namespace driver
