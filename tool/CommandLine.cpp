@@ -323,8 +323,9 @@ warnings, batchable and access-ok-redundant notes (performance);
 
 Exit codes (the first that applies):
   2  usage or input error (bad options, no or malformed database, unknown
-     check, a file not in the database, an unreadable or empty --diff, a
-     failed `git diff`); nothing is analyzed
+     check, a file not in the database, an unreadable or malformed --diff,
+     a failed `git diff`); nothing is analyzed. An empty --diff (no change)
+     is no error: exit 0, with a note
   3  some translation units could not be analyzed (front-end errors, a
      crash, a timeout, a missing source file); findings from the others are
      still reported

@@ -144,7 +144,7 @@ FindingBuilder BatchableCheck::report(const FunctionDecl &FD,
   if (C.Loop)
     B.note(C.Loop->getBeginLoc(), "the loop");
   for (const UaccessUse *U : llvm::ArrayRef(C.Accesses).drop_front())
-    B.note(U->loc(), "and '" + U->name() + "' here");
+    B.site(U->loc(), "and '" + U->name() + "' here");
   return B;
 }
 
