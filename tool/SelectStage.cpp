@@ -201,6 +201,14 @@ selectCommands(const Options &Opt, CompilationDatabase &DB,
       All.push_back(std::move(C));
   }
   bool Empty = All.empty();
+  // A database of headers and assembly only: a gate would pass on
+  // nothing. (A named .S among the sources is skipped, as a script that
+  // names every changed file expects.)
+  bool NoC =
+      !Empty && Opt.SourcePaths.empty() &&
+      llvm::none_of(All, [](const CompileCommand &C) {
+        return isCSource(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+      });
   Expected<std::vector<CompileCommand>> Shard =
       shardCommands(Opt, std::move(All));
   if (!Shard)
@@ -210,6 +218,10 @@ selectCommands(const Options &Opt, CompilationDatabase &DB,
   if (Empty)
     return createStringError("no C translation units to analyze: the "
                              "compilation database has no entries");
+  if (NoC)
+    return createStringError("no C translation units to analyze: the "
+                             "compilation database's entries are all "
+                             "headers, assembly or other files");
   return Commands;
 }
 
