@@ -40,6 +40,8 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -68,6 +70,20 @@ std::string databaseFile(const Options &Opt) {
   return std::string(Json);
 }
 
+/// The compile flags after '--', their response files (@file) read as
+/// clang reads them, from the current directory.
+Expected<std::vector<std::string>>
+expandedCommandArgs(ArrayRef<std::string> Args) {
+  BumpPtrAllocator Alloc;
+  cl::ExpansionContext Expansion(Alloc, cl::TokenizeGNUCommandLine);
+  SmallVector<const char *, 64> Argv;
+  for (const std::string &A : Args)
+    Argv.push_back(A.c_str());
+  if (Error E = Expansion.expandResponseFiles(Argv))
+    return createStringError("the flags after '--': " + toString(std::move(E)));
+  return std::vector<std::string>(Argv.begin(), Argv.end());
+}
+
 Expected<std::unique_ptr<CompilationDatabase>>
 loadDatabase(const Options &Opt, ArrayRef<std::string> CommandArgs,
              bool HaveDashDash) {
@@ -82,9 +98,13 @@ loadDatabase(const Options &Opt, ArrayRef<std::string> CommandArgs,
     return uaccess::loadJSONDatabase(Json);
   }
   // As in clang-tidy: '--' without -p means the arguments are the command.
-  if (HaveDashDash)
+  if (HaveDashDash) {
+    Expected<std::vector<std::string>> Args = expandedCommandArgs(CommandArgs);
+    if (!Args)
+      return Args.takeError();
     return std::unique_ptr<CompilationDatabase>(
-        std::make_unique<FixedCompilationDatabase>(".", CommandArgs));
+        std::make_unique<FixedCompilationDatabase>(".", *Args));
+  }
   // As clang-tidy does: from the first source's folder up, so that a tree's
   // file is checked from anywhere; without a source, from here up.
   std::string Start = uaccess::currentDirectoryPath();

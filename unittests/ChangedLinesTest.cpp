@@ -505,6 +505,24 @@ TEST(ChangedLinesTest, ASeriesOfPatchesIsAnError) {
   EXPECT_NE(Error.find("changes x.c again"), std::string::npos) << Error;
 }
 
+// A plain diff of two absolute (or ../) paths names the new one; the
+// common tail of the two names is no prefix to strip (hostile round 3).
+TEST(ChangedLinesTest, PlainDiffOfAbsoluteOrParentPathsKeepsThem) {
+  ChangedLines Abs = parseOk("--- /w/old/g.c\n"
+                             "+++ /w/new/g.c\n"
+                             "@@ -1,0 +2 @@\n"
+                             "+x\n");
+  EXPECT_EQ(Abs.paths(), std::vector<std::string>({"/w/new/g.c"}));
+  EXPECT_EQ(linesOf(Abs, "/w/new/g.c"), LineList({2}));
+  EXPECT_EQ(linesOf(Abs, "g.c"), LineList());
+  ChangedLines Up = parseOk("--- ../old/g.c\n"
+                            "+++ ../new/g.c\n"
+                            "@@ -1,0 +2 @@\n"
+                            "+x\n");
+  EXPECT_EQ(linesOf(Up, "/new/g.c"), LineList({2}));
+  EXPECT_EQ(linesOf(Up, "g.c"), LineList());
+}
+
 TEST(ChangedLinesTest, EmptyContextLineCounts) {
   // A context line whose leading space was stripped (by an editor or a
   // mailer) is still a line.

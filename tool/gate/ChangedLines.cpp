@@ -167,6 +167,10 @@ ChangedLines::FileChanges &DiffParser::section(const std::string &Path) {
 }
 
 std::string DiffParser::stripPrefix(llvm::StringRef Path) const {
+  // A plain diff's absolute or `../` name is a path, not a prefixed one:
+  // `diff -u /w/old/g.c /w/new/g.c` names /w/new/g.c, never ./g.c.
+  if (!Git && (llvm::sys::path::is_absolute(Path) || Path.starts_with("../")))
+    return Path.str();
   std::optional<std::string> Prefix;
   if (Git && !RenameTo.empty() && Git->second.size() > RenameTo.size() &&
       llvm::StringRef(Git->second).ends_with("/" + RenameTo))
