@@ -38,10 +38,18 @@ def layer_of(repo, path):
     return None
 
 
-def matchers_violation(repo, path, layer, target):
+ORDERS = {"matchers": LAYERS, "tool": TOOL_LAYERS}
+
+
+def violation(repo, path, tree, layer, target):
+    """Why \p target may not be included from \p layer of \p tree; None
+    when it may. tool/'s top level (main and its stages) includes any."""
+    if (tree, layer) == ("tool", "tool"):
+        return None
+    order = ORDERS[tree]
     head = target.split("/")[0]
-    if head in LAYERS and (repo / "matchers" / target).exists():
-        if LAYERS.index(head) > LAYERS.index(layer):
+    if head in order and (repo / tree / target).exists():
+        if order.index(head) > order.index(layer):
             return (f"layer '{layer}' includes '{target}' "
                     f"from the layer above it, '{head}'")
     elif (path.parent / target).exists():
@@ -50,24 +58,8 @@ def matchers_violation(repo, path, layer, target):
         return (f"'{target}' does not name its layer "
                 f"(write \"{layer}/{target}\")")
     elif (repo / "tool" / target).exists():
-        return f"layer '{layer}' includes '{target}' from tool/"
-    return None
-
-
-def tool_violation(repo, path, layer, target):
-    head = target.split("/")[0]
-    if layer == "tool":
-        return None
-    if head in TOOL_LAYERS and (repo / "tool" / target).exists():
-        if TOOL_LAYERS.index(head) > TOOL_LAYERS.index(layer):
-            return (f"layer '{layer}' includes '{target}' "
-                    f"from the layer above it, '{head}'")
-    elif (path.parent / target).exists():
-        return (f"'{target}' does not name its layer "
-                f"(write \"{layer}/{target}\")")
-    elif (repo / "tool" / target).exists():
-        return (f"layer '{layer}' includes '{target}' "
-                f"from the layer above it, 'tool'")
+        above = "tool/" if tree == "matchers" else "the layer above it, 'tool'"
+        return f"layer '{layer}' includes '{target}' from {above}"
     return None
 
 
@@ -77,12 +69,11 @@ def violations(repo, path):
         yield f"{path.relative_to(repo)}: not in a layer folder"
         return
     tree, layer = where_layer
-    check = matchers_violation if tree == "matchers" else tool_violation
     text = path.read_text(encoding="utf-8")
     for match in INCLUDE.finditer(text):
         target = match.group(1)
         line = text.count("\n", 0, match.start()) + 1
-        why = check(repo, path, layer, target)
+        why = violation(repo, path, tree, layer, target)
         if why:
             yield f"{path.relative_to(repo)}:{line}: {why}"
 

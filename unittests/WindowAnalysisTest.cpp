@@ -53,21 +53,23 @@ std::vector<WindowEventKind> kinds(const WindowAnalysis &W) {
 
 const char *const Header = "struct ev { u32 events; u64 data; };\n";
 
+/// One write window, closed after its op and at the op's fault label.
+const std::string Balanced = std::string(Header) +
+                             "int f(struct ev __user *p, u32 a) {\n"
+                             "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+                             "    return -EFAULT;\n"
+                             "  unsafe_put_user(a, &p->events, efault);\n"
+                             "  user_write_access_end();\n"
+                             "  return 0;\n"
+                             "efault:\n"
+                             "  user_write_access_end();\n"
+                             "  return -EFAULT;\n"
+                             "}\n";
+
 TEST(WindowAnalysisTest, ClosedOnEveryPathHasNoEvents) {
-  windowsOf(std::string(Header) +
-                "int f(struct ev __user *p, u32 a) {\n"
-                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
-                "    return -EFAULT;\n"
-                "  unsafe_put_user(a, &p->events, efault);\n"
-                "  user_write_access_end();\n"
-                "  return 0;\n"
-                "efault:\n"
-                "  user_write_access_end();\n"
-                "  return -EFAULT;\n"
-                "}\n",
-            "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
-              EXPECT_TRUE(W.events().empty());
-            });
+  windowsOf(Balanced, "f", [](FunctionAnalyses &, const WindowAnalysis &W) {
+    EXPECT_TRUE(W.events().empty());
+  });
 }
 
 TEST(WindowAnalysisTest, FaultLabelThatReturnsLeaksThroughTheFault) {
@@ -216,32 +218,21 @@ TEST(WindowAnalysisTest, CallsInsideAreJudgedByThePolicy) {
 }
 
 TEST(WindowAnalysisTest, StatesAtTheFaultLabelAndOpenersOfAnOp) {
-  windowsOf(std::string(Header) +
-                "int f(struct ev __user *p, u32 a) {\n"
-                "  if (!user_write_access_begin(p, sizeof(*p)))\n"
-                "    return -EFAULT;\n"
-                "  unsafe_put_user(a, &p->events, efault);\n"
-                "  user_write_access_end();\n"
-                "  return 0;\n"
-                "efault:\n"
-                "  user_write_access_end();\n"
-                "  return -EFAULT;\n"
-                "}\n",
-            "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
-              const UaccessUse *Op = nullptr, *Begin = nullptr;
-              for (const UaccessUse &U : FA.uses().uses()) {
-                if (U.name() == "unsafe_put_user")
-                  Op = &U;
-                if (U.name() == "user_write_access_begin")
-                  Begin = &U;
-              }
-              ASSERT_TRUE(Op && Begin && Op->FaultLabel);
-              llvm::ArrayRef<WindowState> AtLabel = W.statesAt(Op->FaultLabel);
-              ASSERT_EQ(AtLabel.size(), 1u);
-              EXPECT_EQ(AtLabel[0].K, WindowState::Open);
-              EXPECT_EQ(AtLabel[0].Begin, int(Begin->Id));
-              EXPECT_EQ(W.openersOf(*Op), llvm::ArrayRef<int>(int(Begin->Id)));
-            });
+  windowsOf(Balanced, "f", [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+    const UaccessUse *Op = nullptr, *Begin = nullptr;
+    for (const UaccessUse &U : FA.uses().uses()) {
+      if (U.name() == "unsafe_put_user")
+        Op = &U;
+      if (U.name() == "user_write_access_begin")
+        Begin = &U;
+    }
+    ASSERT_TRUE(Op && Begin && Op->FaultLabel);
+    llvm::ArrayRef<WindowState> AtLabel = W.statesAt(Op->FaultLabel);
+    ASSERT_EQ(AtLabel.size(), 1u);
+    EXPECT_EQ(AtLabel[0].K, WindowState::Open);
+    EXPECT_EQ(AtLabel[0].Begin, int(Begin->Id));
+    EXPECT_EQ(W.openersOf(*Op), llvm::ArrayRef<int>(int(Begin->Id)));
+  });
 }
 
 } // namespace
