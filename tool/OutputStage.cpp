@@ -68,7 +68,11 @@ std::string renderReport(const Options &Opt,
     for (auto &[Key, Block] : Report.DumpBlocks)
       OS << Block;
   } else if (Opt.OutputFormat == ReportFormat::JSON) {
-    uaccess::renderJSON(Report.Findings, Summary, OS);
+    uaccess::renderJSON(Report.Findings, Summary,
+                        Report.Digests
+                            ? *Report.Digests
+                            : uaccess::digestFixedSources(Report.Findings),
+                        OS);
   } else if (Opt.OutputFormat == ReportFormat::SARIF) {
     uaccess::renderSARIF(
         Report.Findings, Summary,
@@ -110,8 +114,9 @@ Error writeReport(const Options &Opt, StringRef Text) {
   return uaccess::writeOutputFile(Opt.OutputFile, Text);
 }
 
-uaccess::PatchOptions patchOptions(const Options &Opt,
-                                   ArrayRef<CompileCommand> TUs) {
+uaccess::PatchOptions
+patchOptions(const Options &Opt, ArrayRef<CompileCommand> TUs,
+             const std::optional<uaccess::SourceDigests> &Digests) {
   uaccess::PatchOptions Options;
   Options.Per = Opt.PatchPer;
   Options.SourceRoot = Opt.SourceRoot;
@@ -119,14 +124,15 @@ uaccess::PatchOptions patchOptions(const Options &Opt,
     if (!llvm::is_contained(Options.DatabaseDirs, C.Directory))
       Options.DatabaseDirs.push_back(C.Directory);
   Options.Version = UACCESS_LINT_VERSION;
-  Options.AnalysisStart = uaccess::loadTime();
+  Options.Sources = uaccess::analysedSources(Digests);
   return Options;
 }
 
 /// --patch-dir: the series, written after every patch is computed.
-Error writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+Error writePatches(const Options &Opt, const uaccess::MergedReport &Report,
                    ArrayRef<CompileCommand> TUs) {
-  auto Series = uaccess::buildPatchSeries(Findings, patchOptions(Opt, TUs));
+  auto Series = uaccess::buildPatchSeries(
+      Report.Findings, patchOptions(Opt, TUs, Report.Digests));
   if (!Series)
     return createStringError("patches not written: " +
                              toString(Series.takeError()));
@@ -157,10 +163,11 @@ Error writePatches(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
 }
 
 /// --fix-dry-run: the diff on standard output, nothing written.
-Error printFixDiff(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+Error printFixDiff(const Options &Opt, const uaccess::MergedReport &Report,
                    ArrayRef<CompileCommand> TUs) {
   std::vector<std::string> Refused;
-  auto Diff = uaccess::fixDiff(Findings, patchOptions(Opt, TUs), Refused);
+  auto Diff = uaccess::fixDiff(Report.Findings,
+                               patchOptions(Opt, TUs, Report.Digests), Refused);
   for (const std::string &R : Refused)
     errs() << "uaccess-lint: error: fix for " << R << " refused\n";
   if (!Diff)
@@ -171,19 +178,20 @@ Error printFixDiff(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
 }
 
 /// --export-fixes, --patch-dir, --fix-dry-run and --fix.
-Error writeFixes(const Options &Opt, ArrayRef<uaccess::Finding> Findings,
+Error writeFixes(const Options &Opt, const uaccess::MergedReport &Report,
                  ArrayRef<CompileCommand> TUs) {
   if (!Opt.ExportFixes.empty())
-    if (Error E = uaccess::exportFixes(Findings, Opt.ExportFixes))
+    if (Error E = uaccess::exportFixes(Report.Findings, Opt.ExportFixes))
       return E;
   if (!Opt.PatchDir.empty())
-    if (Error E = writePatches(Opt, Findings, TUs))
+    if (Error E = writePatches(Opt, Report, TUs))
       return E;
   if (Opt.FixDryRun)
-    return printFixDiff(Opt, Findings, TUs);
+    return printFixDiff(Opt, Report, TUs);
   if (!Opt.Fix)
     return Error::success();
-  uaccess::FixPlan Plan = uaccess::planFixes(Findings);
+  uaccess::FixPlan Plan = uaccess::planFixes(
+      Report.Findings, uaccess::analysedSources(Report.Digests));
   for (const auto &[F, Why] : Plan.Refused)
     errs() << "uaccess-lint: error: fix for " << F->Loc.File << ":"
            << F->Loc.Line << " [" << F->Check << "] refused: " << Why << "\n";
@@ -241,7 +249,7 @@ Expected<int> outputStage(const Options &Opt, uaccess::MergedReport &Report,
   if (Error E =
           writeReport(Opt, renderReport(Opt, Report, Summary, TUs.Commands)))
     return E;
-  if (Error E = writeFixes(Opt, Report.Findings, TUs.Commands))
+  if (Error E = writeFixes(Opt, Report, TUs.Commands))
     return E;
   if (!Opt.Quiet && !Opt.DumpUses)
     uaccess::printSummary(errs(), Report.Findings, Summary,

@@ -28,7 +28,7 @@ llvm::sys::TimePoint<> now() { return std::chrono::system_clock::now(); }
 
 /// Plans \p Findings as analysed just now, and applies them.
 llvm::Error apply(const std::vector<Finding> &Findings) {
-  return applyFixPlan(planFixes(Findings, now()));
+  return applyFixPlan(planFixes(Findings, {now(), std::nullopt}));
 }
 
 /// The error's message; "" for success.
@@ -46,7 +46,7 @@ TEST_F(FixesTest, OverlappingFindingIsRefusedWhole) {
       findingWith({{File, 4, 1, "Q"}, {File, 1, 2, "ZZ"}}),
       findingWith({{File, 6, 0, "!"}}),
   };
-  FixPlan Plan = planFixes(Findings, now());
+  FixPlan Plan = planFixes(Findings, {now(), std::nullopt});
   EXPECT_EQ(Plan.Accepted, 2u);
   ASSERT_EQ(Plan.Refused.size(), 1u);
   EXPECT_EQ(Plan.Refused[0].first, &Findings[1]);
@@ -59,7 +59,7 @@ TEST_F(FixesTest, SameEditFromTwoFindingsAppliesOnce) {
   std::string File = make("f.c", "efault:\n\treturn -EFAULT;\n");
   FindingFix End{File, 9, 0, "user_access_end();\n\t"};
   std::vector<Finding> Findings = {findingWith({End}), findingWith({End})};
-  FixPlan Plan = planFixes(Findings, now());
+  FixPlan Plan = planFixes(Findings, {now(), std::nullopt});
   EXPECT_EQ(Plan.Accepted, 2u);
   EXPECT_TRUE(Plan.Refused.empty());
   ASSERT_FALSE(applyFixPlan(Plan));
@@ -144,7 +144,8 @@ TEST_F(FixesTest, FileChangedSinceTheAnalysisIsRefused) {
   std::string File = make("f.c", "abc\n");
   std::vector<Finding> Findings = {findingWith({{File, 0, 1, "A"}})};
   // Analysed ten seconds ago: the file was written since.
-  FixPlan Plan = planFixes(Findings, now() - std::chrono::seconds(10));
+  FixPlan Plan =
+      planFixes(Findings, {now() - std::chrono::seconds(10), std::nullopt});
   std::string Error = message(applyFixPlan(Plan));
   EXPECT_NE(Error.find("changed after it was analysed"), std::string::npos)
       << Error;
@@ -157,6 +158,66 @@ TEST_F(FixesTest, DefaultAnalysisStartIsTheProgramLoad) {
   // This file was written after the test program was loaded.
   EXPECT_NE(message(applyFixPlan(planFixes(Findings))), "");
   EXPECT_EQ(read(File), "abc\n");
+}
+
+/// Plans \p Findings for a merged report whose sources have \p Digests.
+llvm::Error applyFromReport(const std::vector<Finding> &Findings,
+                            SourceDigests Digests) {
+  return applyFixPlan(planFixes(Findings, {now(), std::move(Digests)}));
+}
+
+TEST_F(FixesTest, ReportFixesApplyToTheTextTheyWereComputedOn) {
+  std::string File = make("f.c", "abc\n");
+  std::vector<Finding> Findings = {findingWith({{File, 0, 1, "A"}})};
+  EXPECT_EQ(message(applyFromReport(Findings, {{File, sourceDigest("abc\n")}})),
+            "");
+  EXPECT_EQ(read(File), "Abc\n");
+}
+
+TEST_F(FixesTest, ReportFixesToAnEditedFileAreRefusedWhole) {
+  // Edited after the report, with an unchanged size: the times cannot
+  // tell, and the offsets would land in the new text.
+  std::string A = make("a.c", "abc\n");
+  std::string B = make("b.c", "xyz\n");
+  std::vector<Finding> Findings = {findingWith({{A, 0, 1, "A"}}),
+                                   findingWith({{B, 0, 1, "B"}})};
+  std::string Error = message(applyFromReport(
+      Findings, {{A, sourceDigest("abc\n")}, {B, sourceDigest("xy\n")}}));
+  EXPECT_NE(Error.find("'" + B + "' changed since the report was written"),
+            std::string::npos)
+      << Error;
+  EXPECT_NE(Error.find("no file was changed"), std::string::npos) << Error;
+  EXPECT_EQ(read(A), "abc\n");
+  EXPECT_EQ(read(B), "xyz\n");
+}
+
+TEST_F(FixesTest, ReportWithoutTheFilesDigestAppliesNothing) {
+  std::string File = make("f.c", "abc\n");
+  std::vector<Finding> Findings = {findingWith({{File, 0, 1, "A"}})};
+  std::string Error = message(applyFromReport(Findings, {}));
+  EXPECT_NE(Error.find("has no digest"), std::string::npos) << Error;
+  Error = message(applyFromReport(Findings, {{File, ""}}));
+  EXPECT_NE(Error.find("two different texts"), std::string::npos) << Error;
+  EXPECT_EQ(read(File), "abc\n");
+}
+
+TEST_F(FixesTest, EditPastTheEndRefusesTheWholeSet) {
+  std::string A = make("a.c", "abc\n");
+  std::string B = make("b.c", "abc\n");
+  std::string Error = message(apply(
+      {findingWith({{A, 0, 1, "A"}}), findingWith({{B, 1000000000, 0, "B"}})}));
+  EXPECT_NE(Error.find("'" + B + "' has 4 bytes"), std::string::npos) << Error;
+  EXPECT_NE(Error.find("no file was changed"), std::string::npos) << Error;
+  EXPECT_EQ(read(A), "abc\n");
+  EXPECT_EQ(read(B), "abc\n");
+}
+
+TEST(SourceDigestsTest, TwoTextsOfOneFileLeaveItUnknown) {
+  SourceDigests Into{{"a.c", "1"}, {"b.c", "2"}};
+  uniteDigests(Into, {{"a.c", "1"}, {"b.c", "3"}, {"c.c", "4"}});
+  EXPECT_EQ(Into, (SourceDigests{{"a.c", "1"}, {"b.c", ""}, {"c.c", "4"}}));
+  EXPECT_EQ(sourceDigest(""), "e3b0c44298fc1c149afbf4c8996fb924"
+                              "27ae41e4649b934ca495991b7852b855");
 }
 
 TEST_F(FixesTest, NoFileChangesWhenALaterOneIsReadOnly) {
@@ -192,7 +253,7 @@ TEST_F(FixesTest, FailedRenameRestoresTheFilesAlreadyReplaced) {
   std::vector<Finding> Findings = {findingWith({{A, 0, 1, "A"}}),
                                    findingWith({{B, 0, 1, "B"}})};
   llvm::Expected<std::vector<FileRewrite>> Rewrites =
-      prepareFixes(planFixes(Findings, now()));
+      prepareFixes(planFixes(Findings, {now(), std::nullopt}));
   ASSERT_TRUE(bool(Rewrites)) << toString(Rewrites.takeError());
   // Between the checks and the renames, b.c becomes a directory: its
   // rename fails after a.c's succeeded.

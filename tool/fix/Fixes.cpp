@@ -37,10 +37,9 @@ bool contains(const tooling::Replacements &Existing,
 }
 } // namespace
 
-FixPlan planFixes(llvm::ArrayRef<Finding> Findings,
-                  llvm::sys::TimePoint<> AnalysisStart) {
+FixPlan planFixes(llvm::ArrayRef<Finding> Findings, AnalysedSources Sources) {
   FixPlan Plan;
-  Plan.AnalysisStart = AnalysisStart;
+  Plan.Sources = std::move(Sources);
   for (const Finding &F : Findings) {
     if (F.Fixes.empty())
       continue;
@@ -68,10 +67,51 @@ FixPlan planFixes(llvm::ArrayRef<Finding> Findings,
 }
 
 FixPlan planFixes(llvm::ArrayRef<Finding> Findings) {
-  return planFixes(Findings, LoadTime);
+  return planFixes(Findings, analysedSources(std::nullopt));
 }
 
 llvm::sys::TimePoint<> loadTime() { return LoadTime; }
+
+AnalysedSources analysedSources(std::optional<SourceDigests> Digests) {
+  return AnalysedSources{LoadTime, std::move(Digests)};
+}
+
+SourceDigests digestFixedSources(llvm::ArrayRef<Finding> Findings) {
+  SourceDigests Digests;
+  for (const Finding &F : Findings)
+    for (const FindingFix &Fix : F.Fixes) {
+      if (Digests.count(Fix.File))
+        continue;
+      llvm::Expected<std::string> Text =
+          readAsAnalysed(Fix.File, analysedSources(std::nullopt));
+      if (!Text) {
+        llvm::consumeError(Text.takeError());
+        continue;
+      }
+      Digests.emplace(Fix.File, sourceDigest(*Text));
+    }
+  return Digests;
+}
+
+llvm::Error checkEditsFit(llvm::StringRef File,
+                          const tooling::Replacements &Edits,
+                          llvm::StringRef FileText) {
+  for (const tooling::Replacement &R : Edits) {
+    uint64_t End = uint64_t(R.getOffset()) + R.getLength();
+    if (End <= FileText.size())
+      continue;
+    std::string Where = R.getLength() ? "edits bytes " +
+                                            std::to_string(R.getOffset()) +
+                                            ".." + std::to_string(End)
+                                      : "inserts at byte " +
+                                            std::to_string(R.getOffset());
+    return llvm::createStringError(
+        "'" + File + "' has " + llvm::Twine(FileText.size()) +
+        " bytes, and a fix " + Where +
+        ": it is not the text the fixes were computed on");
+  }
+  return llvm::Error::success();
+}
 
 //===----------------------------------------------------------------------===//
 // Line endings
@@ -138,11 +178,13 @@ llvm::Error noFileChanged(llvm::Error E) {
 /// Phase one for one file.
 llvm::Expected<FileRewrite> prepareFile(llvm::StringRef File,
                                         const tooling::Replacements &Edits,
-                                        llvm::sys::TimePoint<> Since) {
-  llvm::Expected<FileRewrite> R = readForRewrite(File, Since);
+                                        const AnalysedSources &Sources) {
+  llvm::Expected<FileRewrite> R = readForRewrite(File, Sources);
   if (!R)
     return R.takeError();
   llvm::StringRef Old = R->OldText;
+  if (llvm::Error E = checkEditsFit(File, Edits, Old))
+    return E;
   llvm::Expected<tooling::Replacements> Matched = matchLineEndings(Edits, Old);
   if (!Matched)
     return Matched.takeError();
@@ -160,8 +202,7 @@ llvm::Expected<std::vector<FileRewrite>> prepareFixes(const FixPlan &Plan) {
   std::vector<FileRewrite> Rewrites;
   std::map<fs::UniqueID, std::string> Seen;
   for (const auto &[File, Edits] : Plan.Edits) {
-    llvm::Expected<FileRewrite> R =
-        prepareFile(File, Edits, Plan.AnalysisStart);
+    llvm::Expected<FileRewrite> R = prepareFile(File, Edits, Plan.Sources);
     if (!R)
       return noFileChanged(R.takeError());
     // Two names of one file would each be rewritten from the same text,

@@ -32,22 +32,37 @@ struct FixPlan {
   unsigned Accepted = 0;
   /// Findings refused, with why.
   std::vector<std::pair<const Finding *, std::string>> Refused;
-  /// No later than the workers read the sources: the edits' offsets are
-  /// into the text they read, so a file changed since is refused.
-  llvm::sys::TimePoint<> AnalysisStart;
+  /// What the analysis read: the edits' offsets are into that text, so a
+  /// file changed since is refused.
+  AnalysedSources Sources;
 };
 
 /// Sorts the fix-its of \p Findings into non-conflicting edits, to apply to
-/// the files as they were at \p AnalysisStart.
-FixPlan planFixes(llvm::ArrayRef<Finding> Findings,
-                  llvm::sys::TimePoint<> AnalysisStart);
+/// the files as \p Sources records them.
+FixPlan planFixes(llvm::ArrayRef<Finding> Findings, AnalysedSources Sources);
 
-/// As above, with the time the program was loaded for the start: earlier
+/// As above, for files unchanged since the program was loaded: earlier
 /// than any analysis, so never too late.
 FixPlan planFixes(llvm::ArrayRef<Finding> Findings);
 
+/// Refused when an edit of \p Edits reaches past the end of \p FileText,
+/// \p File's text: it is not the text the edits were computed on (a
+/// report's offsets into a file since made shorter, or edited by hand).
+llvm::Error checkEditsFit(llvm::StringRef File,
+                          const clang::tooling::Replacements &Edits,
+                          llvm::StringRef FileText);
+
 /// When the program was loaded: earlier than any analysis.
 llvm::sys::TimePoint<> loadTime();
+
+/// The sources as this run read them: unchanged since the program was
+/// loaded and, for a merged report, as its \p Digests record.
+AnalysedSources analysedSources(std::optional<SourceDigests> Digests);
+
+/// The digest of each file the fix-its of \p Findings edit, for a report
+/// to carry; a file changed since the program was loaded gets none, and
+/// its fixes apply nowhere later.
+SourceDigests digestFixedSources(llvm::ArrayRef<Finding> Findings);
 
 /// Phase one of applyFixPlan(): every file checked (a readable, writable
 /// regular file with one link, unchanged since the analysis, not named

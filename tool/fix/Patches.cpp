@@ -217,8 +217,7 @@ public:
     auto It = Texts.find(File);
     if (It != Texts.end())
       return llvm::StringRef(It->second);
-    llvm::Expected<std::string> Text =
-        readAsAnalysed(File, Options.AnalysisStart);
+    llvm::Expected<std::string> Text = readAsAnalysed(File, Options.Sources);
     if (!Text)
       return Text.takeError();
     return llvm::StringRef(Texts.emplace(File, std::move(*Text)).first->second);
@@ -230,6 +229,8 @@ public:
     llvm::Expected<llvm::StringRef> Old = original(File);
     if (!Old)
       return Old.takeError();
+    if (llvm::Error E = checkEditsFit(File, Edits, *Old))
+      return E;
     auto Matched = matchLineEndings(Edits, *Old);
     if (!Matched)
       return Matched.takeError();
@@ -517,7 +518,7 @@ llvm::Error writePatchSeries(const PatchSeries &Series, llvm::StringRef Dir,
 llvm::Expected<std::string> fixDiff(llvm::ArrayRef<Finding> Findings,
                                     const PatchOptions &Options,
                                     std::vector<std::string> &Refused) {
-  FixPlan Plan = planFixes(Findings, Options.AnalysisStart);
+  FixPlan Plan = planFixes(Findings, Options.Sources);
   for (const auto &[F, Why] : Plan.Refused)
     Refused.push_back(describeSkip(*F, Why));
   SeriesState State(Options);

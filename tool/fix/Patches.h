@@ -16,6 +16,7 @@
 #define UACCESS_LINT_TOOL_PATCHES_H
 
 #include "checks/Finding.h"
+#include "support/SourceDigests.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Chrono.h"
@@ -89,9 +90,8 @@ struct PatchOptions {
   /// ran, in a tree unpacked from a tarball).
   std::vector<std::string> DatabaseDirs;
   std::string Version;
-  /// The sources must not have changed since (their offsets are into the
-  /// text the analysis read).
-  llvm::sys::TimePoint<> AnalysisStart;
+  /// What the analysis read: the fixes' offsets are into that text.
+  AnalysedSources Sources;
 };
 
 struct PatchFile {

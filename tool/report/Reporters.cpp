@@ -138,8 +138,19 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
   Printer.EndSourceFile();
 }
 
+namespace {
+llvm::json::Array sourcesToJSON(const SourceDigests &Digests) {
+  llvm::json::Array Sources;
+  for (const auto &[File, Digest] : Digests)
+    if (!Digest.empty())
+      Sources.push_back(
+          llvm::json::Object{{"file", bytesToJSON(File)}, {"sha256", Digest}});
+  return Sources;
+}
+} // namespace
+
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
-                llvm::raw_ostream &OS) {
+                const SourceDigests &Digests, llvm::raw_ostream &OS) {
   llvm::json::Array Failures;
   for (const auto &[File, Why] : Summary.Failures)
     Failures.push_back(llvm::json::Object{{"file", bytesToJSON(File)},
@@ -165,7 +176,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                                  {"failed", Summary.Failed},
                                  {"prefiltered", Summary.Prefiltered},
                                  {"skipped_bodies", Summary.SkippedBodies},
-                                 {"failures", std::move(Failures)}}}};
+                                 {"failures", std::move(Failures)}}},
+      {"sources", sourcesToJSON(Digests)}};
   OS << llvm::formatv("{0:2}", Doc) << "\n";
 }
 

@@ -5,6 +5,7 @@
 
 #include "checks/Finding.h"
 #include "support/RunSummary.h"
+#include "support/SourceDigests.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -18,9 +19,11 @@ void renderText(llvm::ArrayRef<Finding> Findings, llvm::raw_ostream &OS,
                 bool Colors, bool ShowArches);
 
 /// One JSON document: {"format", "version", "arches": [...], "findings":
-/// [...], "tus": {...}}; each finding names its arches too.
+/// [...], "tus": {...}, "sources": [...]}; each finding names its arches
+/// too, and "sources" the digest of each file the fixes edit, as analysed
+/// (\p Digests; an unknown one, "", is left out).
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
-                llvm::raw_ostream &OS);
+                const SourceDigests &Digests, llvm::raw_ostream &OS);
 
 } // namespace uaccess
 

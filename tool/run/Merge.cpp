@@ -9,6 +9,7 @@
 #include "runner/FindingsFormat.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -119,6 +120,11 @@ void mergeInto(MergedReport &Into, MergedReport From) {
   for (Finding &F : From.Findings)
     Unique.add(std::move(F));
   Into.DumpBlocks.merge(From.DumpBlocks);
+  if (From.Digests) {
+    if (!Into.Digests)
+      Into.Digests.emplace();
+    uniteDigests(*Into.Digests, *From.Digests);
+  }
   sortByLocation(Into.Findings);
 }
 
@@ -205,6 +211,30 @@ llvm::Error readArches(const llvm::json::Object &Doc, RunSummary &Summary) {
   return llvm::Error::success();
 }
 
+/// The report's "sources": the digest of each file its fixes edit, as
+/// analysed. A report older than them has none, and its fixes apply to no
+/// file.
+llvm::Error readDigests(const llvm::json::Object &Doc, SourceDigests &Into) {
+  const llvm::json::Array *Sources = Doc.getArray("sources");
+  if (!Sources)
+    return llvm::Error::success();
+  SourceDigests Read;
+  for (const llvm::json::Value &V : *Sources) {
+    std::string File, Digest;
+    llvm::json::Path::Root Root;
+    if (!mapBytes(V, "file", File, Root) ||
+        !mapBytes(V, "sha256", Digest, Root) || Digest.size() != 64 ||
+        !llvm::all_of(Digest, llvm::isHexDigit))
+      return llvm::createStringError(
+          "a source without a file and a SHA-256 in hex");
+    if (!Read.emplace(File, llvm::StringRef(Digest).lower()).second)
+      return llvm::createStringError("'%s' is listed twice in \"sources\"",
+                                     File.c_str());
+  }
+  uniteDigests(Into, Read);
+  return llvm::Error::success();
+}
+
 /// A report names its format and version; one from before they were
 /// written (version 1 without them) is read as version 1.
 llvm::Error checkReportVersion(const llvm::json::Object *O) {
@@ -260,6 +290,10 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   if (llvm::Error E = readCounts(*TUs, !List->empty(), Summary))
     return Fail(std::move(E));
   if (llvm::Error E = readArches(*O, Summary))
+    return Fail(std::move(E));
+  if (!Report.Digests)
+    Report.Digests.emplace();
+  if (llvm::Error E = readDigests(*O, *Report.Digests))
     return Fail(std::move(E));
   return llvm::Error::success();
 }

@@ -12,6 +12,7 @@
 
 #include "run/Workers.h"
 #include "support/RunSummary.h"
+#include "support/SourceDigests.h"
 
 #include <map>
 #include <string>
@@ -31,6 +32,9 @@ struct MergedReport {
   std::vector<Finding> Findings;
   /// --dump-uaccess blocks, one per function, keyed by their first line.
   std::map<std::string, std::string> DumpBlocks;
+  /// Merged from JSON reports: the texts their fixes were computed on.
+  /// None when this run analysed the sources itself.
+  std::optional<SourceDigests> Digests;
 };
 
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
@@ -54,7 +58,8 @@ void sortByLocation(std::vector<Finding> &Findings);
 /// TU counts and failures to \p Summary. Findings met in an earlier report
 /// (the same keyOf(): a header's, found by two shards)
 /// are kept once, with the arches of both reports; a copy from a new arch
-/// adds that arch's notes.
+/// adds that arch's notes. Its "sources" are added to \p Report.Digests
+/// (uniteDigests()).
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                             RunSummary &Summary);
 

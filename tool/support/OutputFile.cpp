@@ -125,11 +125,11 @@ llvm::Expected<llvm::sys::TimePoint<>> changeTime(const std::string &Path) {
 } // namespace
 
 namespace {
-/// \p Path's text, refused when it changed after \p Since; \p Name is
-/// the file as the caller named it, for messages.
+/// \p Path's text, refused when it is not what \p Sources recorded;
+/// \p Name is the file as the caller named it, for messages and digests.
 llvm::Expected<std::string> readUnchanged(llvm::StringRef Name,
                                           const std::string &Path,
-                                          llvm::sys::TimePoint<> Since) {
+                                          const AnalysedSources &Sources) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
@@ -138,16 +138,20 @@ llvm::Expected<std::string> readUnchanged(llvm::StringRef Name,
   llvm::Expected<llvm::sys::TimePoint<>> Changed = changeTime(Path);
   if (!Changed)
     return failed("read", Name, llvm::errorToErrorCode(Changed.takeError()));
-  if (*Changed > Since)
+  if (*Changed > Sources.Since)
     return refuse(Name, "changed after it was analysed: its fixes were "
                         "computed on the text before");
-  return (*Buffer)->getBuffer().str();
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  std::string Mismatch = digestMismatch(Name, Text, Sources);
+  if (!Mismatch.empty())
+    return refuse(Name, Mismatch);
+  return Text.str();
 }
 } // namespace
 
 llvm::Expected<std::string> readAsAnalysed(llvm::StringRef File,
-                                           llvm::sys::TimePoint<> Since) {
-  return readUnchanged(File, File.str(), Since);
+                                           const AnalysedSources &Sources) {
+  return readUnchanged(File, File.str(), Sources);
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,11 +309,11 @@ llvm::Error restore(llvm::ArrayRef<FileRewrite> Replaced, llvm::Error Failure) {
 } // namespace
 
 llvm::Expected<FileRewrite> readForRewrite(llvm::StringRef File,
-                                           llvm::sys::TimePoint<> Since) {
+                                           const AnalysedSources &Sources) {
   llvm::Expected<ReplaceTarget> T = checkExisting(File);
   if (!T)
     return T.takeError();
-  llvm::Expected<std::string> Old = readUnchanged(File, T->Path, Since);
+  llvm::Expected<std::string> Old = readUnchanged(File, T->Path, Sources);
   if (!Old)
     return Old.takeError();
   return FileRewrite{std::move(*T), std::move(*Old), ""};

@@ -11,6 +11,8 @@
 #ifndef UACCESS_LINT_TOOL_SUPPORT_OUTPUTFILE_H
 #define UACCESS_LINT_TOOL_SUPPORT_OUTPUTFILE_H
 
+#include "support/SourceDigests.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Chrono.h"
 #include "llvm/Support/Error.h"
@@ -22,10 +24,11 @@
 namespace uaccess {
 
 /// \p File's text as the analysis read it: refused when the file changed
-/// after \p Since (its fix-its' offsets would be wrong). Nothing is written:
+/// after \p Sources.Since, or its text is not the one \p Sources.Digests
+/// records (its fix-its' offsets would be wrong). Nothing is written:
 /// --fix-dry-run and --patch-dir read their sources through this.
 llvm::Expected<std::string> readAsAnalysed(llvm::StringRef File,
-                                           llvm::sys::TimePoint<> Since);
+                                           const AnalysedSources &Sources);
 
 /// A file checked for replacement (see writeFileAtomically()).
 struct ReplaceTarget {
@@ -49,10 +52,10 @@ struct FileRewrite {
 };
 
 /// \p File checked for replacement (a readable, writable regular file with
-/// one link) with its text as read, refused when it changed after \p Since;
+/// one link) with its text as read, refused as readAsAnalysed() refuses;
 /// NewText is left empty.
 llvm::Expected<FileRewrite> readForRewrite(llvm::StringRef File,
-                                           llvm::sys::TimePoint<> Since);
+                                           const AnalysedSources &Sources);
 
 /// Phases two and three of applyFixPlan() (fix/Fixes.h): every new text written
 /// and synced to a temporary file beside its target, with the target's mode and
