@@ -66,6 +66,8 @@ uaccess::RunOptions runOptions(const Options &Opt, const uaccess::Settings &S) {
   Run.DumpUses = Opt.DumpUses;
   Run.CheckOptions = S.Options;
   Run.SafeCallees = S.Safe;
+  for (const auto &[Path, What] : existingOutputs(Opt))
+    Run.GuardedOutputs.push_back(Path);
   return Run;
 }
 
@@ -85,12 +87,34 @@ void explainChoice(StringRef File, const uaccess::PrefilterResult &Choice,
   errs() << "\n";
 }
 
+/// The run's outputs that a TU reads, by the prefilter's scan: the TUs it
+/// does not parse read them too.
+std::map<std::string, std::string>
+outputsScanned(const Options &Opt, const RunnableTUs &TUs,
+               const uaccess::PrefilterResult &Choice) {
+  std::map<sys::fs::UniqueID, std::string> Outputs;
+  for (const auto &[Path, What] : existingOutputs(Opt)) {
+    sys::fs::UniqueID ID;
+    if (!sys::fs::getUniqueID(Path, ID))
+      Outputs.emplace(ID, Path);
+  }
+  std::map<std::string, std::string> Read;
+  sys::fs::UniqueID ID;
+  if (!Outputs.empty())
+    for (const auto &[File, Reader] : Choice.FilesRead)
+      if (!sys::fs::getUniqueID(File, ID) && Outputs.count(ID))
+        Read.try_emplace(Outputs[ID], TUs.Commands[Reader].Filename);
+  return Read;
+}
+
 /// The TUs that can have findings (all of them, skipping nothing, with
 /// --exhaustive or --dump-uaccess); the others are counted as prefiltered.
+/// \p ReadOutputs: the run's outputs the TUs read (outputsScanned()).
 std::vector<ChosenTU>
 prefilter(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
           const std::optional<uaccess::ChangedLines> &Changed,
-          uaccess::RunSummary &Summary) {
+          uaccess::RunSummary &Summary,
+          std::map<std::string, std::string> &ReadOutputs) {
   const std::vector<CompileCommand> &All = TUs.Commands;
   std::vector<ChosenTU> Chosen;
   if (Opt.Exhaustive || Opt.DumpUses) {
@@ -117,6 +141,7 @@ prefilter(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
     if (Choice.Analyze[I])
       Chosen.emplace_back(I, std::move(Choice.SkippableBodies[I]));
   }
+  ReadOutputs = outputsScanned(Opt, TUs, Choice);
   // A dry run: which TUs a run would parse.
   if (Opt.ExplainPrefilter)
     std::exit(ExitClean);
@@ -350,8 +375,9 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
         uaccess::RunSummary &Summary,
         std::vector<uaccess::EarlyAnswer> &Early) {
   size_t EarlierFailures = Summary.Failures.size();
+  std::map<std::string, std::string> ReadOutputs;
   std::vector<ChosenTU> Chosen =
-      prefilter(Opt, TUs, Workers.Jobs, Changed, Summary);
+      prefilter(Opt, TUs, Workers.Jobs, Changed, Summary, ReadOutputs);
   if (Changed) {
     std::vector<bool> Kept(TUs.Commands.size());
     for (const ChosenTU &C : Chosen)
@@ -393,6 +419,7 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
   Early = earlyAnswers(Commands, Outcomes);
   uaccess::MergedReport Report =
       uaccess::mergeOutcomes(std::move(Outcomes), Summary);
+  Report.ReadOutputs.merge(ReadOutputs);
   for (const auto &[File, Reason] :
        ArrayRef(Summary.Failures).drop_front(EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";

@@ -203,6 +203,21 @@ Error writeFixes(const Options &Opt, const uaccess::MergedReport &Report,
   return Error::success();
 }
 
+/// A file the TUs read, which an output would replace: an #include of
+/// "defs.inc" named by -o. Nothing is written then.
+Error checkOutputsUnread(const Options &Opt,
+                         const uaccess::MergedReport &Report) {
+  for (const auto &[Path, What] : existingOutputs(Opt)) {
+    auto It = Report.ReadOutputs.find(Path);
+    if (It != Report.ReadOutputs.end())
+      return createStringError(What + " would overwrite '" + Path +
+                               "', which the TU '" + It->second +
+                               "' reads: name a file of its own; no output "
+                               "was written");
+  }
+  return Error::success();
+}
+
 /// The exit code of a report: failed TUs, then findings at error level.
 int exitCode(const Options &Opt, const uaccess::MergedReport &Report,
              const uaccess::RunSummary &Summary, bool Unused) {
@@ -267,6 +282,8 @@ Expected<int> finishRun(const Options &Opt, uaccess::MergedReport &Report,
                         uaccess::RunSummary &Summary, const RunnableTUs &TUs,
                         const uaccess::SettingsFinder &Finder, const Gate &G,
                         std::chrono::steady_clock::time_point Started) {
+  if (Error E = checkOutputsUnread(Opt, Report))
+    return E;
   Expected<bool> Unused = gateStage(Opt, Report, Summary, TUs, Finder, G);
   if (!Unused)
     return Unused.takeError();

@@ -307,20 +307,28 @@ bool isCSourceName(StringRef Path) {
                             Ext);
 }
 
-/// The outputs the run writes must not be one another, nor a file it
-/// reads: `--fix -o f.c f.c` would replace the source with the report, and
-/// `-o x.json --write-baseline=x.json` would lose the baseline.
-Error checkOutputsApart(const Options &Opt) {
+/// The files the run replaces with its outputs (-o, --export-fixes,
+/// --write-baseline), canonical, each with its option. A stream (/dev/null,
+/// a FIFO) takes each output as it comes, and is none of them.
+std::vector<std::pair<std::string, std::string>>
+outputFiles(const Options &Opt) {
   std::vector<std::pair<std::string, std::string>> Outputs;
   for (auto [Path, What] :
        {std::pair<StringRef, StringRef>(Opt.OutputFile, "-o"),
         {Opt.ExportFixes, "--export-fixes"},
         {Opt.WriteBaseline, "--write-baseline"}})
-    // A stream (/dev/null, a FIFO) takes each output as it comes.
     if (!Path.empty() && Path != "-" &&
         (!sys::fs::exists(Path) || sys::fs::is_regular_file(Path)))
       Outputs.push_back(
           {uaccess::canonicalPath(absolutePath(Path)), What.str()});
+  return Outputs;
+}
+
+/// The outputs the run writes must not be one another, nor a file it
+/// reads: `--fix -o f.c f.c` would replace the source with the report, and
+/// `-o x.json --write-baseline=x.json` would lose the baseline.
+Error checkOutputsApart(const Options &Opt) {
+  std::vector<std::pair<std::string, std::string>> Outputs = outputFiles(Opt);
   std::vector<std::pair<std::string, std::string>> Inputs;
   for (const std::string &Source : Opt.SourcePaths)
     Inputs.push_back({uaccess::canonicalPath(absolutePath(Source)),
@@ -368,6 +376,15 @@ Error checkOutputsApart(const Options &Opt) {
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, std::string>>
+existingOutputs(const Options &Opt) {
+  std::vector<std::pair<std::string, std::string>> Existing;
+  for (auto &Output : outputFiles(Opt))
+    if (sys::fs::is_regular_file(Output.first))
+      Existing.push_back(std::move(Output));
+  return Existing;
+}
 
 /// The current directory as findings name files: its real path.
 std::string currentDirectory() {

@@ -107,6 +107,12 @@ struct Gate {
 /// The current directory as findings name files: its real path.
 std::string currentDirectory();
 
+/// The files the run's outputs (-o, --export-fixes, --write-baseline) would
+/// replace, canonical, each with its option: a TU must not read one
+/// (RunOptions::GuardedOutputs, checked by the output stage).
+std::vector<std::pair<std::string, std::string>>
+existingOutputs(const Options &Opt);
+
 /// What the command line says of the settings each config gives (README,
 /// "Config file").
 Expected<uaccess::SettingsOverrides> settingsOverrides(const Options &Opt);

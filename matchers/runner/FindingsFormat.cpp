@@ -133,7 +133,8 @@ Value toJSON(const TUReport &R) {
                 {"first_error", bytesToJSON(R.FirstError)},
                 {"arch", R.Arch},
                 {"calls", R.Calls},
-                {"skipped_bodies", R.SkippedBodies}};
+                {"skipped_bodies", R.SkippedBodies},
+                {"reads_outputs", bytesToJSON(R.ReadsOutputs)}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
@@ -271,7 +272,9 @@ bool fromJSON(const Value &V, TUReport &R, Path P) {
          O.map("compiler_errors", R.CompilerErrors) &&
          mapBytes(V, "first_error", R.FirstError, P) && O.map("arch", R.Arch) &&
          O.mapOptional("calls", R.Calls) &&
-         O.mapOptional("skipped_bodies", R.SkippedBodies);
+         O.mapOptional("skipped_bodies", R.SkippedBodies) &&
+         (!V.getAsObject()->get("reads_outputs") ||
+          mapBytes(V, "reads_outputs", R.ReadsOutputs, P));
 }
 
 } // namespace uaccess

@@ -42,6 +42,9 @@ struct TUReport {
   /// The skipped bodies included one an analyzed body calls: the TU must
   /// be parsed again, skipping nothing. Never in a finished report.
   bool NeedsEveryBody = false;
+  /// Those of RunOptions::GuardedOutputs the parse read: the run must not
+  /// replace them with its outputs.
+  std::vector<std::string> ReadsOutputs;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);

@@ -36,7 +36,8 @@ llvm::json::Value toJSON(const RunOptions &O) {
                             {"summarize_calls", O.SummarizeCalls},
                             {"summarize_fields", O.SummarizeFields},
                             {"summarize_own_links", O.SummarizeOwnLinks},
-                            {"skip_bodies", O.SkipBodies}};
+                            {"skip_bodies", O.SkipBodies},
+                            {"guarded_outputs", O.GuardedOutputs}};
 }
 
 bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
@@ -48,7 +49,8 @@ bool fromJSON(const llvm::json::Value &V, RunOptions &O, llvm::json::Path P) {
       !M.mapOptional("summarize_calls", O.SummarizeCalls) ||
       !M.mapOptional("summarize_fields", O.SummarizeFields) ||
       !M.mapOptional("summarize_own_links", O.SummarizeOwnLinks) ||
-      !M.mapOptional("skip_bodies", O.SkipBodies))
+      !M.mapOptional("skip_bodies", O.SkipBodies) ||
+      !M.mapOptional("guarded_outputs", O.GuardedOutputs))
     return false;
   O.CheckOptions.insert(Options.begin(), Options.end());
   return true;
@@ -190,7 +192,33 @@ public:
     return createLintConsumer(CI, Opts, Report, Dir);
   }
 
+  /// After any parse, a good or a failed one: the files it read so far.
+  void EndSourceFileAction() override {
+    if (!Opts.GuardedOutputs.empty())
+      Report.ReadsOutputs = filesRead(getCompilerInstance().getSourceManager(),
+                                      Opts.GuardedOutputs);
+  }
+
 private:
+  /// Those of \p Files (paths that exist) that \p SM read, by identity:
+  /// a link or another spelling of the path is the same file.
+  static std::vector<std::string> filesRead(const SourceManager &SM,
+                                            llvm::ArrayRef<std::string> Files) {
+    std::map<llvm::sys::fs::UniqueID, const std::string *> ByID;
+    for (const std::string &File : Files) {
+      llvm::sys::fs::UniqueID ID;
+      if (!llvm::sys::fs::getUniqueID(File, ID))
+        ByID.emplace(ID, &File);
+    }
+    std::vector<std::string> Read;
+    for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
+      auto Found = ByID.find(It->first.getUniqueID());
+      if (Found != ByID.end() && !llvm::is_contained(Read, *Found->second))
+        Read.push_back(*Found->second);
+    }
+    return Read;
+  }
+
   const RunOptions &Opts;
   TUReport &Report;
   std::string Dir;

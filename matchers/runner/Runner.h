@@ -42,6 +42,10 @@ struct RunOptions {
   /// file, not made by a macro (the prefilter's skippableBodies()): a
   /// skipped body is a declaration to the checks.
   std::vector<std::string> SkipBodies;
+  /// Files the run will replace with its outputs (-o, --export-fixes,
+  /// --write-baseline) that exist already: a TU that reads one of them
+  /// (an #include of "defs.inc") names it in TUReport::ReadsOutputs.
+  std::vector<std::string> GuardedOutputs;
 };
 
 /// Parses \p Command (already adjusted for clang 19) and runs the enabled

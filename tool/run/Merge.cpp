@@ -89,6 +89,8 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
   MergedReport Out;
   UniqueFindings Unique(Out.Findings);
   for (TUOutcome &O : Outcomes) {
+    for (const std::string &Output : O.Report.ReadsOutputs)
+      Out.ReadOutputs.try_emplace(Output, O.File);
     if (O.Status == TUStatus::Failed) {
       // A TU that did not parse cleanly was not really looked at: its
       // findings (and their fix-its) could be anywhere.
@@ -120,6 +122,7 @@ void mergeInto(MergedReport &Into, MergedReport From) {
   for (Finding &F : From.Findings)
     Unique.add(std::move(F));
   Into.DumpBlocks.merge(From.DumpBlocks);
+  Into.ReadOutputs.merge(From.ReadOutputs);
   if (From.Digests) {
     if (!Into.Digests)
       Into.Digests.emplace();

@@ -44,15 +44,19 @@ void parallelFor(size_t N, unsigned Jobs,
 /// Every file the TUs read, scanned once.
 struct FileTable {
   std::vector<std::string> Paths;
+  /// One per path: the first TU that reads it.
+  std::vector<size_t> FirstReader;
   llvm::StringMap<size_t> Index;
   std::vector<SourceScan> Scans;
   /// Indices of the files some TU includes (not only as its main file).
   std::set<size_t> Headers;
 
-  size_t add(const std::string &Path) {
+  size_t add(const std::string &Path, size_t Reader) {
     auto [It, New] = Index.try_emplace(Path, Paths.size());
-    if (New)
+    if (New) {
       Paths.push_back(Path);
+      FirstReader.push_back(Reader);
+    }
     return It->second;
   }
 
@@ -204,7 +208,7 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
       continue;
     TUs[I].emplace();
     for (const std::string &Path : *Included[I])
-      TUs[I]->push_back(Files.add(Path));
+      TUs[I]->push_back(Files.add(Path, I));
     Files.Headers.insert(std::next(TUs[I]->begin()), TUs[I]->end());
   }
   Files.scanAll(Jobs);
@@ -213,6 +217,8 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
     HeaderScans.push_back(&Files.Scans[F]);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
   chooseTUs(TUs, Files, Relevant, CoverHeaders, Result);
+  for (size_t F = 0; F < Files.Paths.size(); ++F)
+    Result.FilesRead.push_back({Files.Paths[F], Files.FirstReader[F]});
   if (Touched)
     keepTouchedTUs(TUs, Files, Touched, Result);
   for (size_t I = 0; I < Commands.size(); ++I)
@@ -250,6 +256,8 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
       All.Unparsable[Positions[K]] = std::move(Choice.Unparsable[K]);
       All.IncludesFrom[Positions[K]] = std::move(Choice.IncludesFrom[K]);
     }
+    for (auto &[File, Reader] : Choice.FilesRead)
+      All.FilesRead.push_back({std::move(File), Positions[Reader]});
     All.Skipped += Choice.Skipped;
   }
   return All;

@@ -56,6 +56,9 @@ struct PrefilterResult {
   /// One per command: where its includes came from: its build record
   /// ("from fs/.select.o.cmd"), or the scan, and why not the record.
   std::vector<std::string> IncludesFrom;
+  /// Every file a TU's includes name (its main file too), each with the
+  /// index of the first command that reads it.
+  std::vector<std::pair<std::string, size_t>> FilesRead;
 };
 
 /// Whether a patch touches a file (absolute path); see --diff.
