@@ -5,6 +5,7 @@
 #include "clang/Tooling/Core/Diagnostic.h"
 #include "clang/Tooling/DiagnosticsYaml.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace clang;
@@ -100,11 +101,10 @@ llvm::Error checkEditsFit(llvm::StringRef File,
     uint64_t End = uint64_t(R.getOffset()) + R.getLength();
     if (End <= FileText.size())
       continue;
-    std::string Where = R.getLength() ? "edits bytes " +
-                                            std::to_string(R.getOffset()) +
-                                            ".." + std::to_string(End)
-                                      : "inserts at byte " +
-                                            std::to_string(R.getOffset());
+    std::string Where =
+        R.getLength() ? "edits bytes " + std::to_string(R.getOffset()) + ".." +
+                            std::to_string(End)
+                      : "inserts at byte " + std::to_string(R.getOffset());
     return llvm::createStringError(
         "'" + File + "' has " + llvm::Twine(FileText.size()) +
         " bytes, and a fix " + Where +
@@ -251,8 +251,32 @@ tooling::Diagnostic toDiagnostic(const Finding &F, LineEndings &Endings) {
 }
 } // namespace
 
+namespace {
+/// A file name the YAML cannot hold: LLVM's writer turns bytes that are
+/// not UTF-8 into U+FFFD, and clang-apply-replacements would skip the
+/// file it can no longer find while it applies the others.
+std::optional<std::string> nameNotUTF8(const Finding &F) {
+  std::vector<llvm::StringRef> Names{F.Loc.File};
+  for (const FindingNote &N : F.Notes)
+    Names.push_back(N.Loc.File);
+  for (const FindingFix &Fix : F.Fixes)
+    Names.push_back(Fix.File);
+  for (llvm::StringRef Name : Names)
+    if (!llvm::json::isUTF8(Name))
+      return Name.str();
+  return std::nullopt;
+}
+} // namespace
+
 llvm::Error exportFixes(llvm::ArrayRef<Finding> Findings,
                         llvm::StringRef Path) {
+  for (const Finding &F : Findings)
+    if (std::optional<std::string> Name = nameNotUTF8(F))
+      return llvm::createStringError(
+          "--export-fixes: the name '" + *Name +
+          "' is not UTF-8, which clang-apply-replacements' YAML cannot "
+          "hold (the file would be skipped, and the others fixed): use "
+          "--fix or --patch-dir; nothing was exported");
   tooling::TranslationUnitDiagnostics TU;
   TU.MainSourceFile = Findings.empty() ? "" : Findings.front().Loc.File;
   LineEndings Endings;

@@ -74,7 +74,8 @@ llvm::Expected<std::vector<FileRewrite>> prepareFixes(const FixPlan &Plan);
 llvm::Error applyFixPlan(const FixPlan &Plan);
 
 /// Writes the findings in clang-apply-replacements' YAML format, through
-/// writeOutputFile(); replacement texts get their file's line endings.
+/// writeOutputFile(); replacement texts get their file's line endings. A
+/// file name that is not UTF-8 is refused: the YAML cannot hold it.
 llvm::Error exportFixes(llvm::ArrayRef<Finding> Findings, llvm::StringRef Path);
 
 /// \p Edits, with the line breaks of their texts made "\r\n" when most
