@@ -70,23 +70,29 @@ std::string gitTopLevel() {
 
 /// Where a relative path of a patch or a line filter names a file: from
 /// git's top level first for git's paths, else from the current directory
-/// first, where `patch` would apply it; then from the directories of the
-/// compilation database, where make ran.
-Expected<std::vector<std::string>> relativeBases(bool GitFirst,
-                                                 ArrayRef<CompileCommand> TUs) {
+/// first, where `patch` would apply it (Ordered); then from the directories
+/// of the compilation database, where make ran, which have no order: two
+/// that hold the name make it ambiguous (Database).
+struct RelativeBases {
+  std::vector<std::string> Ordered, Database;
+};
+
+Expected<RelativeBases> relativeBases(bool GitFirst,
+                                      ArrayRef<CompileCommand> TUs) {
   std::string Cwd = uaccess::currentDirectoryPath();
   if (Cwd.empty())
     return createStringError("cannot read the current directory");
-  std::vector<std::string> Bases;
-  auto Add = [&](StringRef Dir) {
-    if (!Dir.empty() && !llvm::is_contained(Bases, Dir))
-      Bases.push_back(Dir.str());
+  RelativeBases Bases;
+  auto Add = [&](std::vector<std::string> &To, StringRef Dir) {
+    if (!Dir.empty() && !llvm::is_contained(Bases.Ordered, Dir) &&
+        !llvm::is_contained(Bases.Database, Dir))
+      To.push_back(Dir.str());
   };
   std::string Top = gitTopLevel();
-  Add(GitFirst ? StringRef(Top) : StringRef(Cwd));
-  Add(GitFirst ? StringRef(Cwd) : StringRef(Top));
+  Add(Bases.Ordered, GitFirst ? StringRef(Top) : StringRef(Cwd));
+  Add(Bases.Ordered, GitFirst ? StringRef(Cwd) : StringRef(Top));
   for (const CompileCommand &C : TUs)
-    Add(C.Directory);
+    Add(Bases.Database, C.Directory);
   return Bases;
 }
 
@@ -192,10 +198,11 @@ Expected<std::optional<uaccess::ChangedLines>>
 resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
   if (!P)
     return std::nullopt;
-  Expected<std::vector<std::string>> Bases = relativeBases(P->FromGit, TUs);
+  Expected<RelativeBases> Bases = relativeBases(P->FromGit, TUs);
   if (!Bases)
     return Bases.takeError();
-  P->Lines.resolve(*Bases);
+  if (Error E = P->Lines.resolve(Bases->Ordered, Bases->Database))
+    return createStringError("--diff: " + toString(std::move(E)));
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 
@@ -213,10 +220,10 @@ Error keepSelectedLines(std::vector<uaccess::Finding> &Findings,
       Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
     for (const uaccess::Finding &F : Findings)
       Files.push_back(F.Loc.File);
-    Expected<std::vector<std::string>> Bases = relativeBases(false, TUs);
+    Expected<RelativeBases> Bases = relativeBases(false, TUs);
     if (!Bases)
       return Bases.takeError();
-    if (Error E = Lines->resolve(*Bases, Files))
+    if (Error E = Lines->resolve(Bases->Ordered, Bases->Database, Files))
       return E;
   }
   // merge knows no TU: a filter of a file with no findings names nothing

@@ -352,8 +352,9 @@ std::string canonicalFile(llvm::StringRef File) {
   return canonicalPath(Full);
 }
 
-std::string existingUnder(llvm::StringRef Path,
-                          llvm::ArrayRef<std::string> Bases) {
+llvm::Expected<std::string>
+existingUnder(llvm::StringRef Path, llvm::ArrayRef<std::string> Bases,
+              llvm::ArrayRef<std::string> Fallback) {
   if (llvm::sys::path::is_absolute(Path))
     return canonicalPath(Path);
   for (const std::string &Base : Bases) {
@@ -361,21 +362,38 @@ std::string existingUnder(llvm::StringRef Path,
     if (llvm::sys::fs::is_regular_file(Full))
       return canonicalPath(Full);
   }
-  return "";
+  std::string Found;
+  for (const std::string &Base : Fallback) {
+    std::string Full = Base + "/" + Path.str();
+    if (!llvm::sys::fs::is_regular_file(Full))
+      continue;
+    std::string Canonical = canonicalPath(Full);
+    if (!Found.empty() && Found != Canonical)
+      return llvm::createStringError(
+          "'" + Path + "' could be '" + Found + "' or '" + Canonical +
+          "', in two of the compilation database's directories: give its "
+          "path, or run from the tree it is in");
+    Found = std::move(Canonical);
+  }
+  return Found;
 }
 
-void ChangedLines::resolve(llvm::ArrayRef<std::string> Bases) {
+llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
+                                  llvm::ArrayRef<std::string> Fallback) {
   std::map<std::string, FileChanges> Resolved;
   for (auto &[Path, Changes] : Files) {
-    std::string Full = existingUnder(Path, Bases);
-    if (Full.empty())
-      Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
-    FileChanges &Into = Resolved[Full];
+    llvm::Expected<std::string> Full = existingUnder(Path, Bases, Fallback);
+    if (!Full)
+      return Full.takeError();
+    if (Full->empty())
+      *Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
+    FileChanges &Into = Resolved[*Full];
     Into.Copied |= Changes.Copied;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
   }
   Files = std::move(Resolved);
+  return llvm::Error::success();
 }
 
 const ChangedLines::FileChanges *

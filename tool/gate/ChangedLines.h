@@ -44,9 +44,12 @@ public:
                                             ExistsFn Exists);
 
   /// Makes the relative paths absolute: each from the first of \p Bases
-  /// under which it names a file (the first when none has it: a deleted
-  /// file). Paths are matched exactly, by their real paths, from then on.
-  void resolve(llvm::ArrayRef<std::string> Bases);
+  /// under which it names a file, else from the one of \p Fallback that
+  /// holds it (the first of \p Bases when none has it: a deleted file).
+  /// Paths are matched exactly, by their real paths, from then on. A path
+  /// two of \p Fallback hold (two files) is an error: see existingUnder().
+  llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
+                      llvm::ArrayRef<std::string> Fallback = {});
 
   /// Line \p Line of \p File is added by the patch.
   bool contains(llvm::StringRef File, uint64_t Line) const;
@@ -89,9 +92,13 @@ std::string canonicalPath(llvm::StringRef Path);
 std::string canonicalFile(llvm::StringRef File);
 
 /// The canonical file relative \p Path names under the first of \p Bases
-/// that holds it (an absolute \p Path: itself); empty when none does.
-std::string existingUnder(llvm::StringRef Path,
-                          llvm::ArrayRef<std::string> Bases);
+/// that holds it (an absolute \p Path: itself); else under the one of
+/// \p Fallback (the compilation database's directories, which have no
+/// order) that holds it; empty when none does. Two of \p Fallback that
+/// hold two files of that name are an error: the name is ambiguous.
+llvm::Expected<std::string> existingUnder(llvm::StringRef Path,
+                                          llvm::ArrayRef<std::string> Bases,
+                                          llvm::ArrayRef<std::string> Fallback);
 
 /// The gate's rule: \p F is changed when its location or a note's is on an
 /// added line, or the patch deletes a line inside its function.

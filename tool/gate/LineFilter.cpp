@@ -58,12 +58,17 @@ llvm::Expected<LineFilter> LineFilter::parse(llvm::StringRef JSON) {
 }
 
 llvm::Error LineFilter::resolve(llvm::ArrayRef<std::string> Bases,
+                                llvm::ArrayRef<std::string> Fallback,
                                 llvm::ArrayRef<std::string> Files) {
   std::set<std::string> Known;
   for (const std::string &F : Files)
     Known.insert(canonicalFile(F));
   for (Entry &E : Entries) {
-    E.Path = existingUnder(E.Name, Bases);
+    llvm::Expected<std::string> Path = existingUnder(E.Name, Bases, Fallback);
+    if (!Path)
+      return llvm::createStringError("--line-filter: " +
+                                     llvm::toString(Path.takeError()));
+    E.Path = std::move(*Path);
     E.OfRun = Known.count(E.Path);
     if (!E.Path.empty())
       continue;

@@ -39,10 +39,12 @@ public:
   /// every finding: a gate that passes on nothing.
   bool namesAnyOf() const;
   /// Ties each name to one file: the file it names from the first of
-  /// \p Bases where it exists, else the one of \p Files (the run's sources
-  /// and the files of its findings) whose path ends in `/name`. Fails when
-  /// that could be two files.
+  /// \p Bases where it exists, else from the one of \p Fallback (the
+  /// database's directories) where it exists, else the one of \p Files
+  /// (the run's sources and the files of its findings) whose path ends in
+  /// `/name`. Fails when that could be two files.
   llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
+                      llvm::ArrayRef<std::string> Fallback,
                       llvm::ArrayRef<std::string> Files);
 
 private:
