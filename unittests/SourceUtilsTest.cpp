@@ -541,3 +541,51 @@ TEST(SourceUtilsTest, AfterSemicolonEndsTheStatement) {
 }
 
 } // namespace
+
+// logicalLine, codeDependencies
+
+TEST(SourceUtilsTest, LogicalLineJoinsBackslashContinuations) {
+  llvm::StringRef Text = "a\n#define M(x) \\\n\tdo { \\\r\n\t} while (0)\nb\n";
+  size_t Inside = Text.find("do");
+  auto [Begin, End] = logicalLine(Text, Inside);
+  EXPECT_EQ(Text.slice(Begin, End).str(),
+            "#define M(x) \\\n\tdo { \\\r\n\t} while (0)");
+  auto [B2, E2] = logicalLine(Text, Text.find('b'));
+  EXPECT_EQ(Text.slice(B2, E2).str(), "b");
+  auto [B3, E3] = logicalLine(Text, 0);
+  EXPECT_EQ(Text.slice(B3, E3).str(), "a");
+}
+
+/// The lines codeDependencies() of function \p Name names, "first-last".
+std::vector<std::string> dependencyLines(ASTUnit &AST, llvm::StringRef Name) {
+  const auto *Fn =
+      find<FunctionDecl>(AST, functionDecl(hasName(Name), isDefinition()));
+  EXPECT_TRUE(Fn);
+  std::vector<std::string> Lines;
+  const SourceManager &SM = AST.getSourceManager();
+  if (Fn)
+    for (const CharSourceRange &R : codeDependencies(*Fn, SM))
+      Lines.push_back(std::to_string(SM.getSpellingLineNumber(R.getBegin())) +
+                      "-" +
+                      std::to_string(SM.getSpellingLineNumber(R.getEnd())));
+  return Lines;
+}
+
+TEST(SourceUtilsTest, DependenciesAreMacrosAtEveryLevelAndHelpers) {
+  auto AST = buildC("#define INNER(x) \\\n" // 1
+                    "\t((x) + 1)\n"         // 2
+                    "#define OUTER(x) INNER(x)\n"
+                    "static int helper(int x)\n" // 4
+                    "{\n"
+                    "\treturn x;\n"
+                    "}\n" // 7
+                    "int unused(int x) { return x; }\n"
+                    "int f(int x)\n" // 9
+                    "{\n"
+                    "\treturn helper(OUTER(x));\n"
+                    "}\n");
+  std::vector<std::string> Lines = dependencyLines(*AST, "f");
+  std::sort(Lines.begin(), Lines.end());
+  EXPECT_EQ(Lines, (std::vector<std::string>{"1-2", "3-3", "4-7"}));
+  EXPECT_TRUE(dependencyLines(*AST, "helper").empty());
+}

@@ -114,6 +114,17 @@ private:
   std::map<std::string, Value> Values;
 };
 
+/// Lines [First, Last] of File: code a finding's analysis read elsewhere
+/// than at its places (Finding::Depends).
+struct LineSpan {
+  std::string File;
+  uint64_t First = 0;
+  uint64_t Last = 0;
+  bool operator==(const LineSpan &O) const {
+    return File == O.File && First == O.First && Last == O.Last;
+  }
+};
+
 struct FindingFix {
   std::string File;
   uint64_t Offset = 0;
@@ -186,6 +197,12 @@ struct Finding {
   /// counts a deletion inside them as touching the finding.
   uint64_t FunctionBeginLine = 0;
   uint64_t FunctionEndLine = 0;
+  /// The other code the finding depends on, so that a change there can
+  /// make or unmake it: the #define of each macro that made its places
+  /// (a helper macro's end), the functions its notes are in, and the
+  /// functions of its own file its function calls (a helper that ends the
+  /// window). --diff counts a change inside them as touching the finding.
+  std::vector<LineSpan> Depends;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
   /// Higher sorts first among findings of one check (batchable savings).

@@ -1,6 +1,7 @@
 //===--- UaccessCheck.cpp - The base of every check -----------------------===//
 
 #include "checks/UaccessCheck.h"
+#include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
@@ -72,13 +73,26 @@ FindingBuilder::~FindingBuilder() {
 FindingBuilder &FindingBuilder::note(SourceLocation Loc,
                                      const llvm::Twine &Message) {
   F.Notes.push_back({Ctx.locate(Loc), Message.str()});
+  dependOnFunctionAround(Loc);
   return *this;
 }
 
 FindingBuilder &FindingBuilder::site(SourceLocation Loc,
                                      const llvm::Twine &Message) {
   F.Notes.push_back({Ctx.locate(Loc), Message.str(), /*Site=*/true});
+  dependOnFunctionAround(Loc);
   return *this;
+}
+
+void FindingBuilder::dependOnFunctionAround(SourceLocation Loc) {
+  std::optional<LineSpan> Around = Ctx.functionAround(Loc);
+  if (!Around || llvm::is_contained(F.Depends, *Around))
+    return;
+  bool Own = Around->File == F.Loc.File &&
+             Around->First == F.FunctionBeginLine &&
+             Around->Last == F.FunctionEndLine;
+  if (!Own)
+    F.Depends.push_back(std::move(*Around));
 }
 
 FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
@@ -162,8 +176,43 @@ FindingBuilder CheckContext::report(llvm::StringRef Check, Severity Level,
       F.FunctionBeginLine = Begin.Line;
       F.FunctionEndLine = End.Line;
     }
+    F.Depends = dependencies(*FD);
   }
   return FindingBuilder(*this, std::move(F));
+}
+
+const std::vector<LineSpan> &
+CheckContext::dependencies(const FunctionDecl &FD) {
+  auto [It, New] = Dependencies.try_emplace(&FD);
+  if (!New)
+    return It->second;
+  std::vector<LineSpan> Spans;
+  for (const CharSourceRange &R : codeDependencies(FD, sourceManager())) {
+    FindingLocation Begin = locate(R.getBegin());
+    FindingLocation End = locate(R.getEnd());
+    LineSpan Span{Begin.File, Begin.Line, End.Line};
+    if (Begin.File == End.File && !llvm::is_contained(Spans, Span))
+      Spans.push_back(std::move(Span));
+  }
+  // The map may have grown meanwhile: look the entry up again.
+  return Dependencies[&FD] = std::move(Spans);
+}
+
+std::optional<LineSpan> CheckContext::functionAround(SourceLocation Loc) {
+  const SourceManager &SM = sourceManager();
+  SourceLocation FileLoc = SM.getFileLoc(Loc);
+  if (FileLoc.isInvalid())
+    return std::nullopt;
+  for (const FunctionDecl *Def : Definitions) {
+    CharSourceRange R = SM.getExpansionRange(Def->getSourceRange());
+    if (R.isInvalid() || SM.getFileID(R.getBegin()) != SM.getFileID(FileLoc) ||
+        SM.isBeforeInTranslationUnit(FileLoc, R.getBegin()) ||
+        SM.isBeforeInTranslationUnit(R.getEnd(), FileLoc))
+      continue;
+    FindingLocation Begin = locate(R.getBegin()), End = locate(R.getEnd());
+    return LineSpan{Begin.File, Begin.Line, End.Line};
+  }
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//

@@ -145,6 +145,10 @@ public:
   }
 
 private:
+  /// A note's place is in another function than the finding's: that
+  /// function is code the finding depends on (Finding::Depends).
+  void dependOnFunctionAround(clang::SourceLocation Loc);
+
   CheckContext &Ctx;
   Finding F;
   bool Moved = false;
@@ -174,6 +178,16 @@ public:
   FindingLocation locate(clang::SourceLocation Loc) const;
   void add(Finding F) { Sink.push_back(std::move(F)); }
 
+  /// The TU's function definitions (the runner's list): where a note's
+  /// function is looked for.
+  void setDefinitions(std::vector<const clang::FunctionDecl *> Defs) {
+    Definitions = std::move(Defs);
+  }
+  /// Finding::Depends of a finding in \p FD: codeDependencies(), as lines.
+  const std::vector<LineSpan> &dependencies(const clang::FunctionDecl &FD);
+  /// The lines of the definition that holds \p Loc; none outside them.
+  std::optional<LineSpan> functionAround(clang::SourceLocation Loc);
+
 private:
   CheckOptionMap Options;
   std::vector<Finding> &Sink;
@@ -183,6 +197,9 @@ private:
   /// Each file's real path: a header reached through a symbolic link is
   /// one file, whichever way a TU includes it (one finding, one fix).
   mutable llvm::DenseMap<unsigned, std::string> RealPaths;
+  std::vector<const clang::FunctionDecl *> Definitions;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<LineSpan>>
+      Dependencies;
 };
 
 class UaccessCheck {

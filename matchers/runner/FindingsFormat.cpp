@@ -114,6 +114,13 @@ Value toJSON(const Finding &F) {
   O["function"] = bytesToJSON(F.Function);
   O["function_lines"] =
       llvm::json::Array{F.FunctionBeginLine, F.FunctionEndLine};
+  if (!F.Depends.empty()) {
+    llvm::json::Array Depends;
+    for (const LineSpan &D : F.Depends)
+      Depends.push_back(Object{
+          {"file", bytesToJSON(D.File)}, {"first", D.First}, {"last", D.Last}});
+    O["depends"] = std::move(Depends);
+  }
   O["message"] = bytesToJSON(F.Message);
   O["notes"] = F.Notes;
   O["fixes"] = F.Fixes;
@@ -180,6 +187,24 @@ bool mapFunctionLines(const Value &V, Finding &F, Path P) {
   }
   F.FunctionBeginLine = Lines[0];
   F.FunctionEndLine = Lines[1];
+  return true;
+}
+
+/// The optional "depends" (Finding::Depends).
+bool mapDepends(const Value &V, Finding &F, Path P) {
+  const llvm::json::Array *List = V.getAsObject()->getArray("depends");
+  if (!List)
+    return !V.getAsObject()->get("depends") ||
+           (P.field("depends").report("expected an array"), false);
+  for (size_t I = 0; I < List->size(); ++I) {
+    LineSpan D;
+    Path At = P.field("depends").index(I);
+    ObjectMapper O((*List)[I], At);
+    if (!O || !mapBytes((*List)[I], "file", D.File, At) ||
+        !O.map("first", D.First) || !O.map("last", D.Last))
+      return false;
+    F.Depends.push_back(std::move(D));
+  }
   return true;
 }
 } // namespace
@@ -259,9 +284,10 @@ bool fromJSON(const Value &V, Finding &F, Path P) {
     return false;
   return O && fromJSON(V, F.Loc, P) && O.map("check", F.Check) &&
          O.map("severity", F.Level) && mapBytes(V, "function", F.Function, P) &&
-         mapFunctionLines(V, F, P) && mapBytes(V, "message", F.Message, P) &&
-         O.map("notes", F.Notes) && O.map("fixes", F.Fixes) &&
-         O.map("rank", F.Rank) && mapBytes(V, "reason", F.Reason, P) &&
+         mapFunctionLines(V, F, P) && mapDepends(V, F, P) &&
+         mapBytes(V, "message", F.Message, P) && O.map("notes", F.Notes) &&
+         O.map("fixes", F.Fixes) && O.map("rank", F.Rank) &&
+         mapBytes(V, "reason", F.Reason, P) &&
          O.mapOptional("arches", F.Arches) && O.mapOptional("link", F.Link);
 }
 

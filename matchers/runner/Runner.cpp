@@ -127,6 +127,7 @@ public:
     Report.Arch = kernelArchName(AST.getTargetInfo().getTriple());
     DefinitionCollector Collector;
     Collector.TraverseDecl(AST.getTranslationUnitDecl());
+    Ctx->setDefinitions(Collector.Definitions);
     AnalysisCache Cache(AST, *Ledger, Opts.SafeCallees);
     for (const FunctionDecl *FD : Collector.Definitions) {
       if (!isAnalyzable(*FD))

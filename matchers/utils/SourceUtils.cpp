@@ -298,4 +298,111 @@ std::string lineIndent(SourceLocation Loc, const SourceManager &SM) {
   return Line.take_while([](char C) { return C == ' ' || C == '\t'; }).str();
 }
 
+//===----------------------------------------------------------------------===//
+// What a function depends on
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The start of the physical line holding \p Offset.
+size_t physicalLineStart(llvm::StringRef Text, size_t Offset) {
+  // rfind() looks before Offset: a newline at Offset ends this line.
+  size_t Newline = Text.rfind('\n', Offset);
+  return Newline == llvm::StringRef::npos ? 0 : Newline + 1;
+}
+
+/// True when the physical line that the newline at \p Newline ends is
+/// continued by a backslash.
+bool continued(llvm::StringRef Text, size_t Newline) {
+  llvm::StringRef Before = Text.take_front(Newline);
+  Before.consume_back("\r");
+  return Before.ends_with("\\");
+}
+} // namespace
+
+std::pair<size_t, size_t> logicalLine(llvm::StringRef Text, size_t Offset) {
+  Offset = std::min(Offset, Text.size());
+  size_t Begin = physicalLineStart(Text, Offset);
+  while (Begin > 0 && continued(Text, Begin - 1))
+    Begin = physicalLineStart(Text, Begin - 1);
+  size_t End = Text.find('\n', Offset);
+  while (End != llvm::StringRef::npos && continued(Text, End))
+    End = Text.find('\n', End + 1);
+  return {Begin, End == llvm::StringRef::npos ? Text.size() : End};
+}
+
+namespace {
+/// Collects codeDependencies(): each macro expansion of a body once.
+class DependencyWalk {
+public:
+  DependencyWalk(const FunctionDecl &FD, const SourceManager &SM)
+      : FD(FD), SM(SM), Home(SM.getFileID(SM.getFileLoc(FD.getLocation()))) {}
+
+  void walk(const Stmt *S) {
+    if (!S)
+      return;
+    macrosAt(S->getBeginLoc());
+    macrosAt(S->getEndLoc());
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      callee(Call->getDirectCallee());
+    for (const Stmt *Child : S->children())
+      walk(Child);
+  }
+
+  std::vector<CharSourceRange> Ranges;
+
+private:
+  /// The #define of each macro level that made \p Loc.
+  void macrosAt(SourceLocation Loc) {
+    for (unsigned Depth = 0; Loc.isMacroID() && Depth < 64; ++Depth) {
+      if (!Expansions.insert(SM.getFileID(Loc).getHashValue()).second)
+        return; // This expansion, and the ones around it, are done.
+      definitionAt(SM.getImmediateSpellingLoc(Loc));
+      Loc = SM.getImmediateExpansionRange(Loc).getBegin();
+    }
+  }
+
+  /// The directive whose text holds \p Spelled, if it is one.
+  void definitionAt(SourceLocation Spelled) {
+    if (!Spelled.isFileID())
+      return;
+    auto [File, Offset] = SM.getDecomposedLoc(Spelled);
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return;
+    auto [Begin, End] = logicalLine(Text, Offset);
+    if (!Text.slice(Begin, End).ltrim(" \t").starts_with("#"))
+      return;
+    SourceLocation Start = SM.getComposedLoc(File, Begin);
+    if (Defines.insert(Start.getRawEncoding()).second)
+      Ranges.push_back(
+          CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
+  }
+
+  /// A function of \p FD's own file that it calls: its definition.
+  void callee(const FunctionDecl *Called) {
+    const FunctionDecl *Def = Called ? Called->getDefinition() : nullptr;
+    if (!Def || Def == &FD || !Callees.insert(Def).second)
+      return;
+    CharSourceRange Range = SM.getExpansionRange(Def->getSourceRange());
+    if (Range.isValid() && SM.getFileID(Range.getBegin()) == Home)
+      Ranges.push_back(Range);
+  }
+
+  const FunctionDecl &FD;
+  const SourceManager &SM;
+  FileID Home;
+  llvm::DenseSet<unsigned> Expansions;
+  llvm::DenseSet<SourceLocation::UIntTy> Defines;
+  llvm::DenseSet<const FunctionDecl *> Callees;
+};
+} // namespace
+
+std::vector<CharSourceRange> codeDependencies(const FunctionDecl &FD,
+                                              const SourceManager &SM) {
+  DependencyWalk Walk(FD, SM);
+  Walk.walk(FD.getBody());
+  return std::move(Walk.Ranges);
+}
+
 } // namespace uaccess

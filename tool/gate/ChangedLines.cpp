@@ -416,6 +416,16 @@ bool ChangedLines::deletesWithin(llvm::StringRef File, uint64_t First,
   return It != Changes->Deleted.end() && *It <= Last;
 }
 
+bool ChangedLines::touchesLines(llvm::StringRef File, uint64_t First,
+                                uint64_t Last) const {
+  const FileChanges *Changes = find(File);
+  if (!Changes)
+    return false;
+  auto Added = Changes->Added.lower_bound(First);
+  return Changes->Copied || (Added != Changes->Added.end() && *Added <= Last) ||
+         deletesWithin(File, First, Last);
+}
+
 bool ChangedLines::touchesFile(llvm::StringRef File) const {
   const FileChanges *Changes = find(File);
   return Changes && (Changes->Copied || !Changes->Added.empty() ||
@@ -434,6 +444,9 @@ bool touchesFinding(const ChangedLines &Changed, const Finding &F) {
     return true;
   for (const FindingNote &N : F.Notes)
     if (Changed.contains(N.Loc.File, N.Loc.Line))
+      return true;
+  for (const LineSpan &D : F.Depends)
+    if (Changed.touchesLines(D.File, D.First, D.Last))
       return true;
   return F.FunctionBeginLine &&
          Changed.deletesWithin(F.Loc.File, F.FunctionBeginLine,

@@ -58,6 +58,9 @@ public:
   bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
   /// The patch adds or deletes a line of \p File.
   bool touchesFile(llvm::StringRef File) const;
+  /// The patch adds a line in [First, Last] of \p File, or deletes one
+  /// there (deletesWithin()), or copies the file.
+  bool touchesLines(llvm::StringRef File, uint64_t First, uint64_t Last) const;
   /// The files the patch names: changed, copied, or deleted.
   size_t files() const { return Files.size() + DeletedFiles; }
   /// The paths as matched, prefixes stripped (for tests).
@@ -101,7 +104,10 @@ llvm::Expected<std::string> existingUnder(llvm::StringRef Path,
                                           llvm::ArrayRef<std::string> Fallback);
 
 /// The gate's rule: \p F is changed when its location or a note's is on an
-/// added line, or the patch deletes a line inside its function.
+/// added line, or the patch deletes a line inside its function, or adds or
+/// deletes one in the code it depends on (Finding::Depends: the macros its
+/// function expands, the helpers of its file it calls, the functions its
+/// notes are in).
 bool touchesFinding(const ChangedLines &Changed, const Finding &F);
 
 /// Undoes git's C-style quoting of a path ("caf\303\251.c"); \p Quoted

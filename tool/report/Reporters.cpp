@@ -160,6 +160,7 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
     llvm::json::Value V = toJSON(F);
     V.getAsObject()->erase("rank");
     V.getAsObject()->erase("function_lines");
+    V.getAsObject()->erase("depends");
     if (F.Reason.empty())
       V.getAsObject()->erase("reason");
     if (!F.Fingerprint.empty())
