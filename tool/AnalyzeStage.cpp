@@ -107,6 +107,21 @@ outputsScanned(const Options &Opt, const RunnableTUs &TUs,
   return Read;
 }
 
+/// The prefilter's choice for each of \p TUs.
+uaccess::PrefilterResult
+choose(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
+       const std::optional<uaccess::ChangedLines> &Changed) {
+  auto Touched = [&](StringRef File) { return Changed->touchesFile(File); };
+  // A header's findings depend on the settings: the TUs of each settings
+  // cover the headers they include for themselves.
+  uaccess::BuildRecords Records;
+  return uaccess::prefilterGroups(
+      TUs.Commands, TUs.SettingsOf, NumJobs, Opt.PrefilterScanner,
+      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, Opt.SkipBodies,
+      Opt.NoBuildRecords ? nullptr : &Records,
+      /*CoverHeaders=*/!Opt.KbuildMode);
+}
+
 /// The TUs that can have findings (all of them, skipping nothing, with
 /// --exhaustive or --dump-uaccess); the others are counted as prefiltered.
 /// \p ReadOutputs: the run's outputs the TUs read (outputsScanned()).
@@ -122,29 +137,11 @@ prefilter(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
       Chosen.emplace_back(I, std::vector<std::string>());
     return Chosen;
   }
-  auto Start = std::chrono::steady_clock::now();
-  auto Touched = [&](StringRef File) { return Changed->touchesFile(File); };
-  // A header's findings depend on the settings: the TUs of each settings
-  // cover the headers they include for themselves.
-  uaccess::BuildRecords Records;
-  uaccess::PrefilterResult Choice = uaccess::prefilterGroups(
-      All, TUs.SettingsOf, NumJobs, Opt.PrefilterScanner,
-      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, Opt.SkipBodies,
-      Opt.NoBuildRecords ? nullptr : &Records,
-      /*CoverHeaders=*/!Opt.KbuildMode);
-  if (Opt.ExplainPrefilter)
-    errs() << "uaccess-lint: prefilter: " << All.size() << " TUs scanned in "
-           << uaccess::formatDuration(secondsSince(Start)) << "\n";
-  for (size_t I = 0; I < All.size(); ++I) {
-    if (Opt.ExplainPrefilter)
-      explainChoice(All[I].Filename, Choice, I);
+  uaccess::PrefilterResult Choice = choose(Opt, TUs, NumJobs, Changed);
+  for (size_t I = 0; I < All.size(); ++I)
     if (Choice.Analyze[I])
       Chosen.emplace_back(I, std::move(Choice.SkippableBodies[I]));
-  }
   ReadOutputs = outputsScanned(Opt, TUs, Choice);
-  // A dry run: which TUs a run would parse.
-  if (Opt.ExplainPrefilter)
-    std::exit(ExitClean);
   Summary.Prefiltered += Choice.Skipped;
   for (size_t I = 0; I < All.size(); ++I)
     if (!Choice.Unparsable[I].empty()) {
@@ -423,6 +420,41 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
   for (const auto &[File, Reason] :
        ArrayRef(Summary.Failures).drop_front(EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
+  return Report;
+}
+
+Expected<int>
+explainPrefilter(const Options &Opt, const RunnableTUs &TUs, unsigned Jobs,
+                 const std::optional<uaccess::ChangedLines> &Changed) {
+  auto Start = std::chrono::steady_clock::now();
+  uaccess::PrefilterResult Choice = choose(Opt, TUs, Jobs, Changed);
+  errs() << "uaccess-lint: prefilter: " << TUs.Commands.size()
+         << " TUs scanned in " << uaccess::formatDuration(secondsSince(Start))
+         << "\n";
+  for (size_t I = 0; I < TUs.Commands.size(); ++I)
+    explainChoice(TUs.Commands[I].Filename, Choice, I);
+  return ExitClean;
+}
+
+Expected<uaccess::MergedReport> readReports(const Options &Opt,
+                                            unsigned SettingsIndex,
+                                            uaccess::RunSummary &Summary) {
+  if (Opt.SourcePaths.empty())
+    return createStringError(
+        "merge: name the JSON reports to merge (--format=json output)");
+  // A report given twice would count its TUs twice.
+  std::set<std::string> Seen;
+  for (const std::string &Path : Opt.SourcePaths)
+    if (Path != "-" &&
+        !Seen.insert(uaccess::canonicalPath(absolutePath(Path))).second)
+      return createStringError("merge: '" + Path + "' is given twice");
+  uaccess::MergedReport Report;
+  for (const std::string &Path : Opt.SourcePaths)
+    if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
+      return E;
+  for (uaccess::Finding &F : Report.Findings)
+    F.Configs = {SettingsIndex};
+  uaccess::sortByLocation(Report.Findings);
   return Report;
 }
 

@@ -168,6 +168,20 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
         const std::optional<uaccess::ChangedLines> &Changed,
         uaccess::RunSummary &Summary, std::vector<uaccess::EarlyAnswer> &Early);
 
+/// --explain-prefilter: the prefilter's choice for each TU, and why, on
+/// standard error; nothing is parsed. Returns the exit code.
+Expected<int>
+explainPrefilter(const Options &Opt, const RunnableTUs &TUs, unsigned Jobs,
+                 const std::optional<uaccess::ChangedLines> &Changed);
+
+/// `merge`: the JSON reports named (Opt.SourcePaths) read into one, their
+/// findings under the settings \p SettingsIndex, their TUs counted in
+/// \p Summary. No report named, one named twice (its TUs would count
+/// twice), or one that is not a report, is an error.
+Expected<uaccess::MergedReport> readReports(const Options &Opt,
+                                            unsigned SettingsIndex,
+                                            uaccess::RunSummary &Summary);
+
 /// The link step, counted in \p Summary.
 void link(const Options &Opt, uaccess::MergedReport &Report,
           const std::vector<CompileCommand> &Program,

@@ -19,7 +19,6 @@
 #include <chrono>
 #include <cstdlib>
 #include <deque>
-#include <set>
 
 using namespace llvm;
 using namespace clang::tooling;
@@ -38,8 +37,6 @@ namespace {
 /// command line's settings: the exit code a single run would have.
 int mergeReports(const Options &Opt, const CommandLine &CL,
                  std::chrono::steady_clock::time_point Started) {
-  if (Opt.SourcePaths.empty())
-    fail("merge: name the JSON reports to merge (--format=json output)");
   exitOnError(checkAfterAnalysisOptions(Opt, "merge", CL.HaveDashDash));
   // The reports name no TU: what needs the TUs' files was done by the
   // runs that made them.
@@ -51,20 +48,9 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   G.Promoted = exitOnError(promotedChecks(Opt));
   G.Accepted = exitOnError(readBaselines(Finder));
   G.FromReports = true;
-  uaccess::MergedReport Report;
   uaccess::RunSummary Summary;
-  // A report given twice would count its TUs twice.
-  std::set<std::string> Seen;
-  for (const std::string &Path : Opt.SourcePaths)
-    if (Path != "-" &&
-        !Seen.insert(uaccess::canonicalPath(absolutePath(Path))).second)
-      fail("merge: '" + Path + "' is given twice");
-  for (const std::string &Path : Opt.SourcePaths)
-    if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
-      fail(toString(std::move(E)));
-  for (uaccess::Finding &F : Report.Findings)
-    F.Configs = {Settings.Index};
-  uaccess::sortByLocation(Report.Findings);
+  uaccess::MergedReport Report =
+      exitOnError(readReports(Opt, Settings.Index, Summary));
   return exitOnError(
       finishRun(Opt, Report, Summary, RunnableTUs(), Finder, G, Started));
 }
@@ -109,6 +95,10 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
   RunnableTUs TUs = exitOnError(selectStage(Opt, CL, Finder, Summary, Program));
   G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
   G.Accepted = exitOnError(readBaselines(Finder));
+  // A dry run: which TUs a run would parse, and why. (--exhaustive and
+  // --dump-uaccess parse every TU: there is no choice to explain.)
+  if (Opt.ExplainPrefilter && !Opt.Exhaustive && !Opt.DumpUses)
+    return exitOnError(explainPrefilter(Opt, TUs, Workers.Jobs, G.Changed));
   std::vector<uaccess::EarlyAnswer> Early;
   uaccess::MergedReport Merged = exitOnError(
       analyze(Opt, TUs, Finder, Workers, G.Changed, Summary, Early));
