@@ -103,7 +103,9 @@ outputsScanned(const Options &Opt, const RunnableTUs &TUs,
   if (!Outputs.empty())
     for (const auto &[File, Reader] : Choice.FilesRead)
       if (!sys::fs::getUniqueID(File, ID) && Outputs.count(ID))
-        Read.try_emplace(Outputs[ID], TUs.Commands[Reader].Filename);
+        Read.try_emplace(Outputs[ID], "the TU '" +
+                                          TUs.Commands[Reader].Filename +
+                                          "' reads");
   return Read;
 }
 
@@ -458,6 +460,26 @@ Expected<uaccess::MergedReport> readReports(const Options &Opt,
   return Report;
 }
 
+std::map<std::string, std::string> outputsReadByRecords(const Options &Opt,
+                                                        const RunnableTUs &TUs,
+                                                        unsigned Jobs) {
+  std::map<std::string, std::string> Read;
+  std::vector<std::pair<std::string, std::string>> Outputs =
+      existingOutputs(Opt);
+  if (Outputs.empty())
+    return Read;
+  // The folders' own records are read too.
+  for (const std::string &Folder : Opt.ResultFolders) {
+    std::string Dir = uaccess::canonicalPath(absolutePath(Folder));
+    for (const auto &[Path, What] : Outputs)
+      if (StringRef(Path).starts_with(Dir + "/"))
+        Read.try_emplace(Path, "`report` reads: it is in the results folder '" +
+                                   Folder + "'");
+  }
+  Read.merge(outputsScanned(Opt, TUs, choose(Opt, TUs, Jobs, std::nullopt)));
+  return Read;
+}
+
 /// The link step, counted in \p Summary.
 void link(const Options &Opt, uaccess::MergedReport &Report,
           const std::vector<CompileCommand> &Program,
@@ -481,6 +503,7 @@ Expected<std::vector<uaccess::ResultRecord>> readResultRecords(Options &Opt) {
         "report: name the results folders (--results-dir) to report");
   std::vector<std::string> Dirs(Opt.SourcePaths.begin(), Opt.SourcePaths.end());
   // They are folders, not sources: the source root is the records' own.
+  Opt.ResultFolders = std::move(Opt.SourcePaths);
   Opt.SourcePaths.clear();
   auto Records = uaccess::readResults(Dirs);
   if (!Records)

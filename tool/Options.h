@@ -49,6 +49,9 @@ struct CommandLine {
 /// optional is set when the option was given.
 struct Options {
   std::vector<std::string> SourcePaths;
+  /// `report`: the results folders it reads (SourcePaths, moved here by
+  /// readResultRecords()).
+  std::vector<std::string> ResultFolders;
   std::string BuildPath;
   std::optional<std::string> Checks;
   std::string WarningsAsErrors;

@@ -203,17 +203,40 @@ Error writeFixes(const Options &Opt, const uaccess::MergedReport &Report,
   return Error::success();
 }
 
-/// A file the TUs read, which an output would replace: an #include of
-/// "defs.inc" named by -o. Nothing is written then.
+/// The config files the run found and the Baselines they name, each with
+/// who reads it (as MergedReport::ReadOutputs says it).
+std::map<std::string, std::string>
+configFilesRead(const uaccess::SettingsFinder &Finder) {
+  std::map<std::string, std::string> Read;
+  for (const auto &S : Finder.all()) {
+    if (!S->Origin.empty() && S->Origin != "--config")
+      Read.try_emplace(uaccess::canonicalPath(absolutePath(S->Origin)),
+                       "the run reads as its config");
+    if (!S->Baseline.empty())
+      Read.try_emplace(uaccess::canonicalPath(absolutePath(S->Baseline)),
+                       "the run reads as the Baseline of '" + S->Origin + "'");
+  }
+  return Read;
+}
+
+/// A file the run reads, which an output would replace: an #include of
+/// "defs.inc", or the config found upward, named by -o. Nothing is
+/// written then. A Baseline refreshed in place (--write-baseline) is read
+/// before it is written, as checkOutputsApart() allows for --baseline.
 Error checkOutputsUnread(const Options &Opt,
-                         const uaccess::MergedReport &Report) {
+                         const uaccess::MergedReport &Report,
+                         const uaccess::SettingsFinder &Finder) {
+  std::map<std::string, std::string> Read = configFilesRead(Finder);
+  for (const auto &[Path, Who] : Report.ReadOutputs)
+    Read.try_emplace(Path, Who);
   for (const auto &[Path, What] : existingOutputs(Opt)) {
-    auto It = Report.ReadOutputs.find(Path);
-    if (It != Report.ReadOutputs.end())
-      return createStringError(What + " would overwrite '" + Path +
-                               "', which the TU '" + It->second +
-                               "' reads: name a file of its own; no output "
-                               "was written");
+    auto It = Read.find(Path);
+    if (It == Read.end() || (What == "--write-baseline" &&
+                             StringRef(It->second).contains("Baseline of")))
+      continue;
+    return createStringError(What + " would overwrite '" + Path + "', which " +
+                             It->second +
+                             ": name a file of its own; no output was written");
   }
   return Error::success();
 }
@@ -282,7 +305,7 @@ Expected<int> finishRun(const Options &Opt, uaccess::MergedReport &Report,
                         uaccess::RunSummary &Summary, const RunnableTUs &TUs,
                         const uaccess::SettingsFinder &Finder, const Gate &G,
                         std::chrono::steady_clock::time_point Started) {
-  if (Error E = checkOutputsUnread(Opt, Report))
+  if (Error E = checkOutputsUnread(Opt, Report, Finder))
     return E;
   Expected<bool> Unused = gateStage(Opt, Report, Summary, TUs, Finder, G);
   if (!Unused)

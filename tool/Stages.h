@@ -182,6 +182,12 @@ Expected<uaccess::MergedReport> readReports(const Options &Opt,
                                             unsigned SettingsIndex,
                                             uaccess::RunSummary &Summary);
 
+/// `report`: the run's outputs that exist and that it reads: a file in a
+/// results folder, or one a recorded TU includes (from the build's
+/// records, else the prefilter's scan), each with who reads it.
+std::map<std::string, std::string>
+outputsReadByRecords(const Options &Opt, const RunnableTUs &TUs, unsigned Jobs);
+
 /// The link step, counted in \p Summary.
 void link(const Options &Opt, uaccess::MergedReport &Report,
           const std::vector<CompileCommand> &Program,

@@ -87,6 +87,7 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
         exitOnError(readResultRecords(Opt));
     uaccess::MergedReport Merged = exitOnError(
         reportFolders(Opt, std::move(Records), Finder, Workers, TUs, Summary));
+    Merged.ReadOutputs.merge(outputsReadByRecords(Opt, TUs, Workers.Jobs));
     G.Changed = exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands));
     G.Accepted = exitOnError(readBaselines(Finder));
     return exitOnError(

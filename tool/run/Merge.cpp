@@ -90,7 +90,7 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
   UniqueFindings Unique(Out.Findings);
   for (TUOutcome &O : Outcomes) {
     for (const std::string &Output : O.Report.ReadsOutputs)
-      Out.ReadOutputs.try_emplace(Output, O.File);
+      Out.ReadOutputs.try_emplace(Output, "the TU '" + O.File + "' reads");
     if (O.Status == TUStatus::Failed) {
       // A TU that did not parse cleanly was not really looked at: its
       // findings (and their fix-its) could be anywhere.

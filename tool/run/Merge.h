@@ -35,8 +35,9 @@ struct MergedReport {
   /// Merged from JSON reports: the texts their fixes were computed on.
   /// None when this run analysed the sources itself.
   std::optional<SourceDigests> Digests;
-  /// Output files the TUs read (TUReport::ReadsOutputs), each with a TU
-  /// that read it, failed TUs' too: the run must not replace them.
+  /// Output files the run reads (TUReport::ReadsOutputs, failed TUs'
+  /// too), each with who reads it ("the TU 'a.c' reads"): the run must not
+  /// replace them.
   std::map<std::string, std::string> ReadOutputs;
 };
 
