@@ -572,20 +572,23 @@ std::vector<std::string> dependencyLines(ASTUnit &AST, llvm::StringRef Name) {
 }
 
 TEST(SourceUtilsTest, DependenciesAreMacrosAtEveryLevelAndHelpers) {
-  auto AST = buildC("#define INNER(x) \\\n" // 1
-                    "\t((x) + 1)\n"         // 2
-                    "#define OUTER(x) INNER(x)\n"
-                    "static int helper(int x)\n" // 4
+  auto AST = buildC("#define INNER(x) \\\n"       // 1
+                    "\t((x) + 1)\n"               // 2
+                    "#define OUTER(x) INNER(x)\n" // 3
+                    "static int helper(int x)\n"  // 4
                     "{\n"
                     "\treturn x;\n"
                     "}\n" // 7
                     "int unused(int x) { return x; }\n"
-                    "int f(int x)\n" // 9
+                    "#define ID(x) x\n" // 9
+                    "#define VAL 5\n"   // 10
+                    "int f(int x)\n"
                     "{\n"
-                    "\treturn helper(OUTER(x));\n"
+                    "\treturn helper(OUTER(x)) + ID(VAL);\n"
                     "}\n");
   std::vector<std::string> Lines = dependencyLines(*AST, "f");
   std::sort(Lines.begin(), Lines.end());
-  EXPECT_EQ(Lines, (std::vector<std::string>{"1-2", "3-3", "4-7"}));
+  EXPECT_EQ(Lines,
+            (std::vector<std::string>{"1-2", "10-10", "3-3", "4-7", "9-9"}));
   EXPECT_TRUE(dependencyLines(*AST, "helper").empty());
 }

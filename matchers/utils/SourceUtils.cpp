@@ -351,13 +351,20 @@ public:
   std::vector<CharSourceRange> Ranges;
 
 private:
-  /// The #define of each macro level that made \p Loc.
+  /// The #define of each macro level that made \p Loc: up the expansions,
+  /// and down the spellings too, for a macro expanded in another macro's
+  /// argument (`ID(MY_END)`).
   void macrosAt(SourceLocation Loc) {
-    for (unsigned Depth = 0; Loc.isMacroID() && Depth < 64; ++Depth) {
-      if (!Expansions.insert(SM.getFileID(Loc).getHashValue()).second)
-        return; // This expansion, and the ones around it, are done.
-      definitionAt(SM.getImmediateSpellingLoc(Loc));
-      Loc = SM.getImmediateExpansionRange(Loc).getBegin();
+    llvm::SmallVector<SourceLocation, 8> Work{Loc};
+    while (!Work.empty() && Expansions.size() < 100000) {
+      SourceLocation L = Work.pop_back_val();
+      if (!L.isMacroID() ||
+          !Expansions.insert(SM.getFileID(L).getHashValue()).second)
+        continue; // A file, or an expansion already done.
+      SourceLocation Spelled = SM.getImmediateSpellingLoc(L);
+      definitionAt(Spelled);
+      Work.push_back(Spelled);
+      Work.push_back(SM.getImmediateExpansionRange(L).getBegin());
     }
   }
 
@@ -379,7 +386,9 @@ private:
           CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
   }
 
-  /// A function of \p FD's own file that it calls: its definition.
+  /// A function of \p FD's own file that it calls: its definition. (Not
+  /// every callee of the TU: a header's helper called outside any window
+  /// would make every caller's old findings the patch's.)
   void callee(const FunctionDecl *Called) {
     const FunctionDecl *Def = Called ? Called->getDefinition() : nullptr;
     if (!Def || Def == &FD || !Callees.insert(Def).second)

@@ -153,8 +153,9 @@ std::pair<size_t, size_t> logicalLine(llvm::StringRef FileText, size_t Offset);
 
 /// The code outside its own body that what \p FD does depends on, as file
 /// ranges: the `#define` of every macro its body expands (each level of a
-/// macro that expands another), and the definitions of the functions of
-/// its own file that it calls. A change to any of them can change what an
+/// macro that expands another, and a macro expanded in another's
+/// argument), and the definitions of the functions of its own file that
+/// it calls. A change to any of them can change what an
 /// analysis of \p FD finds, with no line of \p FD changed.
 std::vector<clang::CharSourceRange>
 codeDependencies(const clang::FunctionDecl &FD, const clang::SourceManager &SM);

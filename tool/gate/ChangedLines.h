@@ -106,8 +106,8 @@ llvm::Expected<std::string> existingUnder(llvm::StringRef Path,
 /// The gate's rule: \p F is changed when its location or a note's is on an
 /// added line, or the patch deletes a line inside its function, or adds or
 /// deletes one in the code it depends on (Finding::Depends: the macros its
-/// function expands, the helpers of its file it calls, the functions its
-/// notes are in).
+/// function expands, the functions of its file it calls, the functions
+/// its notes are in).
 bool touchesFinding(const ChangedLines &Changed, const Finding &F);
 
 /// Undoes git's C-style quoting of a path ("caf\303\251.c"); \p Quoted
