@@ -33,6 +33,7 @@
 #include "run/Results.h"
 #include "run/Workers.h"
 #include "support/Git.h"
+#include "utils/FileIdentity.h"
 #include "utils/GlobList.h"
 #include "utils/WorkingDirectory.h"
 
@@ -58,6 +59,15 @@ namespace driver {
 
 namespace {
 
+/// The files of existingOutputs(), as the workers and the scan look them
+/// up (uaccess::FileIdentities).
+std::vector<std::string> existingOutputPaths(const Options &Opt) {
+  std::vector<std::string> Paths;
+  for (auto &[Path, What] : existingOutputs(Opt))
+    Paths.push_back(std::move(Path));
+  return Paths;
+}
+
 /// What a worker runs for the TUs of settings \p S.
 uaccess::RunOptions runOptions(const Options &Opt, const uaccess::Settings &S) {
   uaccess::RunOptions Run;
@@ -66,8 +76,7 @@ uaccess::RunOptions runOptions(const Options &Opt, const uaccess::Settings &S) {
   Run.DumpUses = Opt.DumpUses;
   Run.CheckOptions = S.Options;
   Run.SafeCallees = S.Safe;
-  for (const auto &[Path, What] : existingOutputs(Opt))
-    Run.GuardedOutputs.push_back(Path);
+  Run.GuardedOutputs = existingOutputPaths(Opt);
   return Run;
 }
 
@@ -92,20 +101,12 @@ void explainChoice(StringRef File, const uaccess::PrefilterResult &Choice,
 std::map<std::string, std::string>
 outputsScanned(const Options &Opt, const RunnableTUs &TUs,
                const uaccess::PrefilterResult &Choice) {
-  std::map<sys::fs::UniqueID, std::string> Outputs;
-  for (const auto &[Path, What] : existingOutputs(Opt)) {
-    sys::fs::UniqueID ID;
-    if (!sys::fs::getUniqueID(Path, ID))
-      Outputs.emplace(ID, Path);
-  }
+  uaccess::FileIdentities Outputs(existingOutputPaths(Opt));
   std::map<std::string, std::string> Read;
-  sys::fs::UniqueID ID;
-  if (!Outputs.empty())
-    for (const auto &[File, Reader] : Choice.FilesRead)
-      if (!sys::fs::getUniqueID(File, ID) && Outputs.count(ID))
-        Read.try_emplace(Outputs[ID], "the TU '" +
-                                          TUs.Commands[Reader].Filename +
-                                          "' reads");
+  for (const auto &[File, Reader] : Choice.FilesRead)
+    if (const std::string *Output = Outputs.find(File))
+      Read.try_emplace(*Output,
+                       "the TU '" + TUs.Commands[Reader].Filename + "' reads");
   return Read;
 }
 

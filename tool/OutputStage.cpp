@@ -203,18 +203,27 @@ Error writeFixes(const Options &Opt, const uaccess::MergedReport &Report,
   return Error::success();
 }
 
+/// Who reads a file the run reads, for checkOutputsUnread().
+struct FileReader {
+  std::string Who;
+  /// It is the Baseline of a config: --write-baseline may refresh it.
+  bool ConfigBaseline = false;
+};
+
 /// The config files the run found and the Baselines they name, each with
-/// who reads it (as MergedReport::ReadOutputs says it).
-std::map<std::string, std::string>
+/// who reads it.
+std::map<std::string, FileReader>
 configFilesRead(const uaccess::SettingsFinder &Finder) {
-  std::map<std::string, std::string> Read;
+  std::map<std::string, FileReader> Read;
   for (const auto &S : Finder.all()) {
     if (!S->Origin.empty() && S->Origin != "--config")
       Read.try_emplace(uaccess::canonicalPath(absolutePath(S->Origin)),
-                       "the run reads as its config");
+                       FileReader{"the run reads as its config"});
     if (!S->Baseline.empty())
-      Read.try_emplace(uaccess::canonicalPath(absolutePath(S->Baseline)),
-                       "the run reads as the Baseline of '" + S->Origin + "'");
+      Read.try_emplace(
+          uaccess::canonicalPath(absolutePath(S->Baseline)),
+          FileReader{"the run reads as the Baseline of '" + S->Origin + "'",
+                     true});
   }
   return Read;
 }
@@ -226,16 +235,16 @@ configFilesRead(const uaccess::SettingsFinder &Finder) {
 Error checkOutputsUnread(const Options &Opt,
                          const uaccess::MergedReport &Report,
                          const uaccess::SettingsFinder &Finder) {
-  std::map<std::string, std::string> Read = configFilesRead(Finder);
+  std::map<std::string, FileReader> Read = configFilesRead(Finder);
   for (const auto &[Path, Who] : Report.ReadOutputs)
-    Read.try_emplace(Path, Who);
+    Read.try_emplace(Path, FileReader{Who});
   for (const auto &[Path, What] : existingOutputs(Opt)) {
     auto It = Read.find(Path);
-    if (It == Read.end() || (What == "--write-baseline" &&
-                             StringRef(It->second).contains("Baseline of")))
+    if (It == Read.end() ||
+        (What == "--write-baseline" && It->second.ConfigBaseline))
       continue;
     return createStringError(What + " would overwrite '" + Path + "', which " +
-                             It->second +
+                             It->second.Who +
                              ": name a file of its own; no output was written");
   }
   return Error::success();

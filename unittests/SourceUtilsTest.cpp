@@ -10,6 +10,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/Path.h"
 #include "gtest/gtest.h"
 
 using namespace clang;
@@ -591,4 +592,46 @@ TEST(SourceUtilsTest, DependenciesAreMacrosAtEveryLevelAndHelpers) {
   EXPECT_EQ(Lines,
             (std::vector<std::string>{"1-2", "10-10", "3-3", "4-7", "9-9"}));
   EXPECT_TRUE(dependencyLines(*AST, "helper").empty());
+}
+
+TEST(SourceUtilsTest, DependenciesFollowCalleesInsideAWindowIntoHeaders) {
+  const char *Header = "#define NESTED(x) nested(x)\n"              // 1
+                       "static int nested(int x) { return x; }\n"   // 2
+                       "static int in_window(int x)\n"              // 3
+                       "{\n"                                        // 4
+                       "\treturn NESTED(x);\n"                      // 5
+                       "}\n"                                        // 6
+                       "static int outside(int x) { return x; }\n"; // 7
+  // The AST keeps the header's buffer: the mapping outlives it.
+  tooling::FileContentMappings Files{{"h.h", Header}};
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      "#include \"h.h\"\n"
+      "int f(int x) { return in_window(x) + outside(x); }\n",
+      {"-x", "c"}, "input.c", "clang-tool",
+      std::make_shared<PCHContainerOperations>(),
+      tooling::getClangStripDependencyFileAdjuster(), Files);
+  ASSERT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  const auto *Fn =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(Fn);
+  const SourceManager &SM = AST->getSourceManager();
+  auto Names = [&](CallFilter InWindow) {
+    std::vector<std::string> Lines;
+    for (const CharSourceRange &R : codeDependencies(*Fn, SM, InWindow))
+      Lines.push_back(
+          llvm::sys::path::filename(SM.getFilename(R.getBegin())).str() + ":" +
+          std::to_string(SM.getSpellingLineNumber(R.getBegin())) + "-" +
+          std::to_string(SM.getSpellingLineNumber(R.getEnd())));
+    std::sort(Lines.begin(), Lines.end());
+    return Lines;
+  };
+  // Called outside any window, a header's functions are no dependency.
+  EXPECT_TRUE(Names(nullptr).empty());
+  // Called inside one, the callee and what it expands and calls are.
+  auto InWindow = [](const CallExpr &Call) {
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    return Callee && Callee->getName() == "in_window";
+  };
+  EXPECT_EQ(Names(InWindow),
+            (std::vector<std::string>{"h.h:1-1", "h.h:2-2", "h.h:3-6"}));
 }

@@ -200,8 +200,10 @@ struct Finding {
   /// The other code the finding depends on, so that a change there can
   /// make or unmake it: the #define of each macro that made its places
   /// (a helper macro's end), the functions its notes are in, and the
-  /// functions of its own file its function calls (a helper that ends
-  /// the window). --diff counts a change inside them as touching the finding.
+  /// functions of its own file its function calls, and those of any file
+  /// it calls inside a window (a helper that ends the window): utils'
+  /// codeDependencies(). --diff counts a change inside them as touching
+  /// the finding.
   std::vector<LineSpan> Depends;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;

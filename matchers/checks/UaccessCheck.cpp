@@ -1,6 +1,7 @@
 //===--- UaccessCheck.cpp - The base of every check -----------------------===//
 
 #include "checks/UaccessCheck.h"
+#include "analysis/WindowAnalysis.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -186,8 +187,16 @@ CheckContext::dependencies(const FunctionDecl &FD) {
   auto [It, New] = Dependencies.try_emplace(&FD);
   if (!New)
     return It->second;
+  const WindowAnalysis *Windows =
+      Analyses && FD.isThisDeclarationADefinition()
+          ? Analyses->get(FD).getAnalysis<WindowAnalysis>()
+          : nullptr;
+  auto InWindow = [Windows](const CallExpr &Call) {
+    return Windows && !Windows->openersOf(Call).empty();
+  };
   std::vector<LineSpan> Spans;
-  for (const CharSourceRange &R : codeDependencies(FD, sourceManager())) {
+  for (const CharSourceRange &R :
+       codeDependencies(FD, sourceManager(), InWindow)) {
     FindingLocation Begin = locate(R.getBegin());
     FindingLocation End = locate(R.getEnd());
     LineSpan Span{Begin.File, Begin.Line, End.Line};

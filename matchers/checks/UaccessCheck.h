@@ -183,6 +183,9 @@ public:
   void setDefinitions(std::vector<const clang::FunctionDecl *> Defs) {
     Definitions = std::move(Defs);
   }
+  /// The TU's analyses, while the runner holds them: dependencies() asks
+  /// them which calls run inside a window. Null when none are.
+  void setAnalyses(AnalysisCache *Cache) { Analyses = Cache; }
   /// Finding::Depends of a finding in \p FD: codeDependencies(), as lines.
   const std::vector<LineSpan> &dependencies(const clang::FunctionDecl &FD);
   /// The lines of the definition that holds \p Loc; none outside them.
@@ -198,6 +201,7 @@ private:
   /// one file, whichever way a TU includes it (one finding, one fix).
   mutable llvm::DenseMap<unsigned, std::string> RealPaths;
   std::vector<const clang::FunctionDecl *> Definitions;
+  AnalysisCache *Analyses = nullptr;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<LineSpan>>
       Dependencies;
 };

@@ -3,6 +3,7 @@
 #include "runner/Runner.h"
 #include "analysis/AnalysisCache.h"
 #include "checks/CheckRegistry.h"
+#include "utils/FileIdentity.h"
 #include "utils/GlobList.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
@@ -129,6 +130,7 @@ public:
     Collector.TraverseDecl(AST.getTranslationUnitDecl());
     Ctx->setDefinitions(Collector.Definitions);
     AnalysisCache Cache(AST, *Ledger, Opts.SafeCallees);
+    Ctx->setAnalyses(&Cache);
     for (const FunctionDecl *FD : Collector.Definitions) {
       if (!isAnalyzable(*FD))
         continue;
@@ -137,6 +139,7 @@ public:
         Check->checkFunction(*FD, FA);
     }
     summarize(Cache, Collector.Definitions);
+    Ctx->setAnalyses(nullptr); // The cache ends with this function.
     // The analyses asked for a body the prefilter let the parse skip.
     Report.NeedsEveryBody = Report.SkippedBodies && skippedBodyWasAskedFor();
     if (!Opts.DumpUses)
@@ -205,17 +208,12 @@ private:
   /// a link or another spelling of the path is the same file.
   static std::vector<std::string> filesRead(const SourceManager &SM,
                                             llvm::ArrayRef<std::string> Files) {
-    std::map<llvm::sys::fs::UniqueID, const std::string *> ByID;
-    for (const std::string &File : Files) {
-      llvm::sys::fs::UniqueID ID;
-      if (!llvm::sys::fs::getUniqueID(File, ID))
-        ByID.emplace(ID, &File);
-    }
+    FileIdentities Wanted(Files);
     std::vector<std::string> Read;
     for (auto It = SM.fileinfo_begin(); It != SM.fileinfo_end(); ++It) {
-      auto Found = ByID.find(It->first.getUniqueID());
-      if (Found != ByID.end() && !llvm::is_contained(Read, *Found->second))
-        Read.push_back(*Found->second);
+      const std::string *Found = Wanted.find(It->first.getUniqueID());
+      if (Found && !llvm::is_contained(Read, *Found))
+        Read.push_back(*Found);
     }
     return Read;
   }

@@ -334,23 +334,30 @@ namespace {
 /// Collects codeDependencies(): each macro expansion of a body once.
 class DependencyWalk {
 public:
-  DependencyWalk(const FunctionDecl &FD, const SourceManager &SM)
-      : FD(FD), SM(SM), Home(SM.getFileID(SM.getFileLoc(FD.getLocation()))) {}
+  DependencyWalk(const FunctionDecl &FD, const SourceManager &SM,
+                 CallFilter InWindow)
+      : FD(FD), SM(SM), Home(SM.getFileID(SM.getFileLoc(FD.getLocation()))),
+        InWindow(InWindow) {}
 
-  void walk(const Stmt *S) {
+  /// \p Depth: 0 in \p FD's body, more in the body of a callee that runs
+  /// inside one of its windows (every call there runs inside it too).
+  void walk(const Stmt *S, unsigned Depth) {
     if (!S)
       return;
     macrosAt(S->getBeginLoc());
     macrosAt(S->getEndLoc());
     if (const auto *Call = dyn_cast<CallExpr>(S))
-      callee(Call->getDirectCallee());
+      callee(*Call, Depth);
     for (const Stmt *Child : S->children())
-      walk(Child);
+      walk(Child, Depth);
   }
 
   std::vector<CharSourceRange> Ranges;
 
 private:
+  /// How deep the walk follows callees that run inside a window.
+  static constexpr unsigned MaxDepth = 4;
+
   /// The #define of each macro level that made \p Loc: up the expansions,
   /// and down the spellings too, for a macro expanded in another macro's
   /// argument (`ID(MY_END)`).
@@ -386,31 +393,50 @@ private:
           CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
   }
 
-  /// A function of \p FD's own file that it calls: its definition. (Not
-  /// every callee of the TU: a header's helper called outside any window
-  /// would make every caller's old findings the patch's.)
-  void callee(const FunctionDecl *Called) {
+  /// The definition of what \p Call calls, if it is in \p FD's own file,
+  /// or, in any file, if it runs inside a window: then its body (a header's
+  /// `static inline` end helper) decides where the window closes, and what
+  /// it calls and expands counts too. Not every callee of the TU: a
+  /// header's helper called outside any window would make every caller's
+  /// old findings the patch's.
+  void callee(const CallExpr &Call, unsigned Depth) {
+    const FunctionDecl *Called = Call.getDirectCallee();
     const FunctionDecl *Def = Called ? Called->getDefinition() : nullptr;
-    if (!Def || Def == &FD || !Callees.insert(Def).second)
+    if (!Def || Def == &FD)
       return;
     CharSourceRange Range = SM.getExpansionRange(Def->getSourceRange());
-    if (Range.isValid() && SM.getFileID(Range.getBegin()) == Home)
+    if (Range.isInvalid())
+      return;
+    if (Depth > 0 || (InWindow && InWindow(Call))) {
+      add(Def, Range);
+      if (Depth < MaxDepth && InsideWindow.insert(Def).second)
+        walk(Def->getBody(), Depth + 1);
+    } else if (SM.getFileID(Range.getBegin()) == Home) {
+      add(Def, Range);
+    }
+  }
+
+  void add(const FunctionDecl *Def, CharSourceRange Range) {
+    if (Callees.insert(Def).second)
       Ranges.push_back(Range);
   }
 
   const FunctionDecl &FD;
   const SourceManager &SM;
   FileID Home;
+  CallFilter InWindow;
   llvm::DenseSet<unsigned> Expansions;
   llvm::DenseSet<SourceLocation::UIntTy> Defines;
   llvm::DenseSet<const FunctionDecl *> Callees;
+  llvm::DenseSet<const FunctionDecl *> InsideWindow;
 };
 } // namespace
 
 std::vector<CharSourceRange> codeDependencies(const FunctionDecl &FD,
-                                              const SourceManager &SM) {
-  DependencyWalk Walk(FD, SM);
-  Walk.walk(FD.getBody());
+                                              const SourceManager &SM,
+                                              CallFilter InWindow) {
+  DependencyWalk Walk(FD, SM, InWindow);
+  Walk.walk(FD.getBody(), 0);
   return std::move(Walk.Ranges);
 }
 

@@ -151,14 +151,21 @@ std::string lineIndent(clang::SourceLocation Loc,
 /// newline, as [begin, end) offsets (end at the last newline or the end).
 std::pair<size_t, size_t> logicalLine(llvm::StringRef FileText, size_t Offset);
 
+/// Whether a call of the function given to codeDependencies() runs while
+/// one of its user-access windows is open.
+using CallFilter = llvm::function_ref<bool(const clang::CallExpr &)>;
+
 /// The code outside its own body that what \p FD does depends on, as file
 /// ranges: the `#define` of every macro its body expands (each level of a
 /// macro that expands another, and a macro expanded in another's
-/// argument), and the definitions of the functions of its own file that
-/// it calls. A change to any of them can change what an
-/// analysis of \p FD finds, with no line of \p FD changed.
+/// argument), the definitions of the functions of its own file that it
+/// calls, and, in any file, of those it calls inside a window
+/// (\p InWindow), with what they call and expand in turn. A change to any
+/// of them can change what an analysis of \p FD finds, with no line of
+/// \p FD changed.
 std::vector<clang::CharSourceRange>
-codeDependencies(const clang::FunctionDecl &FD, const clang::SourceManager &SM);
+codeDependencies(const clang::FunctionDecl &FD, const clang::SourceManager &SM,
+                 CallFilter InWindow = nullptr);
 
 } // namespace uaccess
 
