@@ -206,31 +206,38 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 
-/// The findings --diff and --line-filter select; the others are counted.
-/// A line filter that names no file of the run is an input error: it
-/// would pass any run.
-Error keepSelectedLines(std::vector<uaccess::Finding> &Findings,
-                        const std::optional<uaccess::ChangedLines> &Changed,
-                        std::optional<uaccess::LineFilter> Lines,
-                        ArrayRef<CompileCommand> TUs,
-                        uaccess::RunSummary &Summary) {
-  if (Lines) {
-    std::vector<std::string> Files;
-    for (const CompileCommand &C : TUs)
-      Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
-    for (const uaccess::Finding &F : Findings)
-      Files.push_back(F.Loc.File);
-    Expected<RelativeBases> Bases = relativeBases(false, TUs);
-    if (!Bases)
-      return Bases.takeError();
-    if (Error E = Lines->resolve(Bases->Ordered, Bases->Database, Files))
-      return E;
-  }
+/// --line-filter's names, resolved against the TUs' folders and the
+/// findings' files. A line filter that names no file of the run is an
+/// input error: it would pass any run.
+Error resolveLineFilter(std::optional<uaccess::LineFilter> &Lines,
+                        ArrayRef<uaccess::Finding> Findings,
+                        ArrayRef<CompileCommand> TUs) {
+  if (!Lines)
+    return Error::success();
+  std::vector<std::string> Files;
+  for (const CompileCommand &C : TUs)
+    Files.push_back(uaccess::absoluteSourcePath(C.Directory, C.Filename));
+  for (const uaccess::Finding &F : Findings)
+    Files.push_back(F.Loc.File);
+  Expected<RelativeBases> Bases = relativeBases(false, TUs);
+  if (!Bases)
+    return Bases.takeError();
+  if (Error E = Lines->resolve(Bases->Ordered, Bases->Database, Files))
+    return E;
   // merge knows no TU: a filter of a file with no findings names nothing
   // it sees, and is no mistake.
-  if (Lines && !TUs.empty() && !Lines->namesAnyOf())
+  if (!TUs.empty() && !Lines->namesAnyOf())
     return createStringError("--line-filter names no file of this run: it "
                              "would drop every finding");
+  return Error::success();
+}
+
+/// The findings --diff and --line-filter (resolved) select; the others are
+/// counted.
+void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                       const std::optional<uaccess::ChangedLines> &Changed,
+                       const std::optional<uaccess::LineFilter> &Lines,
+                       uaccess::RunSummary &Summary) {
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
     bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
     Summary.OutsideDiff += Out;
@@ -238,7 +245,6 @@ Error keepSelectedLines(std::vector<uaccess::Finding> &Findings,
     Summary.OutsideLineFilter += Filtered;
     return Out || Filtered;
   });
-  return Error::success();
 }
 
 /// The baselines of the settings (--baseline, or each config's Baseline),
@@ -257,15 +263,18 @@ readBaselines(const uaccess::SettingsFinder &Finder) {
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.
+/// \p Selected: the findings the gate keeps, numbered last among
+/// identical ones (assignFingerprints()).
 Expected<bool>
 acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
                const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
                const uaccess::SettingsFinder &Finder,
-               const uaccess::Baselines &Accepted, bool FromReports) {
+               const uaccess::Baselines &Accepted, bool FromReports,
+               function_ref<bool(const uaccess::Finding &)> Selected) {
   bool Unused = false;
   if (!FromReports) {
     uaccess::SourceTexts Texts;
-    uaccess::assignFingerprints(Findings, Texts, Opt.SourceRoot);
+    uaccess::assignFingerprints(Findings, Texts, Opt.SourceRoot, Selected);
     Unused =
         suppressFindings(Opt, Findings, analyzedFiles(TUs.Commands, Summary),
                          Texts, enabledChecks(TUs, Finder));
@@ -322,16 +331,23 @@ Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
   keepEnabledChecks(Report.Findings, Finder);
   applySeverityOptions(Report.Findings, Finder);
   bool Unused = false;
+  std::optional<uaccess::LineFilter> Lines = G.Lines;
+  if (Error E = resolveLineFilter(Lines, Report.Findings, TUs.Commands))
+    return E;
+  auto Selected = [&](const uaccess::Finding &F) {
+    return (G.Changed || Lines) &&
+           (!G.Changed || uaccess::touchesFinding(*G.Changed, F)) &&
+           (!Lines || Lines->accepts(F.Loc.File, F.Loc.Line));
+  };
   if (!Opt.DumpUses) {
-    Expected<bool> Accepted = acceptFindings(Opt, Report.Findings, TUs, Summary,
-                                             Finder, G.Accepted, G.FromReports);
+    Expected<bool> Accepted =
+        acceptFindings(Opt, Report.Findings, TUs, Summary, Finder, G.Accepted,
+                       G.FromReports, Selected);
     if (!Accepted)
       return Accepted.takeError();
     Unused = *Accepted;
   }
-  if (Error E = keepSelectedLines(Report.Findings, G.Changed, G.Lines,
-                                  TUs.Commands, Summary))
-    return E;
+  keepSelectedLines(Report.Findings, G.Changed, Lines, Summary);
   promoteWarnings(Report.Findings, G.Promoted);
   return Unused;
 }

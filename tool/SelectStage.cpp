@@ -487,6 +487,14 @@ checkArguments(const Options &Opt) {
   if (!Opt.PatchDir.empty())
     if (Error E = uaccess::checkPatchDir(Opt.PatchDir, Opt.ReplacePatches))
       return E;
+  // The gate parses only the TUs the patch touches (none for an empty
+  // patch): the others' findings would be missing from the baseline, and
+  // come back as new in the next gate.
+  if (!Opt.WriteBaseline.empty() && !Opt.DiffFile.empty())
+    return createStringError(
+        "--write-baseline records every finding of a run, and --diff "
+        "analyzes only what the patch touches: write the baseline in a run "
+        "without --diff");
   if (Opt.PatchPerGiven && Opt.PatchDir.empty())
     return createStringError("--patch-per needs --patch-dir");
   if (Opt.ReplacePatches && Opt.PatchDir.empty())

@@ -225,14 +225,19 @@ Expected<std::optional<Patch>> readPatch(const Options &Opt);
 Expected<std::optional<uaccess::ChangedLines>>
 resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs);
 
-/// The findings --diff and --line-filter select; the others are counted.
-/// A line filter that names no file of the run is an input error: it
-/// would pass any run.
-llvm::Error
-keepSelectedLines(std::vector<uaccess::Finding> &Findings,
-                  const std::optional<uaccess::ChangedLines> &Changed,
-                  std::optional<uaccess::LineFilter> Lines,
-                  ArrayRef<CompileCommand> TUs, uaccess::RunSummary &Summary);
+/// --line-filter's names, resolved against the TUs' folders and the
+/// findings' files. A line filter that names no file of the run is an
+/// input error: it would pass any run.
+llvm::Error resolveLineFilter(std::optional<uaccess::LineFilter> &Lines,
+                              ArrayRef<uaccess::Finding> Findings,
+                              ArrayRef<CompileCommand> TUs);
+
+/// The findings --diff and --line-filter (resolved) select; the others are
+/// counted.
+void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
+                       const std::optional<uaccess::ChangedLines> &Changed,
+                       const std::optional<uaccess::LineFilter> &Lines,
+                       uaccess::RunSummary &Summary);
 
 /// The baselines of the settings (--baseline, or each config's Baseline),
 /// read before any TU runs.
@@ -245,11 +250,14 @@ readBaselines(const uaccess::SettingsFinder &Finder);
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.
+/// \p Selected: the findings the gate keeps, numbered last among
+/// identical ones (assignFingerprints()).
 Expected<bool>
 acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
                const RunnableTUs &TUs, const uaccess::RunSummary &Summary,
                const uaccess::SettingsFinder &Finder,
-               const uaccess::Baselines &Accepted, bool FromReports);
+               const uaccess::Baselines &Accepted, bool FromReports,
+               llvm::function_ref<bool(const uaccess::Finding &)> Selected);
 
 /// A finding of a check its TUs' settings do not enable goes: `report`
 /// over records of a build that ran more checks than asked now.

@@ -26,18 +26,20 @@ TEST(FingerprintTest, LineOf) {
 }
 
 TEST(FingerprintTest, StableAndDistinct) {
-  std::string A = fingerprint("batchable", "fs/select.c", "f", "x;", 0);
+  std::string A = fingerprint("batchable", "m", "fs/select.c", "f", "x;", 0);
   EXPECT_EQ(A.size(), 32u);
-  EXPECT_EQ(A, fingerprint("batchable", "fs/select.c", "f", "x;", 0));
-  EXPECT_NE(A, fingerprint("batchable", "fs/select.c", "f", "x;", 1));
-  EXPECT_NE(A, fingerprint("window-call", "fs/select.c", "f", "x;", 0));
-  EXPECT_NE(A, fingerprint("batchable", "fs/select.c", "g", "x;", 0));
+  EXPECT_EQ(A, fingerprint("batchable", "m", "fs/select.c", "f", "x;", 0));
+  EXPECT_NE(A, fingerprint("batchable", "m", "fs/select.c", "f", "x;", 1));
+  EXPECT_NE(A, fingerprint("window-call", "m", "fs/select.c", "f", "x;", 0));
+  EXPECT_NE(A, fingerprint("batchable", "m", "fs/select.c", "g", "x;", 0));
+  // What the finding says: a check far away is not a missing one.
+  EXPECT_NE(A, fingerprint("batchable", "n", "fs/select.c", "f", "x;", 0));
   // Parts are delimited: moving a character from one to the next changes it.
-  EXPECT_NE(fingerprint("a", "bc", "", "", 0),
-            fingerprint("ab", "c", "", "", 0));
+  EXPECT_NE(fingerprint("a", "", "bc", "", "", 0),
+            fingerprint("ab", "", "c", "", "", 0));
   // Pinned: baselines written by one version must be read by the next.
-  EXPECT_EQ(fingerprint("c", "p", "f", "s", 0),
-            "b1345405eb95d3e07d8e722a7c156eea");
+  EXPECT_EQ(fingerprint("c", "k", "p", "f", "s", 0),
+            "635f58e4e2f44fa86c8f47f4b245390b");
 }
 
 } // namespace

@@ -48,9 +48,23 @@ TEST_F(FingerprintsTest, IdenticalFindingsAreNumbered) {
   EXPECT_NE(Findings[0].Fingerprint, Findings[1].Fingerprint);
   EXPECT_NE(Findings[0].Fingerprint, Findings[2].Fingerprint);
   EXPECT_EQ(Findings[0].Fingerprint,
-            fingerprint("batchable", "a.c", "h", "f();", 0));
+            fingerprint("batchable", "", "a.c", "h", "f();", 0));
   EXPECT_EQ(Findings[1].Fingerprint,
-            fingerprint("batchable", "a.c", "h", "f();", 1));
+            fingerprint("batchable", "", "a.c", "h", "f();", 1));
+}
+
+TEST_F(FingerprintsTest, IdenticalFindingsTheGateSelectsAreNumberedLast) {
+  // A patch adds a copy of an accepted finding above it (line 1): the
+  // copy must not take the old one's number, which the baseline holds.
+  std::string File = make("a.c", "f();\nf();\n");
+  std::vector<Finding> Findings = {at(File, 1, "h"), at(File, 2, "h")};
+  SourceTexts Texts;
+  assignFingerprints(Findings, Texts, Dir,
+                     [](const Finding &F) { return F.Loc.Line == 1; });
+  EXPECT_EQ(Findings[0].Fingerprint,
+            fingerprint("batchable", "", "a.c", "h", "f();", 1));
+  EXPECT_EQ(Findings[1].Fingerprint,
+            fingerprint("batchable", "", "a.c", "h", "f();", 0));
 }
 
 TEST_F(FingerprintsTest, FingerprintsSurviveLineShifts) {

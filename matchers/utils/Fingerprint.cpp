@@ -37,13 +37,13 @@ std::string fingerprintSnippet(llvm::StringRef FileText, uint64_t Line) {
   return collapseWhitespace(lineOf(FileText, Line));
 }
 
-std::string fingerprint(llvm::StringRef Check, llvm::StringRef RelativePath,
-                        llvm::StringRef Function, llvm::StringRef Snippet,
-                        unsigned Occurrence) {
+std::string fingerprint(llvm::StringRef Check, llvm::StringRef Kind,
+                        llvm::StringRef RelativePath, llvm::StringRef Function,
+                        llvm::StringRef Snippet, unsigned Occurrence) {
   llvm::SHA256 Hash;
   std::string Count = std::to_string(Occurrence);
   for (llvm::StringRef Part :
-       {Check, RelativePath, Function, Snippet, llvm::StringRef(Count)}) {
+       {Check, Kind, RelativePath, Function, Snippet, llvm::StringRef(Count)}) {
     Hash.update(Part);
     Hash.update(llvm::StringRef("\0", 1));
   }

@@ -2,9 +2,11 @@
 //
 // A baseline must still know a finding after lines are added above it, so
 // its fingerprint is made of what an unrelated edit leaves alone: the
-// check, the file (relative to the source root), the function and the
-// finding's line with its whitespace collapsed, plus a counter that tells
-// identical ones apart. Line numbers and messages are left out.
+// check and what it says (its message's id: a check relied on from afar,
+// or none at all), the file (relative to the source root), the function
+// and the finding's line with its whitespace collapsed, plus a counter that
+// tells identical ones apart. Line numbers and message texts (which name
+// distances in lines) are left out.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,9 +30,10 @@ std::string fingerprintSnippet(llvm::StringRef FileText, uint64_t Line);
 
 /// 32 hex digits of SHA-256 over the parts, each ended by a NUL byte.
 /// \p Occurrence counts earlier findings with the same other parts.
-std::string fingerprint(llvm::StringRef Check, llvm::StringRef RelativePath,
-                        llvm::StringRef Function, llvm::StringRef Snippet,
-                        unsigned Occurrence);
+/// \p Kind: the id of the finding's message.
+std::string fingerprint(llvm::StringRef Check, llvm::StringRef Kind,
+                        llvm::StringRef RelativePath, llvm::StringRef Function,
+                        llvm::StringRef Snippet, unsigned Occurrence);
 
 } // namespace uaccess
 

@@ -16,8 +16,10 @@ namespace uaccess {
 
 namespace {
 /// Version 2: fingerprints hash the lines of the notes too (each leak
-/// exit, each folded access). A version 1 baseline would match nothing.
-constexpr int64_t Version = 2;
+/// exit, each folded access). Version 3: and the id of the finding's
+/// message (an access_ok() relied on from afar is not a missing one). An
+/// older baseline would match nothing.
+constexpr int64_t Version = 3;
 constexpr const char *FormatName = "uaccess-lint-baseline";
 
 Error invalid(const Twine &Why) {
@@ -37,10 +39,12 @@ Error checkHeader(const json::Value *Format, const json::Value *V) {
     return invalid("expected an object with \"format\": \"" +
                    Twine(FormatName) + "\"");
   std::optional<int64_t> N = V ? V->getAsInteger() : std::nullopt;
-  if (N == 1)
-    return invalid("version 1, whose fingerprints do not name each leak "
-                   "exit (this uaccess-lint reads version 2): write it "
-                   "again with --write-baseline");
+  if (N == 1 || N == 2)
+    return invalid("version " + Twine(*N) +
+                   ", whose fingerprints do not tell each leak exit (1) or "
+                   "what a finding says (2) apart (this uaccess-lint reads "
+                   "version " +
+                   Twine(Version) + "): write it again with --write-baseline");
   if (N != Version)
     return invalid("version " + (N ? Twine(*N) : Twine("missing")) +
                    " (this uaccess-lint reads version " + Twine(Version) + ")");

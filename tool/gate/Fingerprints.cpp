@@ -25,20 +25,31 @@ std::string findingSnippet(const Finding &F, SourceTexts &Texts) {
 }
 
 void assignFingerprints(std::vector<Finding> &Findings, SourceTexts &Texts,
-                        StringRef ExplicitRoot) {
+                        StringRef ExplicitRoot,
+                        function_ref<bool(const Finding &)> NumberLast) {
   std::map<std::string, unsigned> Seen;
   std::map<std::string, std::string> Roots;
-  for (Finding &F : Findings) {
+  auto Assign = [&](Finding &F) {
     auto [Root, New] = Roots.try_emplace(F.Loc.File);
     if (New)
       Root->second = sourceRoot(F.Loc.File, ExplicitRoot);
     std::string Path = relativeTo(F.Loc.File, Root->second);
     std::string Snippet = findingSnippet(F, Texts);
-    std::string Key =
-        F.Check + '\0' + Path + '\0' + F.Function + '\0' + Snippet;
-    F.Fingerprint =
-        fingerprint(F.Check, Path, F.Function, Snippet, Seen[Key]++);
-  }
+    std::string Key = F.Check + '\0' + F.MessageId + '\0' + Path + '\0' +
+                      F.Function + '\0' + Snippet;
+    F.Fingerprint = fingerprint(F.Check, F.MessageId, Path, F.Function, Snippet,
+                                Seen[Key]++);
+  };
+  // Identical findings are told apart by their order only. Those the gate
+  // selects come last: a new one above an accepted one must not take the
+  // number the baseline recorded for the old one.
+  for (Finding &F : Findings)
+    if (!NumberLast || !NumberLast(F))
+      Assign(F);
+  if (NumberLast)
+    for (Finding &F : Findings)
+      if (NumberLast(F))
+        Assign(F);
 }
 
 } // namespace uaccess

@@ -12,6 +12,7 @@
 #include "checks/Finding.h"
 #include "inputs/Inputs.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <vector>
@@ -19,9 +20,13 @@
 namespace uaccess {
 
 /// Sets each finding's Fingerprint; identical ones are numbered in the
-/// order of \p Findings (by file and offset after the merge).
-void assignFingerprints(std::vector<Finding> &Findings, SourceTexts &Texts,
-                        llvm::StringRef ExplicitRoot);
+/// order of \p Findings (by file and offset after the merge), those
+/// \p NumberLast selects (the findings a --diff gate keeps) after the
+/// others.
+void assignFingerprints(
+    std::vector<Finding> &Findings, SourceTexts &Texts,
+    llvm::StringRef ExplicitRoot,
+    llvm::function_ref<bool(const Finding &)> NumberLast = nullptr);
 
 } // namespace uaccess
 
