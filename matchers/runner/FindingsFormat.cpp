@@ -17,8 +17,22 @@ Value bytesToJSON(llvm::StringRef Bytes) {
   return Object{{"hex", llvm::toHex(Bytes, /*LowerCase=*/true)}};
 }
 
+namespace {
+/// A JSON array of \p Items, its room reserved first: json::Value's move
+/// is not noexcept, so an array that grows copies each element it holds,
+/// deeply (a finding that folds 4,000 accesses, 4,000 notes).
+template <typename T> Value arrayOf(const std::vector<T> &Items) {
+  llvm::json::Array Out;
+  Out.reserve(Items.size());
+  for (const T &Item : Items)
+    Out.push_back(toJSON(Item));
+  return Out;
+}
+} // namespace
+
 Value bytesToJSON(const std::vector<std::string> &List) {
   llvm::json::Array Out;
+  Out.reserve(List.size());
   for (const std::string &Bytes : List)
     Out.push_back(bytesToJSON(Bytes));
   return Out;
@@ -116,14 +130,15 @@ Value toJSON(const Finding &F) {
       llvm::json::Array{F.FunctionBeginLine, F.FunctionEndLine};
   if (!F.Depends.empty()) {
     llvm::json::Array Depends;
+    Depends.reserve(F.Depends.size());
     for (const LineSpan &D : F.Depends)
       Depends.push_back(Object{
           {"file", bytesToJSON(D.File)}, {"first", D.First}, {"last", D.Last}});
     O["depends"] = std::move(Depends);
   }
   O["message"] = bytesToJSON(F.Message);
-  O["notes"] = F.Notes;
-  O["fixes"] = F.Fixes;
+  O["notes"] = arrayOf(F.Notes);
+  O["fixes"] = arrayOf(F.Fixes);
   O["rank"] = F.Rank;
   O["reason"] = bytesToJSON(F.Reason);
   O["arches"] = F.Arches;
@@ -134,7 +149,7 @@ Value toJSON(const Finding &F) {
 
 Value toJSON(const TUReport &R) {
   return Object{{"file", bytesToJSON(R.File)},
-                {"findings", R.Findings},
+                {"findings", arrayOf(R.Findings)},
                 {"dump", bytesToJSON(R.Dump)},
                 {"compiler_errors", R.CompilerErrors},
                 {"first_error", bytesToJSON(R.FirstError)},
