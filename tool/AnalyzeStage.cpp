@@ -166,14 +166,15 @@ uaccess::ProgressMeter::Mode progressMode(const Options &Opt) {
                           : uaccess::ProgressMeter::Mode::Off;
 }
 
-/// --results-dir: each TU's record, the ones the prefilter skipped too (the
-/// link step of `report` may ask them for their calls).
-Error writeResults(const Options &Opt, const RunnableTUs &TUs,
-                   const uaccess::SettingsFinder &Finder,
-                   const std::vector<ChosenTU> &Chosen,
-                   const std::vector<uaccess::TUOutcome> &Outcomes,
-                   const uaccess::RunSummary &Summary) {
+} // namespace
+
+Error recordResults(const Options &Opt, const RunnableTUs &TUs,
+                    const uaccess::SettingsFinder &Finder,
+                    const AnalyzedTUs &Analyzed,
+                    const uaccess::RunSummary &Summary) {
   const std::vector<CompileCommand> &All = TUs.Commands;
+  const std::vector<ChosenTU> &Chosen = Analyzed.Chosen;
+  const std::vector<uaccess::TUOutcome> &Outcomes = Analyzed.Outcomes;
   std::map<std::string, std::string> NotScanned(Summary.Failures.begin(),
                                                 Summary.Failures.end());
   // `report` runs elsewhere: a command's folder ('.' for Kbuild's) must
@@ -212,6 +213,8 @@ Error writeResults(const Options &Opt, const RunnableTUs &TUs,
   }
   return Error::success();
 }
+
+namespace {
 
 /// What sets one compile command of a file apart from another: its flags,
 /// without the compiler, the file, and the object it writes.
@@ -365,19 +368,16 @@ double secondsSince(std::chrono::steady_clock::time_point Start) {
       .count();
 }
 
-/// Runs the workers over the TUs the prefilter keeps, each with its
-/// settings' options, with progress, and merges their outcomes; the
-/// failures are listed as they are merged.
-Expected<uaccess::MergedReport>
-analyze(const Options &Opt, const RunnableTUs &TUs,
-        const uaccess::SettingsFinder &Finder, uaccess::WorkerOptions Workers,
-        const std::optional<uaccess::ChangedLines> &Changed,
-        uaccess::RunSummary &Summary,
-        std::vector<uaccess::EarlyAnswer> &Early) {
-  size_t EarlierFailures = Summary.Failures.size();
-  std::map<std::string, std::string> ReadOutputs;
-  std::vector<ChosenTU> Chosen =
-      prefilter(Opt, TUs, Workers.Jobs, Changed, Summary, ReadOutputs);
+AnalyzedTUs analyze(const Options &Opt, const RunnableTUs &TUs,
+                    const uaccess::SettingsFinder &Finder,
+                    uaccess::WorkerOptions Workers,
+                    const std::optional<uaccess::ChangedLines> &Changed,
+                    uaccess::RunSummary &Summary) {
+  AnalyzedTUs Analyzed;
+  Analyzed.EarlierFailures = Summary.Failures.size();
+  std::vector<ChosenTU> &Chosen = Analyzed.Chosen;
+  Chosen =
+      prefilter(Opt, TUs, Workers.Jobs, Changed, Summary, Analyzed.ReadOutputs);
   if (Changed) {
     std::vector<bool> Kept(TUs.Commands.size());
     for (const ChosenTU &C : Chosen)
@@ -391,7 +391,7 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
     Runs.push_back(runOptions(Opt, *S));
     Runs.back().SummarizeOwnLinks = true;
   }
-  std::vector<CompileCommand> Commands;
+  std::vector<CompileCommand> &Commands = Analyzed.Commands;
   // Each TU's own copy: the bodies it skips are its own.
   std::deque<uaccess::RunOptions> RunOfTU;
   for (auto &[I, Skippable] : Chosen) {
@@ -404,24 +404,26 @@ analyze(const Options &Opt, const RunnableTUs &TUs,
   uaccess::ProgressMeter Meter(progressMode(Opt), Commands.size(), errs(),
                                Summary.Failures.size());
   Workers.OnDone = [&](const uaccess::TUOutcome &O) { Meter.done(O); };
-  std::vector<uaccess::TUOutcome> Outcomes =
-      uaccess::runWorkers(Commands, Workers);
+  Analyzed.Outcomes = uaccess::runWorkers(Commands, Workers);
   Meter.finish();
   for (size_t K = 0; K < Chosen.size(); ++K)
-    Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
-  if (!Opt.ResultsDir.empty())
-    if (Error E = writeResults(Opt, TUs, Finder, Chosen, Outcomes, Summary))
-      return E;
+    Analyzed.Outcomes[K].Config = TUs.SettingsOf[Chosen[K].first];
+  return Analyzed;
+}
+
+uaccess::MergedReport mergeAnalyzed(AnalyzedTUs Analyzed,
+                                    uaccess::RunSummary &Summary,
+                                    std::vector<uaccess::EarlyAnswer> &Early) {
   std::vector<std::vector<std::string>> Flags;
-  for (const CompileCommand &C : Commands)
+  for (const CompileCommand &C : Analyzed.Commands)
     Flags.push_back(distinctFlags(C));
-  uaccess::noteFlagsOfFindings(Outcomes, Flags);
-  Early = earlyAnswers(Commands, Outcomes);
+  uaccess::noteFlagsOfFindings(Analyzed.Outcomes, Flags);
+  Early = earlyAnswers(Analyzed.Commands, Analyzed.Outcomes);
   uaccess::MergedReport Report =
-      uaccess::mergeOutcomes(std::move(Outcomes), Summary);
-  Report.ReadOutputs.merge(ReadOutputs);
+      uaccess::mergeOutcomes(std::move(Analyzed.Outcomes), Summary);
+  Report.ReadOutputs.merge(Analyzed.ReadOutputs);
   for (const auto &[File, Reason] :
-       ArrayRef(Summary.Failures).drop_front(EarlierFailures))
+       ArrayRef(Summary.Failures).drop_front(Analyzed.EarlierFailures))
     errs() << "uaccess-lint: error: " << File << ": " << Reason << "\n";
   return Report;
 }

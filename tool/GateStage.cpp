@@ -247,6 +247,22 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
   });
 }
 
+Error checkMergedSelection(const Options &Opt, const Gate &G,
+                           const uaccess::RunSummary &Summary) {
+  if (!Opt.WriteBaseline.empty() && !Summary.SelectedBy.empty())
+    return createStringError(
+        "--write-baseline: the reports hold only the findings " +
+        join(Summary.SelectedBy, ", ") +
+        " selected, and a baseline of them would lack the others: write it "
+        "from the report of a run with none of these");
+  if (G.Lines && !G.Accepted.empty())
+    return createStringError(
+        "--line-filter with a baseline: the reports number identical "
+        "findings in file order, so a new one in the filter's lines could "
+        "take an accepted one's fingerprint; give --line-filter to the run");
+  return Error::success();
+}
+
 /// The baselines of the settings (--baseline, or each config's Baseline),
 /// read before any TU runs.
 Expected<uaccess::Baselines>
@@ -257,9 +273,9 @@ readBaselines(const uaccess::SettingsFinder &Finder) {
   return Accepted;
 }
 
-/// What a tree has accepted goes (README, "Accepting findings"): each
-/// finding gets its fingerprint, then suppression comments and the header
-/// filters apply, --write-baseline records what is left and the baselines
+/// What a tree has accepted goes (README, "Accepting findings"):
+/// suppression comments and the header filters apply, each finding left
+/// gets its fingerprint, --write-baseline records them and the baselines
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.
@@ -274,11 +290,13 @@ acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
   bool Unused = false;
   if (!FromReports) {
     uaccess::SourceTexts Texts;
-    uaccess::assignFingerprints(Findings, Texts, Opt.SourceRoot, Selected);
     Unused =
         suppressFindings(Opt, Findings, analyzedFiles(TUs.Commands, Summary),
                          Texts, enabledChecks(TUs, Finder));
     filterHeaders(Opt, Findings, TUs, Finder);
+    // After the suppressions: a suppressed copy of an accepted finding,
+    // added or deleted, must not renumber it.
+    uaccess::assignFingerprints(Findings, Texts, Opt.SourceRoot, Selected);
   }
   if (!Opt.WriteBaseline.empty())
     if (Error E = uaccess::writeOutputFile(
@@ -331,6 +349,12 @@ Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
   keepEnabledChecks(Report.Findings, Finder);
   applySeverityOptions(Report.Findings, Finder);
   bool Unused = false;
+  if (G.Changed)
+    Summary.SelectedBy.insert("--diff");
+  if (G.Lines)
+    Summary.SelectedBy.insert("--line-filter");
+  if (!G.Accepted.empty())
+    Summary.SelectedBy.insert("--baseline");
   std::optional<uaccess::LineFilter> Lines = G.Lines;
   if (Error E = resolveLineFilter(Lines, Report.Findings, TUs.Commands))
     return E;

@@ -31,6 +31,7 @@
 #include "llvm/Support/Error.h"
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -159,14 +160,40 @@ uaccess::WorkerOptions workerOptions(const Options &Opt, const char *Argv0);
 
 double secondsSince(std::chrono::steady_clock::time_point Start);
 
+/// What the workers made of the TUs the prefilter kept (analyze()).
+struct AnalyzedTUs {
+  /// The TUs parsed (indexes into RunnableTUs::Commands, bodies skipped),
+  /// their commands, and their outcomes, in one order.
+  std::vector<ChosenTU> Chosen;
+  std::vector<CompileCommand> Commands;
+  std::vector<uaccess::TUOutcome> Outcomes;
+  /// The run's outputs that the TUs the prefilter scanned read.
+  std::map<std::string, std::string> ReadOutputs;
+  /// RunSummary::Failures before the run: those after are the workers'.
+  size_t EarlierFailures = 0;
+};
+
 /// Runs the workers over the TUs the prefilter keeps, each with its
-/// settings' options, with progress, and merges their outcomes; the
-/// failures are listed as they are merged.
-Expected<uaccess::MergedReport>
-analyze(const Options &Opt, const RunnableTUs &TUs,
-        const uaccess::SettingsFinder &Finder, uaccess::WorkerOptions Workers,
-        const std::optional<uaccess::ChangedLines> &Changed,
-        uaccess::RunSummary &Summary, std::vector<uaccess::EarlyAnswer> &Early);
+/// settings' options, with progress.
+AnalyzedTUs analyze(const Options &Opt, const RunnableTUs &TUs,
+                    const uaccess::SettingsFinder &Finder,
+                    uaccess::WorkerOptions Workers,
+                    const std::optional<uaccess::ChangedLines> &Changed,
+                    uaccess::RunSummary &Summary);
+
+/// --results-dir: each TU's record, the ones the prefilter skipped too (the
+/// link step of `report` may ask them for their calls), written before the
+/// outcomes are merged.
+llvm::Error recordResults(const Options &Opt, const RunnableTUs &TUs,
+                          const uaccess::SettingsFinder &Finder,
+                          const AnalyzedTUs &Analyzed,
+                          const uaccess::RunSummary &Summary);
+
+/// The outcomes merged into one report, with the answers the link step
+/// can take from them (\p Early); the workers' failures are listed.
+uaccess::MergedReport mergeAnalyzed(AnalyzedTUs Analyzed,
+                                    uaccess::RunSummary &Summary,
+                                    std::vector<uaccess::EarlyAnswer> &Early);
 
 /// --explain-prefilter: the prefilter's choice for each TU, and why, on
 /// standard error; nothing is parsed. Returns the exit code.
@@ -239,14 +266,21 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
                        const std::optional<uaccess::LineFilter> &Lines,
                        uaccess::RunSummary &Summary);
 
+/// `merge`: --write-baseline from reports that hold only what a gate
+/// selected (RunSummary::SelectedBy), and --line-filter with a baseline
+/// (the reports' fingerprints number identical findings in file order,
+/// not those a filter selects last), are input errors.
+llvm::Error checkMergedSelection(const Options &Opt, const Gate &G,
+                                 const uaccess::RunSummary &Summary);
+
 /// The baselines of the settings (--baseline, or each config's Baseline),
 /// read before any TU runs.
 Expected<uaccess::Baselines>
 readBaselines(const uaccess::SettingsFinder &Finder);
 
-/// What a tree has accepted goes (README, "Accepting findings"): each
-/// finding gets its fingerprint, then suppression comments and the header
-/// filters apply, --write-baseline records what is left and the baselines
+/// What a tree has accepted goes (README, "Accepting findings"):
+/// suppression comments and the header filters apply, each finding left
+/// gets its fingerprint, --write-baseline records them and the baselines
 /// drop what they record. True when unused suppressions fail the run.
 /// \p FromReports: the findings are merged JSON reports', which the runs
 /// that made them fingerprinted, suppressed and filtered by header.

@@ -51,6 +51,7 @@ int mergeReports(const Options &Opt, const CommandLine &CL,
   uaccess::RunSummary Summary;
   uaccess::MergedReport Report =
       exitOnError(readReports(Opt, Settings.Index, Summary));
+  exitOnError(checkMergedSelection(Opt, G, Summary));
   return exitOnError(
       finishRun(Opt, Report, Summary, RunnableTUs(), Finder, G, Started));
 }
@@ -100,9 +101,12 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
   // --dump-uaccess parse every TU: there is no choice to explain.)
   if (Opt.ExplainPrefilter && !Opt.Exhaustive && !Opt.DumpUses)
     return exitOnError(explainPrefilter(Opt, TUs, Workers.Jobs, G.Changed));
+  AnalyzedTUs Analyzed = analyze(Opt, TUs, Finder, Workers, G.Changed, Summary);
+  if (!Opt.ResultsDir.empty())
+    exitOnError(recordResults(Opt, TUs, Finder, Analyzed, Summary));
   std::vector<uaccess::EarlyAnswer> Early;
-  uaccess::MergedReport Merged = exitOnError(
-      analyze(Opt, TUs, Finder, Workers, G.Changed, Summary, Early));
+  uaccess::MergedReport Merged =
+      mergeAnalyzed(std::move(Analyzed), Summary, Early);
   // Flags after '--' without -p: only the named files are known.
   link(Opt, Merged, Program, Workers, TUs,
        !Opt.BuildPath.empty() || !CL.HaveDashDash, Early, Summary);

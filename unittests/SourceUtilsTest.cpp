@@ -635,3 +635,44 @@ TEST(SourceUtilsTest, DependenciesFollowCalleesInsideAWindowIntoHeaders) {
   EXPECT_EQ(Names(InWindow),
             (std::vector<std::string>{"h.h:1-1", "h.h:2-2", "h.h:3-6"}));
 }
+
+TEST(SourceUtilsTest, FallsIntoLabelOnlyWhereTheCodeGoesOn) {
+  auto AST = buildC("void g(void);\n"
+                    "int f(int x)\n"
+                    "{\n"
+                    "\tif (x) goto a;\n"
+                    "\tif (x > 1) goto c;\n"
+                    "\tif (x > 2) goto e;\n"
+                    "\treturn 0;\n"
+                    "a:\n"
+                    "b:\n"
+                    "\treturn 1;\n"
+                    "c:\n"
+                    "\tg();\n"
+                    "d:\n"
+                    "\treturn 2;\n"
+                    "e:\n"
+                    "\tg();\n"
+                    "\treturn 3;\n"
+                    "z:\n"
+                    "\treturn 4;\n"
+                    "}\n");
+  auto PM = bodyParents(*AST, "f");
+  auto Label = [&](llvm::StringRef Name) -> const LabelStmt * {
+    for (const BoundNodes &N :
+         match(labelStmt().bind("n"), AST->getASTContext()))
+      if (const auto *L = N.getNodeAs<LabelStmt>("n"); L->getName() == Name)
+        return L;
+    return nullptr;
+  };
+  auto Into = [&](llvm::StringRef Name) -> std::string {
+    const LabelStmt *L = Label(Name);
+    EXPECT_TRUE(L) << Name.str();
+    const LabelStmt *Next = L ? fallsIntoLabel(*L, *PM) : nullptr;
+    return Next ? Next->getName() : "";
+  };
+  EXPECT_EQ(Into("a"), "b"); // Stacked labels.
+  EXPECT_EQ(Into("b"), "");  // It returns.
+  EXPECT_EQ(Into("c"), "d"); // Code, then the next label.
+  EXPECT_EQ(Into("e"), "");  // Code that returns before z.
+}

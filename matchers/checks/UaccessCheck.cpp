@@ -191,12 +191,25 @@ CheckContext::dependencies(const FunctionDecl &FD) {
       Analyses && FD.isThisDeclarationADefinition()
           ? Analyses->get(FD).getAnalysis<WindowAnalysis>()
           : nullptr;
-  auto InWindow = [Windows](const CallExpr &Call) {
-    return Windows && !Windows->openersOf(Call).empty();
+  // A callee's code counts wherever it is when the call runs in a window
+  // (an end helper); and, in a function with an op or an end outside any
+  // window, when the callee uses the API (an opener helper whose begin a
+  // patch took away). Not otherwise: a header's helper with a window of
+  // its own, called after the caller's closes, is none of its business.
+  bool Outside = Windows && llvm::any_of(Windows->events(), [](const auto &E) {
+                   return E.Kind == WindowEventKind::UnsafeOutside ||
+                          E.Kind == WindowEventKind::RedundantEnd;
+                 });
+  auto Follow = [&](const CallExpr &Call) {
+    if (Windows && !Windows->openersOf(Call).empty())
+      return true;
+    const FunctionDecl *Callee = Call.getDirectCallee();
+    const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+    return Outside && Def && !Analyses->get(*Def).uses().empty();
   };
   std::vector<LineSpan> Spans;
   for (const CharSourceRange &R :
-       codeDependencies(FD, sourceManager(), InWindow)) {
+       codeDependencies(FD, sourceManager(), Follow)) {
     FindingLocation Begin = locate(R.getBegin());
     FindingLocation End = locate(R.getEnd());
     LineSpan Span{Begin.File, Begin.Line, End.Line};

@@ -90,15 +90,25 @@ void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
     B.site(FD.getBody()->getEndLoc(),
            "function ends here with the window open");
   if (Fault && Fault->FaultLabel)
-    closeAtFaultLabel(B, Analysis, Begin, *Fault->FaultLabel);
+    closeAtFaultLabel(B, FA, Analysis, Begin, *Fault->FaultLabel);
 }
 
 // One right edit: the fault label is reached only with this window open,
 // and its code never closes it.
 void WindowUnbalancedCheck::closeAtFaultLabel(FindingBuilder &B,
+                                              FunctionAnalyses &FA,
                                               const WindowAnalysis &Analysis,
                                               const UaccessUse &Begin,
                                               const LabelStmt &Label) {
+  // Its code runs into another label, whose own paths an end there would
+  // end too, and whose fix-it (if it is a fault label too) already ends
+  // this path: a second end would close a closed window.
+  if (const LabelStmt *Next = fallsIntoLabel(Label, FA.parents())) {
+    B.reason(llvm::Twine("'") + Label.getName() + "' runs into '" +
+             Next->getName() +
+             "': end the window where the paths meet, by hand");
+    return;
+  }
   llvm::ArrayRef<WindowState> AtLabel = Analysis.statesAt(&Label);
   bool AllOpenSame = !AtLabel.empty();
   for (const WindowState &S : AtLabel)

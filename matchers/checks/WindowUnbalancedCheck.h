@@ -31,7 +31,8 @@ private:
   void reportRedundantEnd(FunctionAnalyses &FA, const WindowEvent &E);
   /// The fix-it for a leak through a fault label: the end, first thing
   /// under the label.
-  void closeAtFaultLabel(FindingBuilder &B, const WindowAnalysis &Analysis,
+  void closeAtFaultLabel(FindingBuilder &B, FunctionAnalyses &FA,
+                         const WindowAnalysis &Analysis,
                          const UaccessUse &Begin,
                          const clang::LabelStmt &Label);
 };

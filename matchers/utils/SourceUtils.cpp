@@ -319,6 +319,33 @@ bool continued(llvm::StringRef Text, size_t Newline) {
 }
 } // namespace
 
+namespace {
+/// A statement after which the code at its level does not go on.
+bool leavesBlock(const Stmt *S) {
+  return isa_and_nonnull<ReturnStmt, GotoStmt, BreakStmt, ContinueStmt>(S);
+}
+} // namespace
+
+const LabelStmt *fallsIntoLabel(const LabelStmt &L, const ParentMap &PM) {
+  const Stmt *Sub = L.getSubStmt();
+  if (const auto *Inner = dyn_cast_or_null<LabelStmt>(Sub))
+    return Inner;
+  const auto *Block = dyn_cast_or_null<CompoundStmt>(PM.getParent(&L));
+  if (leavesBlock(Sub) || !Block)
+    return nullptr;
+  bool After = false;
+  for (const Stmt *S : Block->body()) {
+    if (After) {
+      if (const auto *Next = dyn_cast<LabelStmt>(S))
+        return Next;
+      if (leavesBlock(S))
+        return nullptr;
+    }
+    After |= S == &L;
+  }
+  return nullptr;
+}
+
 std::pair<size_t, size_t> logicalLine(llvm::StringRef Text, size_t Offset) {
   Offset = std::min(Offset, Text.size());
   size_t Begin = physicalLineStart(Text, Offset);
@@ -335,9 +362,9 @@ namespace {
 class DependencyWalk {
 public:
   DependencyWalk(const FunctionDecl &FD, const SourceManager &SM,
-                 CallFilter InWindow)
+                 CallFilter Follow)
       : FD(FD), SM(SM), Home(SM.getFileID(SM.getFileLoc(FD.getLocation()))),
-        InWindow(InWindow) {}
+        Follow(Follow) {}
 
   /// \p Depth: 0 in \p FD's body, more in the body of a callee that runs
   /// inside one of its windows (every call there runs inside it too).
@@ -393,49 +420,48 @@ private:
           CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
   }
 
-  /// The definition of what \p Call calls, if it is in \p FD's own file,
-  /// or, in any file, if it runs inside a window: then its body (a header's
-  /// `static inline` end helper) decides where the window closes, and what
-  /// it calls and expands counts too. Not every callee of the TU: a
-  /// header's helper called outside any window would make every caller's
-  /// old findings the patch's.
+  /// The declarations of what \p Call calls (its definition, and its
+  /// prototypes: a `noinline` added to one changes the call), those in
+  /// \p FD's own file, or in any file when \p Follow says so: then its
+  /// body (a header's `static inline` end helper, or opener) decides where
+  /// the window opens or closes, and what it calls and expands counts
+  /// too. Not every callee of the TU: a header's helper called outside
+  /// any window would make every caller's old findings the patch's.
   void callee(const CallExpr &Call, unsigned Depth) {
     const FunctionDecl *Called = Call.getDirectCallee();
     const FunctionDecl *Def = Called ? Called->getDefinition() : nullptr;
     if (!Def || Def == &FD)
       return;
-    CharSourceRange Range = SM.getExpansionRange(Def->getSourceRange());
-    if (Range.isInvalid())
+    bool AnyFile = Depth > 0 || (Follow && Follow(Call));
+    if (!Added.insert({Def, unsigned(AnyFile)}).second)
       return;
-    if (Depth > 0 || (InWindow && InWindow(Call))) {
-      add(Def, Range);
-      if (Depth < MaxDepth && InsideWindow.insert(Def).second)
-        walk(Def->getBody(), Depth + 1);
-    } else if (SM.getFileID(Range.getBegin()) == Home) {
-      add(Def, Range);
+    for (const FunctionDecl *Decl : Def->redecls()) {
+      CharSourceRange Range = SM.getExpansionRange(Decl->getSourceRange());
+      if (Range.isValid() &&
+          (AnyFile || SM.getFileID(Range.getBegin()) == Home) &&
+          RangeStarts.insert(Range.getBegin().getRawEncoding()).second)
+        Ranges.push_back(Range);
     }
-  }
-
-  void add(const FunctionDecl *Def, CharSourceRange Range) {
-    if (Callees.insert(Def).second)
-      Ranges.push_back(Range);
+    if (AnyFile && Depth < MaxDepth)
+      walk(Def->getBody(), Depth + 1);
   }
 
   const FunctionDecl &FD;
   const SourceManager &SM;
   FileID Home;
-  CallFilter InWindow;
+  CallFilter Follow;
   llvm::DenseSet<unsigned> Expansions;
   llvm::DenseSet<SourceLocation::UIntTy> Defines;
-  llvm::DenseSet<const FunctionDecl *> Callees;
-  llvm::DenseSet<const FunctionDecl *> InsideWindow;
+  /// Each callee once as a file's, once as any file's.
+  llvm::DenseSet<std::pair<const FunctionDecl *, unsigned>> Added;
+  llvm::DenseSet<SourceLocation::UIntTy> RangeStarts;
 };
 } // namespace
 
 std::vector<CharSourceRange> codeDependencies(const FunctionDecl &FD,
                                               const SourceManager &SM,
-                                              CallFilter InWindow) {
-  DependencyWalk Walk(FD, SM, InWindow);
+                                              CallFilter Follow) {
+  DependencyWalk Walk(FD, SM, Follow);
   Walk.walk(FD.getBody(), 0);
   return std::move(Walk.Ranges);
 }

@@ -22,6 +22,7 @@ class CallExpr;
 class CFGBlock;
 class Expr;
 class IfStmt;
+class LabelStmt;
 class LangOptions;
 class ParentMap;
 class SourceManager;
@@ -142,6 +143,13 @@ bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);
 clang::SourceLocation afterSemicolon(const clang::Stmt &S,
                                      const clang::ASTContext &Ctx);
 
+/// The label the code at \p L runs into when it does not leave first:
+/// `e1: e2: return;`, or `e1: kfree(x); e2: return;`. Null when it
+/// returns or jumps away first (`return`, `goto`, `break`, `continue` at
+/// its level), or when \p L is not in a block. \p PM maps the body.
+const clang::LabelStmt *fallsIntoLabel(const clang::LabelStmt &L,
+                                       const clang::ParentMap &PM);
+
 /// Leading whitespace of the line \p Loc is on, for inserted lines.
 std::string lineIndent(clang::SourceLocation Loc,
                        const clang::SourceManager &SM);
@@ -151,21 +159,23 @@ std::string lineIndent(clang::SourceLocation Loc,
 /// newline, as [begin, end) offsets (end at the last newline or the end).
 std::pair<size_t, size_t> logicalLine(llvm::StringRef FileText, size_t Offset);
 
-/// Whether a call of the function given to codeDependencies() runs while
-/// one of its user-access windows is open.
+/// Whether the code of what a call of the function given to
+/// codeDependencies() calls counts in whatever file it is: the call runs
+/// while one of its user-access windows is open, or the callee uses the
+/// user-access API itself (a helper that opens the window).
 using CallFilter = llvm::function_ref<bool(const clang::CallExpr &)>;
 
 /// The code outside its own body that what \p FD does depends on, as file
 /// ranges: the `#define` of every macro its body expands (each level of a
 /// macro that expands another, and a macro expanded in another's
-/// argument), the definitions of the functions of its own file that it
-/// calls, and, in any file, of those it calls inside a window
-/// (\p InWindow), with what they call and expand in turn. A change to any
-/// of them can change what an analysis of \p FD finds, with no line of
-/// \p FD changed.
+/// argument), the declarations of the functions of its own file that it
+/// calls, and, in any file, of those \p Follow names (a call inside a
+/// window, a helper that opens one), with what they call and expand in
+/// turn. A change to any of them can change what an analysis of \p FD
+/// finds, with no line of \p FD changed.
 std::vector<clang::CharSourceRange>
 codeDependencies(const clang::FunctionDecl &FD, const clang::SourceManager &SM,
-                 CallFilter InWindow = nullptr);
+                 CallFilter Follow = nullptr);
 
 } // namespace uaccess
 

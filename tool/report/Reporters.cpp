@@ -167,7 +167,7 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
       (*V.getAsObject())["fingerprint"] = F.Fingerprint;
     List.push_back(std::move(V));
   }
-  llvm::json::Value Doc = llvm::json::Object{
+  llvm::json::Object Doc{
       {"format", ReportFormatName},
       {"version", ReportVersion},
       {"arches", llvm::json::Array(Summary.Arches)},
@@ -179,7 +179,9 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                                  {"skipped_bodies", Summary.SkippedBodies},
                                  {"failures", std::move(Failures)}}},
       {"sources", sourcesToJSON(Digests)}};
-  OS << llvm::formatv("{0:2}", Doc) << "\n";
+  if (!Summary.SelectedBy.empty())
+    Doc["selected_by"] = llvm::json::Array(Summary.SelectedBy);
+  OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";
 }
 
 } // namespace uaccess

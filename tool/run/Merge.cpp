@@ -260,6 +260,26 @@ llvm::Error checkReportVersion(const llvm::json::Object *O) {
 }
 } // namespace
 
+namespace {
+/// The optional "selected_by": what chose the report's findings
+/// (RunSummary::SelectedBy).
+llvm::Error readSelectedBy(const llvm::json::Object &O, RunSummary &Summary) {
+  const llvm::json::Value *V = O.get("selected_by");
+  if (!V)
+    return llvm::Error::success();
+  const llvm::json::Array *List = V->getAsArray();
+  if (!List)
+    return llvm::createStringError("\"selected_by\" is not an array");
+  for (const llvm::json::Value &Item : *List) {
+    std::optional<llvm::StringRef> What = Item.getAsString();
+    if (!What)
+      return llvm::createStringError("\"selected_by\" holds a non-string");
+    Summary.SelectedBy.insert(What->str());
+  }
+  return llvm::Error::success();
+}
+} // namespace
+
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                             RunSummary &Summary) {
   auto Buffer = llvm::MemoryBuffer::getFileOrSTDIN(Path);
@@ -293,6 +313,8 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   if (llvm::Error E = readCounts(*TUs, !List->empty(), Summary))
     return Fail(std::move(E));
   if (llvm::Error E = readArches(*O, Summary))
+    return Fail(std::move(E));
+  if (llvm::Error E = readSelectedBy(*O, Summary))
     return Fail(std::move(E));
   if (!Report.Digests)
     Report.Digests.emplace();

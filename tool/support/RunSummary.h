@@ -33,6 +33,10 @@ struct RunSummary {
   /// Findings the patch of --diff does not touch, and those outside
   /// --line-filter: dropped, and counted.
   unsigned OutsideDiff = 0, OutsideLineFilter = 0;
+  /// What chose the reported findings beyond the analysis ("--diff",
+  /// "--line-filter", "--baseline"): a report of them lacks the others,
+  /// and `merge` writes no baseline from it.
+  std::set<std::string> SelectedBy;
   /// The TUs a --diff gate left out (the prefilter's skipped): it did not
   /// analyze them, so it says nothing of their files.
   std::set<std::string> OutsidePatch;
