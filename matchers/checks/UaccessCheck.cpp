@@ -205,7 +205,9 @@ CheckContext::dependencies(const FunctionDecl &FD) {
       return true;
     const FunctionDecl *Callee = Call.getDirectCallee();
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    return Outside && Def && !Analyses->get(*Def).uses().empty();
+    // A body the prefilter let the parse skip uses no API name.
+    return Outside && Def && Def->doesThisDeclarationHaveABody() &&
+           !Analyses->get(*Def).uses().empty();
   };
   std::vector<LineSpan> Spans;
   for (const CharSourceRange &R :
