@@ -202,15 +202,22 @@ llvm::Error readCounts(const llvm::json::Object &TUs, bool HasFindings,
   return llvm::Error::success();
 }
 
+/// Adds the strings of \p List to \p Into; false at one that is none.
+bool addStrings(const llvm::json::Array &List, std::set<std::string> &Into) {
+  for (const llvm::json::Value &V : List) {
+    std::optional<llvm::StringRef> S = V.getAsString();
+    if (!S)
+      return false;
+    Into.insert(S->str());
+  }
+  return true;
+}
+
 /// The report's "arches", which a report older than them lacks.
 llvm::Error readArches(const llvm::json::Object &Doc, RunSummary &Summary) {
-  if (const llvm::json::Array *Arches = Doc.getArray("arches"))
-    for (const llvm::json::Value &V : *Arches) {
-      std::optional<llvm::StringRef> Arch = V.getAsString();
-      if (!Arch)
-        return llvm::createStringError("an arch that is not a string");
-      Summary.Arches.insert(Arch->str());
-    }
+  const llvm::json::Array *Arches = Doc.getArray("arches");
+  if (Arches && !addStrings(*Arches, Summary.Arches))
+    return llvm::createStringError("an arch that is not a string");
   return llvm::Error::success();
 }
 
@@ -258,9 +265,7 @@ llvm::Error checkReportVersion(const llvm::json::Object *O) {
         llvm::formatv("{0}", *V).str().c_str(), int(ReportVersion));
   return llvm::Error::success();
 }
-} // namespace
 
-namespace {
 /// The optional "selected_by": what chose the report's findings
 /// (RunSummary::SelectedBy).
 llvm::Error readSelectedBy(const llvm::json::Object &O, RunSummary &Summary) {
@@ -270,12 +275,8 @@ llvm::Error readSelectedBy(const llvm::json::Object &O, RunSummary &Summary) {
   const llvm::json::Array *List = V->getAsArray();
   if (!List)
     return llvm::createStringError("\"selected_by\" is not an array");
-  for (const llvm::json::Value &Item : *List) {
-    std::optional<llvm::StringRef> What = Item.getAsString();
-    if (!What)
-      return llvm::createStringError("\"selected_by\" holds a non-string");
-    Summary.SelectedBy.insert(What->str());
-  }
+  if (!addStrings(*List, Summary.SelectedBy))
+    return llvm::createStringError("\"selected_by\" holds a non-string");
   return llvm::Error::success();
 }
 } // namespace
