@@ -68,3 +68,78 @@ TEST(ExprValuesTest, AWrittenZeroAndAFoldedOneDiffer) {
 }
 
 } // namespace
+
+namespace {
+
+/// The sign of each variable's initializer: "0", "-", "+" or "?".
+std::map<std::string, std::string> signs(llvm::StringRef Code) {
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  std::map<std::string, std::string> A;
+  if (!AST)
+    return A;
+  ASTContext &Ctx = AST->getASTContext();
+  for (const BoundNodes &N :
+       match(varDecl(hasInitializer(expr().bind("e"))).bind("v"), Ctx)) {
+    const char *Names[] = {"?", "0", "-", "+"};
+    A[N.getNodeAs<VarDecl>("v")->getNameAsString()] =
+        Names[int(signOf(*N.getNodeAs<Expr>("e"), Ctx))];
+  }
+  return A;
+}
+
+TEST(ExprValuesTest, SignsOfKernelReturnValues) {
+  std::map<std::string, std::string> A = signs("#define EFAULT 14\n"
+                                               "int g(void);\n"
+                                               "void f(int x) {\n"
+                                               "  int ok = 0;\n"
+                                               "  int err = -EFAULT;\n"
+                                               "  int one = 1;\n"
+                                               "  unsigned big = -1;\n"
+                                               "  int call = g();\n"
+                                               "  int var = x;\n"
+                                               "}\n");
+  EXPECT_EQ(A["ok"], "0");
+  EXPECT_EQ(A["err"], "-");
+  EXPECT_EQ(A["one"], "+");
+  // Unsigned: never below 0.
+  EXPECT_EQ(A["big"], "+");
+  EXPECT_EQ(A["call"], "?");
+  EXPECT_EQ(A["var"], "?");
+}
+
+TEST(ExprValuesTest, JoinedSignsKeepOnlyWhatBothAgreeOn) {
+  EXPECT_EQ(joinSigns(ValueSign::Zero, ValueSign::Zero), ValueSign::Zero);
+  EXPECT_EQ(joinSigns(ValueSign::Negative, ValueSign::NonZero),
+            ValueSign::NonZero);
+  EXPECT_EQ(joinSigns(ValueSign::Negative, ValueSign::Negative),
+            ValueSign::Negative);
+  EXPECT_EQ(joinSigns(ValueSign::Zero, ValueSign::Negative),
+            ValueSign::Unknown);
+  EXPECT_EQ(joinSigns(ValueSign::Unknown, ValueSign::Unknown),
+            ValueSign::Unknown);
+}
+
+TEST(ExprValuesTest, ComparisonsWithZeroDecidedBySign) {
+  EXPECT_EQ(truthOf(ValueSign::Zero), false);
+  EXPECT_EQ(truthOf(ValueSign::Negative), true);
+  EXPECT_EQ(truthOf(ValueSign::Unknown), std::nullopt);
+  // err < 0, err >= 0, err > 0, err <= 0, err == 0, err != 0.
+  EXPECT_EQ(compareWithZero(ValueSign::Negative, BO_LT, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_LT, false), false);
+  EXPECT_EQ(compareWithZero(ValueSign::NonZero, BO_LT, false), std::nullopt);
+  EXPECT_EQ(compareWithZero(ValueSign::Negative, BO_GE, false), false);
+  EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_GE, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Negative, BO_GT, false), false);
+  EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_LE, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::NonZero, BO_GT, false), std::nullopt);
+  EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_EQ, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::NonZero, BO_NE, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Unknown, BO_NE, false), std::nullopt);
+  // 0 > err is err < 0.
+  EXPECT_EQ(compareWithZero(ValueSign::Negative, BO_GT, true), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_GT, true), false);
+}
+
+} // namespace

@@ -236,3 +236,64 @@ TEST(WindowAnalysisTest, StatesAtTheFaultLabelAndOpenersOfAnOp) {
 }
 
 } // namespace
+
+namespace {
+
+/// A helper that ends its caller's window at its own fault label, and a
+/// caller whose label ends it again.
+const std::string HelperEndsOnFault =
+    std::string(Header) +
+    "static inline int put_ev(struct ev __user *p, u32 a) {\n"
+    "  unsafe_put_user(a, &p->events, efault);\n"
+    "  return 0;\n"
+    "efault:\n"
+    "  user_write_access_end();\n"
+    "  return -EFAULT;\n"
+    "}\n"
+    "int f(struct ev __user *p, u32 a) {\n"
+    "  if (!user_write_access_begin(p, sizeof(*p)))\n"
+    "    return -EFAULT;\n"
+    "  if (put_ev(p, a))\n"
+    "    goto efault;\n"
+    "  user_write_access_end();\n"
+    "  return 0;\n"
+    "efault:\n"
+    "  user_write_access_end();\n"
+    "  return -EFAULT;\n"
+    "}\n";
+
+TEST(WindowAnalysisTest, AHelpersWaysOutSayWhereItEndsTheWindow) {
+  windowsOf(HelperEndsOnFault, "put_ev",
+            [](FunctionAnalyses &, const WindowAnalysis &W) {
+              EXPECT_TRUE(W.events().empty());
+              std::vector<WindowExit> Ways(W.exits().begin(), W.exits().end());
+              ASSERT_EQ(Ways.size(), 2u);
+              auto Has = [&](bool Open, ValueSign Sign) {
+                return llvm::is_contained(Ways, WindowExit{Open, Sign});
+              };
+              EXPECT_TRUE(Has(true, ValueSign::Zero));
+              EXPECT_TRUE(Has(false, ValueSign::Negative));
+            });
+}
+
+TEST(WindowAnalysisTest, TheCallersLabelEndsAWindowTheHelperEnded) {
+  windowsOf(HelperEndsOnFault, "f",
+            [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+              ASSERT_EQ(kinds(W), std::vector<WindowEventKind>{
+                                      WindowEventKind::RedundantEnd});
+              const WindowEvent &E = W.events().front();
+              ASSERT_TRUE(E.State.ClosedBy);
+              EXPECT_EQ(E.State.ClosedBy->getDirectCallee()->getName(),
+                        "put_ev");
+              EXPECT_EQ(E.State.ReturnedSign, ValueSign::Negative);
+              // The label's end, not the success path's: the open way
+              // returned 0.
+              const UaccessUse *LastEnd = nullptr;
+              for (const UaccessUse &U : FA.uses().uses())
+                if (U.Api->TheRole == Role::End)
+                  LastEnd = &U;
+              EXPECT_EQ(E.Use, LastEnd);
+            });
+}
+
+} // namespace

@@ -80,8 +80,11 @@ public:
     auto It = Analyses.find(&T::ID);
     if (It != Analyses.end())
       return static_cast<T *>(It->second.get());
-    // Created before the slot exists: a create() that asks for another
-    // analysis of this function may grow the map.
+    // A null slot while create() runs: an analysis that asks for itself
+    // through a chain of calls (a helper calling its caller) gets "nothing
+    // to say" instead of recursing. create() may grow the map: the slot is
+    // found again after it.
+    Analyses[&T::ID] = nullptr;
     std::unique_ptr<ManagedAnalysis> Made = T::create(*this);
     T *Result = static_cast<T *>(Made.get());
     Analyses[&T::ID] = std::move(Made);

@@ -11,6 +11,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -69,8 +70,7 @@ static bool mayBeHelper(const FunctionDecl &Def) {
 }
 
 // Asked for every call the window analysis meets, so computed once per
-// function. The entry is in the map (not a helper) while the callers are
-// looked at, so a recursive chain of calls ends.
+// function.
 const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
   const FunctionDecl *Def = FD.getDefinition();
   const FunctionDecl *Key = Def ? Def : &FD;
@@ -86,11 +86,24 @@ const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
       S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
     }
   }
-  Shapes[Key] = S;
-  if (S.Known)
-    S.Helper =
-        !S.Begins && mayBeHelper(*Def) && (!S.Unsafe || mayRunInAWindow(*Def));
   return Shapes[Key] = S;
+}
+
+// Static or inline with no begin, and, with unsafe ops, called where a
+// window may be open: it works in its caller's window.
+bool CallPolicy::isHelper(const FunctionDecl &FD) {
+  const Shape &S = shapeOf(FD);
+  const FunctionDecl *Def = FD.getDefinition();
+  if (!S.Known || S.Begins || !mayBeHelper(*Def))
+    return false;
+  if (!S.Unsafe)
+    return true;
+  auto It = RunsInWindow.find(Def);
+  if (It != RunsInWindow.end())
+    return It->second;
+  bool Runs = mayRunInAWindow(*Def);
+  RunsInWindow[Def] = Runs;
+  return Runs;
 }
 
 // A static or inline function with unsafe ops runs in its caller's window
@@ -100,18 +113,32 @@ const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
 // function whose callers open no window (its begin deleted) are analyzed
 // on their own; a function the TU never names is left to its users' TUs.
 // One with ends only (6.19's guard destructors) closes its callers' windows.
+// The callers are searched outward, each once: helpers that call each other
+// (a chain that recurses) reach their first caller with a window.
 bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
   if (!Def.isReferenced() && !Def.isUsed())
     return true;
-  return llvm::any_of(Cache.callers().callsTo(Def),
-                      [&](const CallerIndex::Site &C) {
-                        const FunctionDecl *Caller = C.Caller->getDefinition();
-                        if (!Caller || Caller == &Def)
-                          return false;
-                        const Shape &S = shapeOf(*Caller);
-                        return S.Begins || (S.Helper && (S.Ends || S.Unsafe)) ||
-                               callsAnOpener(*Caller);
-                      });
+  llvm::SmallPtrSet<const FunctionDecl *, 8> Seen = {&Def};
+  llvm::SmallVector<const FunctionDecl *, 8> Work = {&Def};
+  while (!Work.empty()) {
+    const FunctionDecl *F = Work.pop_back_val();
+    for (const CallerIndex::Site &C : Cache.callers().callsTo(*F)) {
+      const FunctionDecl *Caller = C.Caller->getDefinition();
+      if (!Caller || !Seen.insert(Caller).second)
+        continue;
+      const Shape &S = shapeOf(*Caller);
+      if (S.Begins || callsAnOpener(*Caller))
+        return true;
+      if (!S.Known || !mayBeHelper(*Caller) || !(S.Ends || S.Unsafe))
+        continue;
+      // An end-only helper closes a window its callers opened; one with
+      // ops works in one only where its own callers may have it open.
+      if (!S.Unsafe)
+        return true;
+      Work.push_back(Caller);
+    }
+  }
+  return false;
 }
 
 /// True when \p Body calls a function for which \p Pred holds, directly or
@@ -151,17 +178,15 @@ bool CallPolicy::callsAnOpener(const FunctionDecl &Caller) {
 
 bool CallPolicy::runsInCallersWindow(const FunctionDecl &FD) {
   const Shape &S = shapeOf(FD);
-  return S.Helper && (S.Unsafe || S.Ends);
+  return (S.Unsafe || S.Ends) && isHelper(FD);
 }
 
 bool CallPolicy::needsWindow(const FunctionDecl &FD) {
-  const Shape &S = shapeOf(FD);
-  return S.Helper && S.Unsafe;
+  return shapeOf(FD).Unsafe && isHelper(FD);
 }
 
 bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
-  const Shape &S = shapeOf(FD);
-  return S.Helper && S.Ends;
+  return shapeOf(FD).Ends && isHelper(FD);
 }
 
 std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {

@@ -74,11 +74,9 @@ private:
   struct Shape {
     bool Known = false; ///< Has a body here and is not the API itself.
     bool Begins = false, Ends = false, Unsafe = false;
-    /// Static or inline with no begin, called where a window may be open:
-    /// it works in its caller's window.
-    bool Helper = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
+  bool isHelper(const clang::FunctionDecl &FD);
   bool endsAWindow(const clang::FunctionDecl &Caller);
   bool mayRunInAWindow(const clang::FunctionDecl &Def);
   bool callsAnOpener(const clang::FunctionDecl &Caller);
@@ -89,6 +87,8 @@ private:
   AnalysisCache &Cache;
   std::vector<std::string> ExtraSafe;
   llvm::DenseMap<const clang::FunctionDecl *, Shape> Shapes;
+  /// mayRunInAWindow() of the helpers with unsafe ops.
+  llvm::DenseMap<const clang::FunctionDecl *, bool> RunsInWindow;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
       SafeMemo;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>

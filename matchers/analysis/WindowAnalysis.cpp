@@ -57,10 +57,28 @@ public:
   }
 
   llvm::DenseMap<const VarDecl *, unsigned> Bound;
+  /// Variables that hold a call's value (`err = helper(...)`); null when
+  /// two calls are stored in one.
+  llvm::DenseMap<const VarDecl *, const CallExpr *> BoundCalls;
 
   void bind(const VarDecl *VD, const Expr *E) {
     if (std::optional<unsigned> Begin = beginOf(E))
       Bound[VD] = *Begin;
+    else if (const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts()))
+      if (!Uses.ownerOf(Call)) {
+        auto [It, New] = BoundCalls.try_emplace(VD, Call);
+        if (!New && It->second != Call)
+          It->second = nullptr;
+      }
+  }
+  /// The call whose value \p E is: the call, or a variable that holds it.
+  const CallExpr *callOf(const Expr *E) const {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *Call = dyn_cast<CallExpr>(E))
+      return Call;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+      return BoundCalls.lookup(dyn_cast<VarDecl>(Ref->getDecl()));
+    return nullptr;
   }
   /// The checked begin whose result \p E is: the begin itself, the value
   /// of a statement expression, or a variable already bound to one.
@@ -93,6 +111,8 @@ struct Resolution {
   /// The condition's value on this path, when the path's choices decide it:
   /// only that edge is taken.
   std::optional<bool> Value;
+  /// Value was decided by what a helper call returned on this path.
+  bool ByReturned = false;
 };
 
 /// Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
@@ -124,8 +144,8 @@ class WindowWalker {
 public:
   WindowWalker(WindowAnalysis &Out, FunctionAnalyses &FA,
                WindowAnalysisOptions Opts)
-      : Out(Out), Uses(FA.uses()), Ctx(FA.astContext()), Policy(FA.policy()),
-        Opts(Opts), Bindings(Uses) {
+      : Out(Out), Uses(FA.uses()), Ctx(FA.astContext()), Cache(FA.cache()),
+        Policy(FA.policy()), Opts(Opts), Bindings(Uses) {
     Bindings.TraverseStmt(FA.decl().getBody());
   }
 
@@ -145,6 +165,8 @@ private:
                  const WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const CallExpr &Call, WindowState &St);
+  bool throughClosingHelper(const CallExpr &Call, const FunctionDecl &Helper,
+                            WindowState &St);
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
   /// A mismatch between the open window and the ends of \p Helper, which
   /// closes it at \p Call or as the cleanup of \p Guard.
@@ -157,7 +179,12 @@ private:
   const clang::Expr *decidingOperand(const clang::Expr &E,
                                      const WindowState &St,
                                      Resolution &R) const;
-  void walkBlock(const CFGBlock &B, WindowState St);
+  Resolution decideByReturned(const WindowState &St, Resolution R) const;
+  void decideComparison(const clang::BinaryOperator &BO, const WindowState &St,
+                        Resolution &R) const;
+  /// \p Cond tests the value of the helper call \p St went through.
+  bool testsReturned(const clang::Expr *Cond, const WindowState &St) const;
+  void walkBlock(const CFGBlock &B, WindowState St, size_t From = 0);
   void propagate(const CFGBlock &B, const WindowState &St,
                  const Stmt *LastReturn);
   WindowState edgeState(const CFGBlock &B, const WindowState &St,
@@ -165,6 +192,9 @@ private:
                         const CFGBlock &Succ) const;
   void reportLeak(const CFGBlock &B, const WindowState &St,
                   const Stmt *LastReturn);
+  void noteExit(const CFGBlock &B, const WindowState &St,
+                const Stmt *LastReturn);
+  ValueSign returnedSign(const Stmt *LastReturn, const WindowState &St) const;
   void addState(const CFGBlock *B, WindowState St);
 
   void report(WindowEvent E, const void *Key, const void *Key2 = nullptr);
@@ -181,6 +211,7 @@ private:
   WindowAnalysis &Out;
   const FunctionUses &Uses;
   ASTContext &Ctx;
+  AnalysisCache &Cache;
   CallPolicy &Policy;
   WindowAnalysisOptions Opts;
   ResultBindings Bindings;
@@ -189,6 +220,9 @@ private:
   std::vector<std::vector<WindowState>> In;
   std::deque<const CFGBlock *> Work;
   std::vector<bool> Queued;
+  /// States a transfer function split off the one it was given (one per
+  /// way out of a helper), walked from the next element on.
+  std::vector<WindowState> Forks;
 };
 
 void WindowWalker::report(WindowEvent E, const void *Key, const void *Key2) {
@@ -256,6 +290,7 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
   St.Fam = U.Api->TheFamily;
   St.Begin = U.Id;
   St.Closer = -1;
+  St.ClosedBy = nullptr;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
 }
@@ -272,6 +307,7 @@ void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
   }
   St.K = WindowState::Closed;
   St.Closer = U.Id;
+  St.ClosedBy = nullptr;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
 }
@@ -315,9 +351,13 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   if (InWindow)
     noteCallOpener(Call, St);
   CallVerdict V = Policy.judge(Call);
+  if (V.NeedsWindow && St.isOpen() && throughClosingHelper(Call, *V.Callee, St))
+    return;
   if (V.ClosesWindow) {
     checkHelperEnds(*V.Callee, &Call, nullptr, St);
     St.K = WindowState::Closed;
+    St.Closer = -1;
+    St.ClosedBy = &Call;
     return;
   }
   if (V.OpensWindow) {
@@ -339,6 +379,57 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   report(std::move(E), &Call);
 }
 
+namespace {
+/// The sign of what a helper returns on its ways out that leave the window
+/// \p Open (or closed); none when it has no such way.
+std::optional<ValueSign> signOfWays(llvm::ArrayRef<WindowExit> Ways,
+                                    bool Open) {
+  std::optional<ValueSign> Sign;
+  for (const WindowExit &W : Ways)
+    if (W.Open == Open)
+      Sign = Sign ? joinSigns(*Sign, W.Returns) : W.Returns;
+  return Sign;
+}
+} // namespace
+
+// A helper that runs in the window and ends it on some of its ways out (an
+// end at its fault label, objtool's double-disable when the caller's label
+// ends it again): the path goes on once per kind of way (open, closed),
+// each knowing what the helper returned there when its ways agree. One that
+// ends it on every way is an end.
+bool WindowWalker::throughClosingHelper(const CallExpr &Call,
+                                        const FunctionDecl &Helper,
+                                        WindowState &St) {
+  const FunctionDecl *Def = parsedDefinition(Helper);
+  const WindowAnalysis *Body =
+      Def ? Cache.get(*Def).getAnalysis<WindowAnalysis>() : nullptr;
+  if (!Body)
+    return false;
+  std::optional<ValueSign> OpenSign = signOfWays(Body->exits(), true);
+  std::optional<ValueSign> ClosedSign = signOfWays(Body->exits(), false);
+  if (!ClosedSign)
+    return false;
+  checkHelperEnds(Helper, &Call, nullptr, St);
+  WindowState Closed = St;
+  Closed.K = WindowState::Closed;
+  Closed.Closer = -1;
+  Closed.ClosedBy = &Call;
+  Closed.ViaFault = -1;
+  Closed.ViaJump = nullptr;
+  if (!OpenSign) {
+    St = Closed;
+    return true;
+  }
+  // Each state stands for its kind of ways: what they all return decides
+  // a later branch on the value for that state alone.
+  St.Returned = Closed.Returned = &Call;
+  St.ReturnedSign = *OpenSign;
+  Closed.ReturnedSign = *ClosedSign;
+  Closed.Tentative = true;
+  Forks.push_back(Closed);
+  return true;
+}
+
 // `__attribute__((cleanup(f)))` runs f where the variable's scope ends: a
 // guard whose f ends the window closes it on every exit, as 6.19's scoped
 // guards do.
@@ -349,6 +440,8 @@ void WindowWalker::onCleanup(const CFGCleanupFunction &Cleanup,
     return;
   checkHelperEnds(*F, nullptr, Cleanup.getVarDecl(), St);
   St.K = WindowState::Closed;
+  St.Closer = -1;
+  St.ClosedBy = nullptr;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
 }
@@ -397,6 +490,8 @@ Resolution WindowWalker::resolveBranch(const Expr *Cond,
     } else if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) {
       E = Cast->getSubExpr();
     } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
+      if (St.Returned && Call == St.Returned)
+        return decideByReturned(St, R);
       if (Call->getBuiltinCallee() != Builtin::BI__builtin_expect ||
           Call->getNumArgs() < 1)
         return R;
@@ -405,11 +500,42 @@ Resolution WindowWalker::resolveBranch(const Expr *Cond,
       E = decidingOperand(*E, St, R);
     } else {
       // `ok = user_access_begin(...); if (!ok)`, or a statement expression
-      // whose value is the begin's.
+      // whose value is the begin's; `err = helper(...); if (err)`.
       if (std::optional<unsigned> Begin = Bindings.beginOf(E))
         R.Use = *Begin;
+      else if (St.Returned && Bindings.callOf(E) == St.Returned)
+        return decideByReturned(St, R);
       return R;
     }
+  }
+  return R;
+}
+
+// `helper() < 0` (or `err >= 0`, `0 > err`...) on a path where the sign of
+// what the helper returned decides it.
+void WindowWalker::decideComparison(const BinaryOperator &BO,
+                                    const WindowState &St,
+                                    Resolution &R) const {
+  if (!St.Returned)
+    return;
+  bool ZeroOnLeft = foldsToZero(*BO.getLHS(), Ctx);
+  const Expr *Other = ZeroOnLeft                       ? BO.getRHS()
+                      : foldsToZero(*BO.getRHS(), Ctx) ? BO.getLHS()
+                                                       : nullptr;
+  if (!Other || Bindings.callOf(Other) != St.Returned)
+    return;
+  if (std::optional<bool> Truth =
+          compareWithZero(St.ReturnedSign, BO.getOpcode(), ZeroOnLeft)) {
+    R.Value = *Truth == R.Positive;
+    R.ByReturned = true;
+  }
+}
+
+Resolution WindowWalker::decideByReturned(const WindowState &St,
+                                          Resolution R) const {
+  if (std::optional<bool> Truth = truthOf(St.ReturnedSign)) {
+    R.Value = *Truth == R.Positive;
+    R.ByReturned = true;
   }
   return R;
 }
@@ -452,6 +578,10 @@ const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
     }
     return &BO == St.Choice || Ran(BO.getRHS()) ? BO.getRHS() : nullptr;
   }
+  if (BO.isRelationalOp()) {
+    decideComparison(BO, St, R);
+    return nullptr;
+  }
   if (!BO.isEqualityOp())
     return nullptr;
   const Expr *X = foldsToZero(*BO.getRHS(), Ctx)   ? BO.getLHS()
@@ -478,10 +608,17 @@ void WindowWalker::addState(const CFGBlock *B, WindowState St) {
       AtL.push_back(Facts);
   }
   std::vector<WindowState> &Set = In[B->getBlockID()];
+  // Without its notes a helper's closing way could not be told from the
+  // other: it goes, as it would have before helpers' ways were followed.
+  if (Set.size() >= MaxStatesPerBlock && St.Tentative)
+    return;
   if (Set.size() >= MaxStatesPerBlock) {
     St.ViaFault = -1;
     St.ViaJump = nullptr;
     St.Closer = -1;
+    St.ClosedBy = nullptr;
+    St.Returned = nullptr;
+    St.ReturnedSign = ValueSign::Unknown;
   }
   if (llvm::find(Set, St) != Set.end())
     return;
@@ -515,9 +652,10 @@ void WindowWalker::run(const CFG &Graph) {
   }
 }
 
-void WindowWalker::walkBlock(const CFGBlock &B, WindowState St) {
+void WindowWalker::walkBlock(const CFGBlock &B, WindowState St, size_t From) {
   const Stmt *LastReturn = nullptr;
-  for (const CFGElement &Elt : B) {
+  for (size_t I = From, N = B.size(); I < N; ++I) {
+    const CFGElement &Elt = B[I];
     if (auto CS = Elt.getAs<CFGStmt>()) {
       step(CS->getStmt(), St);
       if (isa<ReturnStmt>(CS->getStmt()))
@@ -525,6 +663,11 @@ void WindowWalker::walkBlock(const CFGBlock &B, WindowState St) {
     } else if (auto Cleanup = Elt.getAs<CFGCleanupFunction>()) {
       onCleanup(*Cleanup, St);
     }
+    // A split state walks the rest of the block on its own.
+    std::vector<WindowState> Split = std::move(Forks);
+    Forks.clear();
+    for (WindowState &Fork : Split)
+      walkBlock(B, std::move(Fork), I + 1);
   }
   if (const Stmt *Term = B.getTerminatorStmt())
     step(Term, St);
@@ -536,8 +679,14 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
   Resolution Res;
   // The begin's own edge opens the window: with `bad || !begin()`, the
   // block that tests the begin, not the whole condition.
-  if (B.succ_size() == 2 && (St.K == WindowState::Pending || St.Choice))
+  if (B.succ_size() == 2 &&
+      (St.K == WindowState::Pending || St.Choice || St.Returned))
     Res = resolveBranch(ownBranchCondition(B), St);
+  // A helper's closing way, at a test of its value that the walk cannot
+  // decide (`helper() < 0`): followed, it would take the other way's edge.
+  if (St.Tentative && B.succ_size() == 2 && !Res.Value &&
+      testsReturned(ownBranchCondition(B), St))
+    return;
   unsigned Index = 0;
   for (const CFGBlock::AdjacentBlock &Adj : B.succs()) {
     unsigned ThisIndex = Index++;
@@ -545,9 +694,10 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
     if (!Succ || (Res.Value && *Res.Value != (ThisIndex == 0)))
       continue;
     WindowState Next = edgeState(B, St, Res, ThisIndex, *Succ);
-    if (Succ == Exit)
+    if (Succ == Exit) {
+      noteExit(B, Next, LastReturn);
       reportLeak(B, Next, LastReturn);
-    else
+    } else
       addState(Succ, Next);
   }
 }
@@ -559,6 +709,8 @@ WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
                                     const Resolution &Res, unsigned SuccIndex,
                                     const CFGBlock &Succ) const {
   WindowState Next = St;
+  if (Res.ByReturned)
+    Next.Tentative = false;
   if (Res.Use >= 0 && Res.Use == St.Begin) {
     bool Taken = (SuccIndex == 0) == Res.Positive;
     Next.K = Taken ? WindowState::Open : WindowState::Closed;
@@ -601,6 +753,39 @@ void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
       St.ViaFault >= 0 ? Uses.use(St.ViaFault).FaultLabel : nullptr;
   report(std::move(E), Begin,
          Label ? static_cast<const void *>(Label) : LastReturn);
+}
+
+bool WindowWalker::testsReturned(const Expr *Cond,
+                                 const WindowState &St) const {
+  return Cond && anyStmtIn(*Cond, [&](const Stmt &S) {
+           const auto *E = dyn_cast<Expr>(&S);
+           return E && Bindings.callOf(E) == St.Returned;
+         });
+}
+
+// The ways out of a function that runs in its caller's window, for its
+// callers (throughClosingHelper()).
+void WindowWalker::noteExit(const CFGBlock &B, const WindowState &St,
+                            const Stmt *LastReturn) {
+  if (!Opts.EntersOpen || B.hasNoReturnElement())
+    return;
+  WindowExit Way;
+  Way.Open = St.isOpen();
+  Way.Returns = returnedSign(LastReturn, St);
+  if (!llvm::is_contained(Out.Exits, Way))
+    Out.Exits.push_back(Way);
+}
+
+ValueSign WindowWalker::returnedSign(const Stmt *LastReturn,
+                                     const WindowState &St) const {
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(LastReturn);
+  const Expr *Value = Ret ? Ret->getRetValue() : nullptr;
+  if (!Value)
+    return ValueSign::Unknown;
+  // `return helper(...)`: what the helper returned on this path.
+  if (St.Returned && Bindings.callOf(Value) == St.Returned)
+    return St.ReturnedSign;
+  return signOf(*Value, Ctx);
 }
 
 char WindowAnalysis::ID = 0;

@@ -27,6 +27,7 @@
 #include "analysis/AnalysisCache.h"
 #include "analysis/CallPolicy.h"
 #include "recognize/UaccessRecognizer.h"
+#include "utils/ExprValues.h"
 
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/SmallVector.h"
@@ -62,6 +63,19 @@ struct WindowState {
   /// decided by that choice. Reset at every other two-way branch.
   const clang::Expr *Choice = nullptr;
   bool ChoseTrue = false;
+  /// After a call to a helper that ends its caller's window on some of its
+  /// ways out (an end at its fault label): the call, and the sign of what it
+  /// returned on the ways this state stands for. A later branch on the value
+  /// (`if (helper())`, `helper() < 0`, or a variable that holds it) takes
+  /// only the edge that sign takes.
+  const clang::CallExpr *Returned = nullptr;
+  ValueSign ReturnedSign = ValueSign::Unknown;
+  /// The state exists only because the helper may close the window, and no
+  /// branch on the value has chosen it yet: a branch that tests the value
+  /// in a way the walk cannot decide drops it.
+  bool Tentative = false;
+  /// The helper call that closed the window last, for the notes.
+  const clang::CallExpr *ClosedBy = nullptr;
 
   /// Back to the outer window after the inner one ends or fails to open.
   bool popNested() {
@@ -86,6 +100,10 @@ struct WindowState {
     F.InUse = -1;
     F.Choice = nullptr;
     F.ChoseTrue = false;
+    F.Returned = nullptr;
+    F.ReturnedSign = ValueSign::Unknown;
+    F.Tentative = false;
+    F.ClosedBy = nullptr;
     return F;
   }
 
@@ -94,7 +112,9 @@ struct WindowState {
     return K == O.K && Fam == O.Fam && Begin == O.Begin && Closer == O.Closer &&
            ViaFault == O.ViaFault && ViaJump == O.ViaJump && InUse == O.InUse &&
            OuterBegin == O.OuterBegin && OuterFam == O.OuterFam &&
-           Choice == O.Choice && ChoseTrue == O.ChoseTrue;
+           Choice == O.Choice && ChoseTrue == O.ChoseTrue &&
+           Returned == O.Returned && ReturnedSign == O.ReturnedSign &&
+           Tentative == O.Tentative && ClosedBy == O.ClosedBy;
   }
 };
 
@@ -126,6 +146,16 @@ struct WindowEvent {
   const clang::VarDecl *Guard = nullptr;
 };
 
+/// One way out of a function that runs in its caller's window: whether the
+/// window is still open there, and the sign of what the function returns.
+struct WindowExit {
+  bool Open = true;
+  ValueSign Returns = ValueSign::Unknown;
+  bool operator==(const WindowExit &O) const {
+    return Open == O.Open && Returns == O.Returns;
+  }
+};
+
 struct WindowAnalysisOptions {
   /// Analyze the function as if its caller had opened a window (helpers that
   /// run inside their caller's window).
@@ -155,6 +185,9 @@ public:
   llvm::ArrayRef<int> openersOf(const UaccessUse &Op) const;
   /// The same for a call that is no use of the API: the windows it runs in.
   llvm::ArrayRef<int> openersOf(const clang::CallExpr &Call) const;
+  /// For a function that runs in its caller's window: its ways out, each
+  /// once, in the order the walk met them.
+  llvm::ArrayRef<WindowExit> exits() const { return Exits; }
   bool analyzed() const { return Analyzed; }
 
 private:
@@ -162,6 +195,7 @@ private:
 
   bool Analyzed = false;
   std::vector<WindowEvent> Events;
+  llvm::SmallVector<WindowExit, 4> Exits;
   llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;
   llvm::DenseMap<unsigned, llvm::SmallVector<int, 2>> Openers;
   llvm::DenseMap<const clang::CallExpr *, llvm::SmallVector<int, 2>>

@@ -3,6 +3,7 @@
 #include "checks/WindowEventCheck.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 
 using namespace clang;
 
@@ -24,6 +25,27 @@ void WindowEventCheck::noteBegin(FindingBuilder &B, const FunctionUses &Uses,
   const UaccessUse &Begin = Uses.use(State.Begin);
   B.note(Begin.loc(),
          "user access window opened by '" + Begin.name() + "' here");
+}
+
+bool WindowEventCheck::noteCloser(FindingBuilder &B, const FunctionUses &Uses,
+                                  const WindowState &State) {
+  if (State.Closer >= 0) {
+    const UaccessUse &End = Uses.use(State.Closer);
+    B.note(End.loc(), "the window was closed by '" + End.name() + "' here");
+    return true;
+  }
+  const FunctionDecl *Helper =
+      State.ClosedBy ? State.ClosedBy->getDirectCallee() : nullptr;
+  if (!Helper)
+    return false;
+  std::optional<bool> NonZero = truthOf(State.ReturnedSign);
+  std::string Way = !NonZero   ? ""
+                    : *NonZero ? " on its way out that returns non-zero"
+                               : " on its way out that returns 0";
+  B.note(State.ClosedBy->getBeginLoc(), "the window was closed in '" +
+                                            Helper->getNameAsString() + "'" +
+                                            Way + ", called here");
+  return true;
 }
 
 } // namespace uaccess

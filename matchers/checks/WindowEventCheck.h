@@ -26,6 +26,11 @@ protected:
   /// "window opened by 'x' here" at the begin of \p State, if known.
   void noteBegin(FindingBuilder &B, const FunctionUses &Uses,
                  const WindowState &State);
+  /// Where the window of \p State was closed last: an end of this function
+  /// ("closed by 'x' here"), or a call to a helper that ends it. False when
+  /// neither is known.
+  bool noteCloser(FindingBuilder &B, const FunctionUses &Uses,
+                  const WindowState &State);
 };
 
 } // namespace uaccess

@@ -135,11 +135,7 @@ void WindowUnbalancedCheck::reportRedundantEnd(FunctionAnalyses &FA,
   const FunctionUses &Uses = FA.uses();
   auto B = diag(E.Use->loc(), &FD, RedundantEnd,
                 FindingArgs().set("end", E.Use->name()));
-  if (E.State.Closer >= 0)
-    B.note(Uses.use(E.State.Closer).loc(),
-           "the window was already closed by '" +
-               Uses.use(E.State.Closer).name() + "' here");
-  else
+  if (!noteCloser(B, Uses, E.State))
     B.note(FD.getLocation(),
            "no window is open on a path from the function's entry");
   noteJump(B, E.State, "with no window open");

@@ -99,16 +99,12 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
     if (E.Verdict.Callee)
       B.note(E.Verdict.Callee->getLocation(),
              "'" + Callee + "' has unsafe_* accesses and no window of its own");
-    if (E.State.Closer >= 0)
-      B.note(Uses.use(E.State.Closer).loc(), "the window was closed here");
+    noteCloser(B, Uses, E.State);
     return;
   }
   auto B = diag(E.Use->loc(), &FD, AccessorOutside,
                 FindingArgs().set("accessor", E.Use->name()));
-  if (E.State.Closer >= 0)
-    B.note(Uses.use(E.State.Closer).loc(), "the window was closed by '" +
-                                               Uses.use(E.State.Closer).name() +
-                                               "' here");
+  noteCloser(B, Uses, E.State);
 }
 
 } // namespace uaccess

@@ -35,4 +35,55 @@ bool foldsToNonZero(const Expr &E, ASTContext &Ctx) {
   return V && *V != 0;
 }
 
+ValueSign signOf(const Expr &E, ASTContext &Ctx) {
+  std::optional<llvm::APSInt> V = foldedValue(E, Ctx);
+  if (!V)
+    return ValueSign::Unknown;
+  if (*V == 0)
+    return ValueSign::Zero;
+  return V->isSigned() && V->isNegative() ? ValueSign::Negative
+                                          : ValueSign::NonZero;
+}
+
+ValueSign joinSigns(ValueSign A, ValueSign B) {
+  if (A == B)
+    return A;
+  if (A == ValueSign::Unknown || B == ValueSign::Unknown ||
+      A == ValueSign::Zero || B == ValueSign::Zero)
+    return ValueSign::Unknown;
+  return ValueSign::NonZero;
+}
+
+std::optional<bool> truthOf(ValueSign V) {
+  if (V == ValueSign::Unknown)
+    return std::nullopt;
+  return V != ValueSign::Zero;
+}
+
+std::optional<bool> compareWithZero(ValueSign V, BinaryOperatorKind Op,
+                                    bool ZeroOnLeft) {
+  if (ZeroOnLeft)
+    Op = BinaryOperator::reverseComparisonOp(Op);
+  std::optional<bool> Truth = truthOf(V);
+  bool Negative = V == ValueSign::Negative;
+  switch (Op) {
+  case BO_EQ:
+    return Truth ? std::optional(!*Truth) : std::nullopt;
+  case BO_NE:
+    return Truth;
+  case BO_LT: // Negative: true; 0: false.
+  case BO_GE:
+    if (V != ValueSign::Zero && !Negative)
+      return std::nullopt;
+    return Negative == (Op == BO_LT);
+  case BO_GT: // Negative or 0: false.
+  case BO_LE:
+    if (V != ValueSign::Zero && !Negative)
+      return std::nullopt;
+    return Op == BO_LE;
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace uaccess

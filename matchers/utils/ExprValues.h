@@ -11,6 +11,10 @@
 #ifndef UACCESS_LINT_UTILS_EXPRVALUES_H
 #define UACCESS_LINT_UTILS_EXPRVALUES_H
 
+#include "clang/AST/OperationKinds.h"
+
+#include <optional>
+
 namespace clang {
 class ASTContext;
 class Expr;
@@ -27,6 +31,25 @@ bool foldsToZero(const clang::Expr &E, clang::ASTContext &Ctx);
 
 /// \p E folds to an integer constant that is not 0.
 bool foldsToNonZero(const clang::Expr &E, clang::ASTContext &Ctx);
+
+/// What a branch on a value cares about: 0 (success in the kernel), a
+/// negative constant (-EFAULT), some other value that is not 0, or not
+/// known.
+enum class ValueSign : unsigned char { Unknown, Zero, Negative, NonZero };
+
+/// The sign of what \p E folds to; Unknown when it folds to nothing.
+ValueSign signOf(const clang::Expr &E, clang::ASTContext &Ctx);
+
+/// The sign of a value that is either \p A or \p B: a negative value and
+/// another non-zero one are both non-zero, 0 and non-zero are not known.
+ValueSign joinSigns(ValueSign A, ValueSign B);
+
+/// The truth of `V`, and of `V <op> 0` (or `0 <op> V` when \p ZeroOnLeft)
+/// for a comparison \p Op, for a value of sign \p V; none when its sign
+/// does not decide it.
+std::optional<bool> truthOf(ValueSign V);
+std::optional<bool> compareWithZero(ValueSign V, clang::BinaryOperatorKind Op,
+                                    bool ZeroOnLeft);
 
 } // namespace uaccess
 
