@@ -277,23 +277,23 @@ TEST(WindowAnalysisTest, AHelpersWaysOutSayWhereItEndsTheWindow) {
 }
 
 TEST(WindowAnalysisTest, TheCallersLabelEndsAWindowTheHelperEnded) {
-  windowsOf(HelperEndsOnFault, "f",
-            [](FunctionAnalyses &FA, const WindowAnalysis &W) {
-              ASSERT_EQ(kinds(W), std::vector<WindowEventKind>{
-                                      WindowEventKind::RedundantEnd});
-              const WindowEvent &E = W.events().front();
-              ASSERT_TRUE(E.State.ClosedBy);
-              EXPECT_EQ(E.State.ClosedBy->getDirectCallee()->getName(),
-                        "put_ev");
-              EXPECT_EQ(E.State.ReturnedSign, ValueSign::Negative);
-              // The label's end, not the success path's: the open way
-              // returned 0.
-              const UaccessUse *LastEnd = nullptr;
-              for (const UaccessUse &U : FA.uses().uses())
-                if (U.Api->TheRole == Role::End)
-                  LastEnd = &U;
-              EXPECT_EQ(E.Use, LastEnd);
-            });
+  windowsOf(
+      HelperEndsOnFault, "f",
+      [](FunctionAnalyses &FA, const WindowAnalysis &W) {
+        ASSERT_EQ(kinds(W),
+                  std::vector<WindowEventKind>{WindowEventKind::RedundantEnd});
+        const WindowEvent &E = W.events().front();
+        ASSERT_TRUE(E.State.ClosedBy);
+        EXPECT_EQ(E.State.ClosedBy->getDirectCallee()->getName(), "put_ev");
+        EXPECT_EQ(E.State.ReturnedSign, ValueSign::Negative);
+        // The label's end, not the success path's: the open way
+        // returned 0.
+        const UaccessUse *LastEnd = nullptr;
+        for (const UaccessUse &U : FA.uses().uses())
+          if (U.Api->TheRole == Role::End)
+            LastEnd = &U;
+        EXPECT_EQ(E.Use, LastEnd);
+      });
 }
 
 } // namespace

@@ -74,9 +74,15 @@ private:
   uint64_t stepBytes(const BatchCandidate &C, long Stride) const;
   const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                         std::string &Counter, std::string &Trips);
+  /// What the window's range is computed from that the loop's body
+  /// changes: the counter, a variable of the count, the user pointer, or
+  /// memory the count reads. "" when it changes none of them.
+  std::string changedByBody(const Stmt *LoopStmt, const BatchCandidate &C,
+                            llvm::StringRef Counter,
+                            const Expr *CountExpr) const;
   const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
-  void wholeArrayCopy(BatchCandidate &C, llvm::StringRef Counter,
-                      llvm::StringRef Trips);
+  void wholeArrayCopy(const Stmt *LoopStmt, BatchCandidate &C,
+                      llvm::StringRef Counter, llvm::StringRef Trips);
   // Runs of accesses to one object in one block.
   void analyzeRun(const CompoundStmt &Block, const RunMembers &Members,
                   BatchCandidate &C);
@@ -153,7 +159,7 @@ void BatchFinder::analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C) {
                      "ending it";
   if (C.Range.empty() && C.WhyNoRewrite.empty())
     C.WhyNoRewrite = "the loop's trip count or stride cannot be computed";
-  wholeArrayCopy(C, Counter, Trips);
+  wholeArrayCopy(LoopStmt, C, Counter, Trips);
 }
 
 /// An access statement `if (ACC) FAIL;` the rewrite will replace: every
@@ -201,6 +207,17 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
     Trips = tripCount(For, Ctx, Counter, CountExpr);
   if (C.Base.empty() || Trips.empty())
     return LoopStmt;
+  // The window's size is the count's value where the loop starts, and its
+  // address the pointer's: a body that moves either (`n++`, `u++`, `i--`)
+  // would run the unsafe ops past the checked range.
+  if (std::string Changed = changedByBody(LoopStmt, C, Counter, CountExpr);
+      !Changed.empty()) {
+    if (C.WhyNoRewrite.empty())
+      C.WhyNoRewrite = "the loop's body changes '" + Changed +
+                       "', which the window's range is computed from";
+    Trips.clear();
+    return LoopStmt;
+  }
 
   long Stride = strideOf(cast<ForStmt>(LoopStmt)->getInc(), C.Base, Ctx);
   bool Steps = Stride > 0;
@@ -230,7 +247,7 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
     C.Guard = "if (" + Trips + " < 0) return ...;";
     C.WhyNoRewrite =
         "the count '" + Trips + "' is signed: where it is negative the loop " +
-        "accesses nothing, but '" + Trips + " * sizeof(*" + C.Base +
+        "accesses nothing, but '" + Count + " * sizeof(*" + C.Base +
         ")' is a huge size and the window fails; add `if (" + Trips +
         " < 0) return ...;` before the loop, or make the count unsigned";
   }
@@ -379,8 +396,71 @@ const Stmt *BatchFinder::wholeWalk(const Stmt *LoopStmt, BatchCandidate &C) {
   return Outer;
 }
 
+namespace {
+/// The variables \p E reads; \p ReadsMemory is set when it also reads
+/// through a pointer or a struct.
+std::vector<const VarDecl *> variablesOf(const Expr *E, bool &ReadsMemory) {
+  std::vector<const VarDecl *> Vars;
+  ReadsMemory = false;
+  if (!E)
+    return Vars;
+  anyStmtIn(*E, [&](const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+      if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        Vars.push_back(V);
+    ReadsMemory |= isa<MemberExpr, ArraySubscriptExpr>(S) ||
+                   (isa<UnaryOperator>(S) &&
+                    cast<UnaryOperator>(S).getOpcode() == UO_Deref);
+    return false;
+  });
+  return Vars;
+}
+
+/// \p S stores to memory (not to a variable of its own), outside \p Skip.
+bool storesToMemory(const Stmt &S, llvm::ArrayRef<const Stmt *> Skip) {
+  if (llvm::is_contained(Skip, &S))
+    return false;
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(&S); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(&S);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  if (Target && !isa<DeclRefExpr>(Target->IgnoreParenImpCasts()))
+    return true;
+  // A call may store anywhere.
+  if (isa<CallExpr>(S))
+    return true;
+  for (const Stmt *Child : S.children())
+    if (Child && storesToMemory(*Child, Skip))
+      return true;
+  return false;
+}
+} // namespace
+
+std::string BatchFinder::changedByBody(const Stmt *LoopStmt,
+                                       const BatchCandidate &C,
+                                       llvm::StringRef Counter,
+                                       const Expr *CountExpr) const {
+  const Stmt *Body = loopBody(LoopStmt);
+  if (!Body)
+    return "";
+  for (llvm::StringRef Name : {Counter, llvm::StringRef(C.Base)})
+    if (!Name.empty() && modifies(Body, Name))
+      return Name.str();
+  bool ReadsMemory = false;
+  for (const VarDecl *V : variablesOf(CountExpr, ReadsMemory))
+    if (touches(Body, *V, {/*Assigns=*/true}))
+      return V->getName().str();
+  if (CountExpr && (CountExpr->HasSideEffects(Ctx) ||
+                    (ReadsMemory && storesToMemory(*Body, C.AccessStmts))))
+    return writtenText(*CountExpr, Ctx);
+  return "";
+}
+
 /// copy_to_user() of the whole array: `__put_user(k[i], &u[i])`.
-void BatchFinder::wholeArrayCopy(BatchCandidate &C, llvm::StringRef Counter,
+void BatchFinder::wholeArrayCopy(const Stmt *LoopStmt, BatchCandidate &C,
+                                 llvm::StringRef Counter,
                                  llvm::StringRef Trips) {
   if (C.Accesses.size() != 1 || Counter.empty() || Trips.empty())
     return;
@@ -391,7 +471,11 @@ void BatchFinder::wholeArrayCopy(BatchCandidate &C, llvm::StringRef Counter,
   if (Ptr.Kind != PointerShape::Indexed || Ptr.IndexText != Counter ||
       !Value.ends_with(("[" + Counter + "]").str()))
     return;
-  std::string Size = Trips.str() + " * sizeof(*" + C.Base + ")";
+  // Over an array the loop leaves in place: `k++` in it would copy
+  // other elements.
+  if (modifies(LoopStmt, Kernel))
+    return;
+  std::string Size = operand(Trips) + " * sizeof(*" + C.Base + ")";
   C.WholeArrayCopy =
       U->Api->TheDirection == Direction::ToUser
           ? "copy_to_user(" + C.Base + ", " + Kernel + ", " + Size + ")"
