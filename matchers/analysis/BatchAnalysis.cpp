@@ -80,6 +80,9 @@ private:
   std::string changedByBody(const Stmt *LoopStmt, const BatchCandidate &C,
                             llvm::StringRef Counter,
                             const Expr *CountExpr) const;
+  /// True, with the reason in \p C, when changedByBody() names something.
+  bool bodyMovesRange(const Stmt *LoopStmt, BatchCandidate &C,
+                      llvm::StringRef Counter, const Expr *CountExpr) const;
   const Stmt *wholeWalk(const Stmt *LoopStmt, BatchCandidate &C);
   void wholeArrayCopy(const Stmt *LoopStmt, BatchCandidate &C,
                       llvm::StringRef Counter, llvm::StringRef Trips);
@@ -207,14 +210,7 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
     Trips = tripCount(For, Ctx, Counter, CountExpr);
   if (C.Base.empty() || Trips.empty())
     return LoopStmt;
-  // The window's size is the count's value where the loop starts, and its
-  // address the pointer's: a body that moves either (`n++`, `u++`, `i--`)
-  // would run the unsafe ops past the checked range.
-  if (std::string Changed = changedByBody(LoopStmt, C, Counter, CountExpr);
-      !Changed.empty()) {
-    if (C.WhyNoRewrite.empty())
-      C.WhyNoRewrite = "the loop's body changes '" + Changed +
-                       "', which the window's range is computed from";
+  if (bodyMovesRange(LoopStmt, C, Counter, CountExpr)) {
     Trips.clear();
     return LoopStmt;
   }
@@ -437,6 +433,21 @@ bool storesToMemory(const Stmt &S, llvm::ArrayRef<const Stmt *> Skip) {
   return false;
 }
 } // namespace
+
+// The window's size is the count's value where the loop starts, and its
+// address the pointer's: a body that moves either (`n++`, `u++`, `i--`)
+// would run the unsafe ops past the checked range.
+bool BatchFinder::bodyMovesRange(const Stmt *LoopStmt, BatchCandidate &C,
+                                 llvm::StringRef Counter,
+                                 const Expr *CountExpr) const {
+  std::string Changed = changedByBody(LoopStmt, C, Counter, CountExpr);
+  if (Changed.empty())
+    return false;
+  if (C.WhyNoRewrite.empty())
+    C.WhyNoRewrite = "the loop's body changes '" + Changed +
+                     "', which the window's range is computed from";
+  return true;
+}
 
 std::string BatchFinder::changedByBody(const Stmt *LoopStmt,
                                        const BatchCandidate &C,

@@ -167,6 +167,11 @@ private:
   void onCall(const CallExpr &Call, WindowState &St);
   bool throughClosingHelper(const CallExpr &Call, const FunctionDecl &Helper,
                             WindowState &St);
+  void throughOpeningHelper(const CallExpr &Call, const FunctionDecl &Helper,
+                            WindowState &St);
+  /// The ways out of \p Helper, by its own window analysis; null when it
+  /// has none (no body here, or it is being analyzed: recursion).
+  const WindowAnalysis *helperWays(const FunctionDecl &Helper) const;
   void onCleanup(const CFGCleanupFunction &Cleanup, WindowState &St);
   /// A mismatch between the open window and the ends of \p Helper, which
   /// closes it at \p Call or as the cleanup of \p Guard.
@@ -289,6 +294,7 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
                                               : WindowState::Open;
   St.Fam = U.Api->TheFamily;
   St.Begin = U.Id;
+  St.OpenedBy = nullptr;
   St.Closer = -1;
   St.ClosedBy = nullptr;
   St.ViaFault = -1;
@@ -360,12 +366,8 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
     St.ClosedBy = &Call;
     return;
   }
-  if (V.OpensWindow) {
-    St.K = WindowState::Open;
-    St.Fam = Family::ReadWrite;
-    St.Begin = -1;
-    return;
-  }
+  if (V.OpensWindow)
+    return throughOpeningHelper(Call, *V.Callee, St);
   WindowEventKind Kind;
   if (V.NeedsWindow && !InWindow)
     Kind = WindowEventKind::UnsafeOutside;
@@ -400,9 +402,7 @@ std::optional<ValueSign> signOfWays(llvm::ArrayRef<WindowExit> Ways,
 bool WindowWalker::throughClosingHelper(const CallExpr &Call,
                                         const FunctionDecl &Helper,
                                         WindowState &St) {
-  const FunctionDecl *Def = parsedDefinition(Helper);
-  const WindowAnalysis *Body =
-      Def ? Cache.get(*Def).getAnalysis<WindowAnalysis>() : nullptr;
+  const WindowAnalysis *Body = helperWays(Helper);
   if (!Body)
     return false;
   std::optional<ValueSign> OpenSign = signOfWays(Body->exits(), true);
@@ -428,6 +428,45 @@ bool WindowWalker::throughClosingHelper(const CallExpr &Call,
   Closed.Tentative = true;
   Forks.push_back(Closed);
   return true;
+}
+
+const WindowAnalysis *
+WindowWalker::helperWays(const FunctionDecl &Helper) const {
+  const FunctionDecl *Def = parsedDefinition(Helper);
+  return Def ? Cache.get(*Def).getAnalysis<WindowAnalysis>() : nullptr;
+}
+
+// A helper that opens a window for its caller (`return
+// user_write_access_begin(...)`): the window is this function's to close,
+// opened at the call, of the family of the helper's begin. Where the
+// helper's value says whether it opened (its checked begin's result, or 0
+// against -EFAULT), the path splits as at a closing helper.
+void WindowWalker::throughOpeningHelper(const CallExpr &Call,
+                                        const FunctionDecl &Helper,
+                                        WindowState &St) {
+  WindowState Before = St;
+  St.K = WindowState::Open;
+  St.Fam = Family::ReadWrite;
+  St.Begin = -1;
+  St.OpenedBy = &Call;
+  St.Closer = -1;
+  St.ClosedBy = nullptr;
+  St.ViaFault = -1;
+  St.ViaJump = nullptr;
+  const WindowAnalysis *Body = helperWays(Helper);
+  if (!Body)
+    return;
+  if (std::optional<Family> Fam = Body->openedFamily())
+    St.Fam = *Fam;
+  std::optional<ValueSign> OpenSign = signOfWays(Body->exits(), true);
+  std::optional<ValueSign> ClosedSign = signOfWays(Body->exits(), false);
+  if (!OpenSign || !ClosedSign)
+    return;
+  St.Returned = Before.Returned = &Call;
+  St.ReturnedSign = *OpenSign;
+  Before.ReturnedSign = *ClosedSign;
+  Before.Tentative = true;
+  Forks.push_back(Before);
 }
 
 // `__attribute__((cleanup(f)))` runs f where the variable's scope ends: a
@@ -684,9 +723,18 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
     Res = resolveBranch(ownBranchCondition(B), St);
   // A helper's closing way, at a test of its value that the walk cannot
   // decide (`helper() < 0`): followed, it would take the other way's edge.
-  if (St.Tentative && B.succ_size() == 2 && !Res.Value &&
-      testsReturned(ownBranchCondition(B), St))
+  bool Undecided = B.succ_size() == 2 && !Res.Value && St.Returned &&
+                   testsReturned(ownBranchCondition(B), St);
+  if (St.Tentative && Undecided)
     return;
+  // The opener's open way on an edge that may be its failure: the window
+  // is followed as before, but its leaks are not told.
+  if (Undecided && St.OpenedBy == St.Returned) {
+    WindowState Quiet = St;
+    Quiet.OpenedBy = nullptr;
+    Quiet.Returned = nullptr;
+    return propagate(B, Quiet, LastReturn);
+  }
   unsigned Index = 0;
   for (const CFGBlock::AdjacentBlock &Adj : B.succs()) {
     unsigned ThisIndex = Index++;
@@ -741,17 +789,27 @@ WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
 
 void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
                               const Stmt *LastReturn) {
-  if (!St.isOpen() || St.Begin < 0 || Opts.LeavesOpen || B.hasNoReturnElement())
+  if (!St.isOpen() || (St.Begin < 0 && !St.OpenedBy) || Opts.LeavesOpen ||
+      B.hasNoReturnElement())
     return;
-  const UaccessUse *Begin = &Uses.use(St.Begin);
-  WindowEvent E = event(WindowEventKind::Leak, Begin, St);
+  WindowEvent E = event(WindowEventKind::Leak, nullptr, St);
+  const void *Key = St.OpenedBy;
+  if (St.Begin >= 0) {
+    E.Use = &Uses.use(St.Begin);
+    Key = E.Use;
+  } else {
+    E.Call = St.OpenedBy;
+    E.Helper = St.OpenedBy->getDirectCallee();
+    const WindowAnalysis *Body = E.Helper ? helperWays(*E.Helper) : nullptr;
+    E.Use = Body ? Body->openingBegin() : nullptr;
+  }
   E.Exit = LastReturn;
   // One report per begin and fault label (each is one fix), and per begin
   // and exit otherwise: a new way out of an accepted window is a new
   // finding to a baseline and to the --diff gate.
   const LabelStmt *Label =
       St.ViaFault >= 0 ? Uses.use(St.ViaFault).FaultLabel : nullptr;
-  report(std::move(E), Begin,
+  report(std::move(E), Key,
          Label ? static_cast<const void *>(Label) : LastReturn);
 }
 
@@ -767,13 +825,23 @@ bool WindowWalker::testsReturned(const Expr *Cond,
 // callers (throughClosingHelper()).
 void WindowWalker::noteExit(const CFGBlock &B, const WindowState &St,
                             const Stmt *LastReturn) {
-  if (!Opts.EntersOpen || B.hasNoReturnElement())
+  if (!(Opts.EntersOpen || Opts.LeavesOpen) || B.hasNoReturnElement())
     return;
-  WindowExit Way;
-  Way.Open = St.isOpen();
-  Way.Returns = returnedSign(LastReturn, St);
-  if (!llvm::is_contained(Out.Exits, Way))
-    Out.Exits.push_back(Way);
+  auto Add = [&](bool Open, ValueSign Returns) {
+    WindowExit Way{Open, Returns};
+    if (!llvm::is_contained(Out.Exits, Way))
+      Out.Exits.push_back(Way);
+  };
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(LastReturn);
+  const Expr *Value = Ret ? Ret->getRetValue() : nullptr;
+  // `return user_write_access_begin(...)`: open exactly where it is true.
+  if (St.K == WindowState::Pending && Value &&
+      Bindings.beginOf(Value) == std::optional<unsigned>(St.Begin)) {
+    Add(true, ValueSign::NonZero);
+    Add(false, ValueSign::Zero);
+    return;
+  }
+  Add(St.isOpen(), returnedSign(LastReturn, St));
 }
 
 ValueSign WindowWalker::returnedSign(const Stmt *LastReturn,
@@ -797,6 +865,16 @@ WindowAnalysis::WindowAnalysis(FunctionAnalyses &FA,
   if (!Graph)
     return;
   Analyzed = true;
+  for (const UaccessUse &U : FA.uses().uses()) {
+    if (!isBegin(U.Api->TheRole))
+      continue;
+    if (!OpeningBegin)
+      OpenedFamily = U.Api->TheFamily;
+    else if (OpenedFamily != U.Api->TheFamily)
+      OpenedFamily = std::nullopt;
+    if (!OpeningBegin)
+      OpeningBegin = &U;
+  }
   WindowWalker(*this, FA, Opts).run(*Graph);
 }
 

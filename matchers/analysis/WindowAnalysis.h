@@ -76,6 +76,9 @@ struct WindowState {
   bool Tentative = false;
   /// The helper call that closed the window last, for the notes.
   const clang::CallExpr *ClosedBy = nullptr;
+  /// The call to a TU-local helper that opened the window (Begin is -1):
+  /// a leak of it is this function's.
+  const clang::CallExpr *OpenedBy = nullptr;
 
   /// Back to the outer window after the inner one ends or fails to open.
   bool popNested() {
@@ -114,7 +117,8 @@ struct WindowState {
            OuterBegin == O.OuterBegin && OuterFam == O.OuterFam &&
            Choice == O.Choice && ChoseTrue == O.ChoseTrue &&
            Returned == O.Returned && ReturnedSign == O.ReturnedSign &&
-           Tentative == O.Tentative && ClosedBy == O.ClosedBy;
+           Tentative == O.Tentative && ClosedBy == O.ClosedBy &&
+           OpenedBy == O.OpenedBy;
   }
 };
 
@@ -141,7 +145,8 @@ struct WindowEvent {
   /// For a mismatch at a TU-local helper that ends the caller's window:
   /// the helper, whose end Use is (a use of the helper's body, not of this
   /// function). The helper runs at Call, or as the cleanup of Guard where
-  /// Guard's scope ends.
+  /// Guard's scope ends. For a leak of a window a helper opened: the
+  /// helper, called at Call, whose begin Use is.
   const clang::FunctionDecl *Helper = nullptr;
   const clang::VarDecl *Guard = nullptr;
 };
@@ -185,9 +190,15 @@ public:
   llvm::ArrayRef<int> openersOf(const UaccessUse &Op) const;
   /// The same for a call that is no use of the API: the windows it runs in.
   llvm::ArrayRef<int> openersOf(const clang::CallExpr &Call) const;
-  /// For a function that runs in its caller's window: its ways out, each
-  /// once, in the order the walk met them.
+  /// For a function that runs in its caller's window, or opens one for
+  /// it: its ways out, each once, in the order the walk met them. An
+  /// opener that returns its checked begin's result has two: open where
+  /// it returns non-zero, closed where it returns 0.
   llvm::ArrayRef<WindowExit> exits() const { return Exits; }
+  /// The function's first begin (not a scoped window), and the family of
+  /// its begins when they agree: what a helper opens for its caller.
+  const UaccessUse *openingBegin() const { return OpeningBegin; }
+  std::optional<Family> openedFamily() const { return OpenedFamily; }
   bool analyzed() const { return Analyzed; }
 
 private:
@@ -196,6 +207,8 @@ private:
   bool Analyzed = false;
   std::vector<WindowEvent> Events;
   llvm::SmallVector<WindowExit, 4> Exits;
+  const UaccessUse *OpeningBegin = nullptr;
+  std::optional<Family> OpenedFamily;
   llvm::DenseMap<const clang::LabelStmt *, std::vector<WindowState>> AtLabel;
   llvm::DenseMap<unsigned, llvm::SmallVector<int, 2>> Openers;
   llvm::DenseMap<const clang::CallExpr *, llvm::SmallVector<int, 2>>

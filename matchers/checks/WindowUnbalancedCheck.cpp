@@ -67,16 +67,26 @@ void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
                                        const WindowAnalysis &Analysis,
                                        const WindowEvent &E) {
   const FunctionDecl &FD = FA.decl();
-  const UaccessUse &Begin = *E.Use;
+  // A window a helper opened at E.Call: reported there, by the helper's
+  // name; its begin (E.Use, in the helper) gives the end to add.
+  const UaccessUse *Begin = E.Use;
   const UaccessUse *Fault =
       E.State.ViaFault >= 0 ? &FA.uses().use(E.State.ViaFault) : nullptr;
+  std::string Opener =
+      E.Call && E.Helper ? E.Helper->getNameAsString() : Begin->name().str();
   FindingArgs Args;
-  Args.set("begin", Begin.name());
+  Args.set("begin", Opener);
+  if (E.Call && Begin)
+    Args.set("api_begin", Begin->name());
   if (Fault)
     Args.set("fault_op", Fault->name());
   if (Fault && Fault->FaultLabel)
     Args.set("label", Fault->FaultLabel->getName());
-  auto B = diag(Begin.loc(), &FD, Leak, std::move(Args));
+  auto B = diag(E.Call ? E.Call->getBeginLoc() : Begin->loc(), &FD, Leak,
+                std::move(Args));
+  if (E.Call && Begin)
+    B.note(Begin->loc(),
+           "'" + Opener + "' opens it with '" + Begin->name() + "' here");
   if (Fault) {
     llvm::StringRef Label =
         Fault->FaultLabel ? Fault->FaultLabel->getName() : "its label";
@@ -89,8 +99,8 @@ void WindowUnbalancedCheck::reportLeak(FunctionAnalyses &FA,
   else
     B.site(FD.getBody()->getEndLoc(),
            "function ends here with the window open");
-  if (Fault && Fault->FaultLabel)
-    closeAtFaultLabel(B, FA, Analysis, Begin, *Fault->FaultLabel);
+  if (Fault && Fault->FaultLabel && Begin)
+    closeAtFaultLabel(B, FA, Analysis, *Begin, *Fault->FaultLabel);
 }
 
 // One right edit: the fault label is reached only with this window open,
@@ -155,7 +165,10 @@ PatchText WindowUnbalancedCheck::describePatch(const Finding &F) {
               "it. User access then stays enabled after the function "
               "returns, which is what SMAP, PAN and KUAP are there to "
               "prevent. Call " +
-              matchingEnd(A.text("begin")).str() + "() at the label."};
+              matchingEnd(A.isSet("api_begin") ? A.text("api_begin")
+                                               : A.text("begin"))
+                  .str() +
+              "() at the label."};
 }
 
 } // namespace uaccess
