@@ -7,6 +7,11 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/Builtins.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+#include <set>
 
 using namespace clang;
 
@@ -172,6 +177,219 @@ bool AccessOkModel::dominates(Position Before, Position After) const {
   return DomTree.dominates(Before.Block, After.Block);
 }
 
+namespace {
+/// What a failed check returns: access_ok() and a checked begin false,
+/// get_user() and put_user() -EFAULT, copy_*_user() and clear_user() the
+/// bytes left. None for a wrapper of the function's own (its value is its
+/// author's).
+std::optional<ValueSign> failureSign(const UaccessUse &Check, size_t OwnUses) {
+  if (Check.Id >= OwnUses)
+    return std::nullopt;
+  switch (Check.Api->TheRole) {
+  case Role::AccessOk:
+  case Role::CheckedBegin:
+    return ValueSign::Zero;
+  case Role::CheckedAccessor:
+    return isBatchableAccessor(Check.Api->Name) ? ValueSign::Negative
+                                                : ValueSign::NonZero;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The check was written in the function, not in the body of another
+/// macro (arm64's __get_user_error() runs access_ok() and, where it fails,
+/// sets its error variable: that convention is the macro's).
+bool writtenHere(const UaccessUse &Check, const ASTContext &Ctx) {
+  Token Tok;
+  if (Lexer::getRawToken(Check.loc(), Tok, Ctx.getSourceManager(),
+                         Ctx.getLangOpts(), true))
+    return false;
+  return Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Check.name();
+}
+
+/// The walk of failureStops(): forward from a check that failed, with
+/// what the path knows: the check's value, and the variables that hold it
+/// or were set to a constant since (`if (!access_ok()) err = -EFAULT;`,
+/// then `if (err) return err;`).
+class FailedCheckWalk {
+public:
+  FailedCheckWalk(const FunctionUses &Uses, ASTContext &Ctx,
+                  const UaccessUse &Check, ValueSign Failed)
+      : Uses(Uses), Ctx(Ctx), Check(Check), Failed(Failed) {}
+
+  /// True when element \p ToIndex (from 1) of \p To runs on a path from
+  /// just after element \p FromIndex of \p From.
+  bool reaches(const CFGBlock &From, unsigned FromIndex, const CFGBlock &To,
+               unsigned ToIndex);
+
+private:
+  using Facts = std::map<const VarDecl *, ValueSign>;
+  std::optional<ValueSign> signIn(const Expr *E, const Facts &F) const;
+  std::optional<bool> truth(const Expr *Cond, const Facts &F) const;
+  void apply(const Stmt &S, Facts &F) const;
+
+  const FunctionUses &Uses;
+  ASTContext &Ctx;
+  const UaccessUse &Check;
+  ValueSign Failed;
+};
+
+std::optional<ValueSign> FailedCheckWalk::signIn(const Expr *E,
+                                                 const Facts &F) const {
+  E = E->IgnoreParenImpCasts();
+  const Expr *Value = cast<Expr>(Check.Anchor)->IgnoreParenImpCasts();
+  // arm64's access_ok() is a function behind `#define access_ok
+  // access_ok`: the expansion is the callee's name, the value the call's.
+  const auto *Call = dyn_cast<CallExpr>(E);
+  if (E == Value || (Call && Call->getCallee()->IgnoreParenImpCasts() == Value))
+    return Failed;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
+    if (auto It = F.find(dyn_cast<VarDecl>(Ref->getDecl())); It != F.end())
+      return It->second;
+  // Inside the check's own expansion: not its value.
+  if (Uses.ownerOf(E) || E->isValueDependent())
+    return std::nullopt;
+  ValueSign Sign = signOf(*E, Ctx);
+  return Sign == ValueSign::Unknown ? std::nullopt : std::optional(Sign);
+}
+
+std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
+                                           const Facts &F) const {
+  if (!Cond)
+    return std::nullopt;
+  if (std::optional<ValueSign> Sign = signIn(Cond, F))
+    return truthOf(*Sign);
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<bool> V = truth(UO->getSubExpr(), F);
+    return V ? std::optional(!*V) : std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+      Call->getNumArgs() > 0)
+    return truth(Call->getArg(0), F);
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && BO->isLogicalOp()) {
+    std::optional<bool> L = truth(BO->getLHS(), F), R = truth(BO->getRHS(), F);
+    bool And = BO->getOpcode() == BO_LAnd;
+    if (L == !And || R == !And)
+      return !And;
+    return L && R ? std::optional(And) : std::nullopt;
+  }
+  if (!BO || !BO->isComparisonOp())
+    return std::nullopt;
+  // `err < 0`, `copy_from_user(..) != 0`: a known value against 0.
+  bool ZeroOnLeft = foldsToZero(*BO->getLHS(), Ctx);
+  const Expr *Other = ZeroOnLeft                        ? BO->getRHS()
+                      : foldsToZero(*BO->getRHS(), Ctx) ? BO->getLHS()
+                                                        : nullptr;
+  std::optional<ValueSign> Sign = Other ? signIn(Other, F) : std::nullopt;
+  return Sign ? compareWithZero(*Sign, BO->getOpcode(), ZeroOnLeft)
+              : std::nullopt;
+}
+
+// What an element does to the variables the path knows: an assignment of
+// a known value (or of the check's) sets one, `err |= x` keeps a non-zero
+// one non-zero, anything else that writes one forgets it.
+void FailedCheckWalk::apply(const Stmt &S, Facts &F) const {
+  auto Set = [&](const Expr *Target, std::optional<ValueSign> Sign) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    if (!V)
+      return;
+    if (Sign)
+      F[V] = *Sign;
+    else
+      F.erase(V);
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(&S)) {
+    if (BO->getOpcode() == BO_Assign)
+      Set(BO->getLHS(), signIn(BO->getRHS(), F));
+    else if (BO->getOpcode() == BO_OrAssign &&
+             truthOf(signIn(BO->getLHS(), F).value_or(ValueSign::Unknown)) ==
+                 true)
+      Set(BO->getLHS(), ValueSign::NonZero);
+    else if (BO->isCompoundAssignmentOp())
+      Set(BO->getLHS(), std::nullopt);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(&S);
+             UO && UO->isIncrementDecrementOp()) {
+    Set(UO->getSubExpr(), std::nullopt);
+  } else if (const auto *DS = dyn_cast<DeclStmt>(&S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit()) {
+        if (std::optional<ValueSign> Sign = signIn(V->getInit(), F))
+          F[V] = *Sign;
+        else
+          F.erase(V);
+      }
+  } else if (const auto *Asm = dyn_cast<GCCAsmStmt>(&S)) {
+    for (const Expr *Out : Asm->outputs())
+      Set(Out, std::nullopt);
+  }
+}
+
+// Back at the check, it runs again: the walk ends there. A block is walked
+// again only with facts it was not walked with.
+bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
+                              const CFGBlock &To, unsigned ToIndex) {
+  struct Item {
+    const CFGBlock *B;
+    unsigned After;
+    Facts F;
+  };
+  std::vector<Item> Work = {{&From, FromIndex, {}}};
+  std::set<std::pair<unsigned, Facts>> Seen;
+  // Each block with each set of facts once; a bound for huge functions.
+  for (unsigned Steps = 0; !Work.empty() && Steps < 20000; ++Steps) {
+    Item I = std::move(Work.back());
+    Work.pop_back();
+    bool Again = I.B == &From && I.After == 0;
+    unsigned Stop = Again ? FromIndex : I.B->size() + 1;
+    if (I.B == &To && ToIndex > I.After && ToIndex < Stop)
+      return true;
+    if (Again)
+      continue;
+    unsigned Index = 0;
+    for (const CFGElement &E : *I.B)
+      if (++Index > I.After)
+        if (auto CS = E.getAs<CFGStmt>())
+          apply(*CS->getStmt(), I.F);
+    std::optional<bool> Taken;
+    if (I.B->succ_size() == 2)
+      Taken = truth(ownBranchCondition(*I.B), I.F);
+    unsigned Edge = 0;
+    for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {
+      bool First = Edge++ == 0;
+      const CFGBlock *Next = Succ.getReachableBlock();
+      if (!Next || (Taken && *Taken != First) ||
+          !Seen.insert({Next->getBlockID(), I.F}).second)
+        continue;
+      Work.push_back({Next, 0, I.F});
+    }
+  }
+  // Past the bound the walk knows nothing: no finding from it.
+  return false;
+}
+} // namespace
+
+bool AccessOkModel::failureStops(const UaccessUse &Check,
+                                 const UaccessUse &Access) const {
+  std::optional<ValueSign> Failed = failureSign(Check, Uses.uses().size());
+  if (!Failed || !writtenHere(Check, Ctx))
+    return true;
+  // From the check's value: its expansion's own branches are behind.
+  Position From = positionOf(Check.Anchor, nullptr);
+  if (!From.Block)
+    From = positionOf(Check.Anchor, &Check);
+  Position To = positionOf(Access.Anchor, &Access);
+  if (!From.Block || !To.Block)
+    return true;
+  FailedCheckWalk Walk(Uses, Ctx, Check, *Failed);
+  return !Walk.reaches(*From.Block, From.Index, *To.Block, To.Index);
+}
+
 unsigned AccessOkModel::statementsBetween(const UaccessUse &From,
                                           const UaccessUse &To) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -218,7 +436,9 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
                  (AccessOkModel::checksWholeBuffer(*C) ||
                   AccessOkModel::rangeUnknown(*C)));
     bool Dom = Model.dominates(*C, A);
-    if (Same && Dom)
+    if (Same && Dom && !Model.failureStops(*C, A))
+      G.FailureIgnored = C;
+    else if (Same && Dom)
       G.Guard = C;
     else if (Same && !G.OnOtherPath &&
              SM.isBeforeInTranslationUnit(C->loc(), A.loc()))

@@ -14,6 +14,7 @@
 #include "analysis/CheckWrapper.h"
 #include "recognize/PointerShape.h"
 #include "recognize/UaccessRecognizer.h"
+#include "utils/ExprValues.h"
 
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
@@ -44,6 +45,11 @@ public:
   bool dominates(const UaccessUse &Check, const clang::Stmt &S) const;
   /// True when \p Before runs before \p After on every path to it.
   bool dominates(const clang::Stmt &Before, const clang::Stmt &After) const;
+  /// True when no path on which \p Check failed reaches \p Access: the
+  /// branches that test its result (or a variable that holds it) leave
+  /// before the access. `if (!access_ok(..) && x) goto bad;`, a failure
+  /// that only sets a variable, or a result thrown away stop nothing.
+  bool failureStops(const UaccessUse &Check, const UaccessUse &Access) const;
   bool dominates(const clang::Stmt &Before, const UaccessUse &After) const;
   /// Statements of the function between the two (in source order), and
   /// lines.
@@ -96,6 +102,9 @@ struct AccessGuards {
   const UaccessUse *OnOtherPath = nullptr;  ///< Same pointer, earlier.
   const UaccessUse *OtherPointer = nullptr; ///< Dominates, other pointer.
   const UaccessUse *Unreadable = nullptr;   ///< Dominates, pointer unknown.
+  /// Same pointer, dominates, but a failure of the check does not stop
+  /// the access (AccessOkModel::failureStops()).
+  const UaccessUse *FailureIgnored = nullptr;
   /// Dominates, checks the accessed name for a fixed length, and the
   /// name moves (a walking or offset copy): it may be past that range.
   const UaccessUse *Moved = nullptr;

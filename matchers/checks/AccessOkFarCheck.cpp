@@ -29,6 +29,14 @@ using namespace clang;
 
 namespace uaccess {
 
+namespace {
+/// The check as the user wrote it: the whole call, also where the API's
+/// macro names only the function (arm64's `#define access_ok access_ok`).
+std::string checkText(const UaccessUse &Check, const ASTContext &Ctx) {
+  return sourceText(Check.Range, Ctx.getSourceManager(), Ctx.getLangOpts());
+}
+} // namespace
+
 using namespace access_ok_far;
 
 namespace {
@@ -204,6 +212,8 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
     reportGuarded(FA, A, *G.Guard);
   } else if (G.Unreadable) {
     return;
+  } else if (G.FailureIgnored) {
+    reportFailureIgnored(FA, A, *G.FailureIgnored, Ptr);
   } else if (G.OnOtherPath) {
     // An access whose pointer cannot be read (`(int __user *)p + n`) is
     // named as written, and the check by its own pointer.
@@ -231,6 +241,25 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   } else {
     reportUnguarded(FA, A);
   }
+}
+
+// The check runs before the access on every path, but a branch on its
+// result lets the failure through (`!access_ok() && x`, a failure that
+// sets a variable, a result thrown away).
+void AccessOkFarCheck::reportFailureIgnored(FunctionAnalyses &FA,
+                                            const UaccessUse &A,
+                                            const UaccessUse &Check,
+                                            const PointerShape &Ptr) {
+  FindingArgs Args;
+  Args.set("checked", derivation(FA).pointerName(Check));
+  if (Check.Api->TheRole != Role::AccessOk)
+    Args.set("check", Check.name());
+  if (Ptr.Base.empty())
+    Args.set("through", derivation(FA).pointerName(A));
+  if (FindingBuilder *B =
+          report(FA, A, "failure-ignored", FailureIgnored, std::move(Args)))
+    B->note(Check.loc(),
+            guardNote(Check) + ": a path where it fails reaches the access");
 }
 
 /// A guard that is too far away, or too short for the access.
@@ -345,7 +374,7 @@ void AccessOkFarCheck::reportCallerField(FunctionAnalyses &FA,
       .set("pointer", Ptr.Name)
       .set("calls", int64_t(Pass.Chain.size()))
       .set("chain", callChainText(FA.decl(), Pass.Chain))
-      .set("check", writtenText(*C.Check->Anchor, FA.astContext()))
+      .set("check", checkText(*C.Check, FA.astContext()))
       .set("checker", C.Function->getNameAsString())
       .flag("at_store", C.AtStore);
   if (FindingBuilder *B = report(FA, A, "field", FieldChecked, std::move(Args)))
@@ -373,7 +402,7 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
   FindingArgs Args;
   Args.set("holder", Name)
       .set("field", Read.Key)
-      .set("check", writtenText(*C->Check->Anchor, FA.astContext()))
+      .set("check", checkText(*C->Check, FA.astContext()))
       .set("checker", C->Function->getNameAsString())
       .flag("at_store", C->AtStore);
   if (FindingBuilder *B =

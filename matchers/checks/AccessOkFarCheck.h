@@ -7,6 +7,7 @@
 #include "analysis/MaskedPointer.h"
 #include "checks/FindingGroups.h"
 #include "checks/UaccessCheck.h"
+#include "recognize/PointerShape.h"
 #include "utils/GlobList.h"
 
 #include <optional>
@@ -57,6 +58,8 @@ private:
                          FindingArgs Args);
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
+  void reportFailureIgnored(FunctionAnalyses &FA, const UaccessUse &A,
+                            const UaccessUse &Check, const PointerShape &Ptr);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
                      const UaccessUse &Guard);
   void reportUnguarded(FunctionAnalyses &FA, const UaccessUse &A);

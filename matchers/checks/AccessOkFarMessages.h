@@ -29,6 +29,11 @@ inline constexpr MessageFormat OtherPath{
     "other-path", "'{accessor}'{through? through '{through}'} is not guarded "
                   "on every path: the access_ok() on '{checked}' does not run "
                   "before it on all of them" RAW};
+inline constexpr MessageFormat FailureIgnored{
+    "failure-ignored",
+    "'{accessor}'{through? through '{through}'} is not guarded on every "
+    "path: it runs even where {check?'{check}'|the access_ok()} on "
+    "'{checked}' failed" RAW};
 inline constexpr MessageFormat Moved{
     "moved", "'{accessor}' accesses '{pointer}' after it moved past the range "
              "the access_ok() before it checks{length? ('{length}')}" RAW};
@@ -85,11 +90,23 @@ inline constexpr MessageFormat MaskedCall{
 #undef FIELD_READ
 #undef CALLS_UP
 #undef RAW
-inline constexpr MessageFormat MessageTable[] = {
-    WindowElement,      WindowExcess,       OtherPath,    Moved,
-    OtherPointerWindow, OtherPointer,       Far,          GuardElement,
-    GuardExcess,        CheckedByCaller,    CallerShort,  CallerOtherPointer,
-    Unguarded,          NoCallerInDatabase, FieldChecked, MaskedCall};
+inline constexpr MessageFormat MessageTable[] = {WindowElement,
+                                                 WindowExcess,
+                                                 OtherPath,
+                                                 FailureIgnored,
+                                                 Moved,
+                                                 OtherPointerWindow,
+                                                 OtherPointer,
+                                                 Far,
+                                                 GuardElement,
+                                                 GuardExcess,
+                                                 CheckedByCaller,
+                                                 CallerShort,
+                                                 CallerOtherPointer,
+                                                 Unguarded,
+                                                 NoCallerInDatabase,
+                                                 FieldChecked,
+                                                 MaskedCall};
 
 /// The message of an access that no check in its function guards, with
 /// its arguments in \p Args, from what the search of the callers found.

@@ -27,6 +27,19 @@
 #include <linux/kernel.h>
 #include <linux/types.h>
 #include <asm/processor.h>
+
+/*
+ * 6.12: access_ok() is an inline function here (it untags the address
+ * first), announced to asm-generic/access_ok.h by a macro of its own name:
+ * the call `access_ok(p, n)` is a macro expansion of the name alone.
+ */
+static inline int __access_ok(const void __user *ptr, unsigned long size);
+static inline int access_ok(const void __user *addr, unsigned long size)
+{
+	return likely(__access_ok(addr, size));
+}
+#define access_ok access_ok
+
 #include <asm-generic/access_ok.h>
 
 extern void __uaccess_ttbr0_set(int on);

@@ -1,0 +1,103 @@
+// A check guards an access only where its failure stops the access: the
+// branch on its result (or on a variable that holds it, or one set on the
+// failure path) must leave before the access. `!access_ok() && x`, a
+// failure that only sets a variable the access does not wait for, and a
+// result thrown away guard nothing (hostile round 7, bug 4). arm64's
+// access_ok() is a function behind `#define access_ok access_ok`.
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+
+#include <linux/uaccess.h>
+
+struct frame { u32 a; u32 b; };
+struct regs { unsigned long ax; };
+
+// rt_sigreturn with its test weakened.
+int and_another_test(struct frame __user *f, struct regs *r, u32 *out)
+{
+	if (!access_ok(f, sizeof(*f)) && r->ax)
+		return -EFAULT;
+	return __get_user(*out, &f->a);
+}
+// CHECK: failure-ignored.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'f' failed [access-ok-far]
+// CHECK: failure-ignored.c:[[@LINE-5]]:7: note: access_ok() here: a path where it fails reaches the access
+
+// get_compat_sigevent with the failure kept for later.
+int failure_sets_a_variable(struct frame __user *f, u32 *a, u32 *b)
+{
+	int bad = 0;
+
+	if (!access_ok(f, sizeof(*f)))
+		bad = -EFAULT;
+	if (__get_user(*a, &f->a) || __get_user(*b, &f->b))
+		return -EFAULT;
+	return bad;
+}
+// CHECK: failure-ignored.c:[[@LINE-4]]:6: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'f' failed [access-ok-far]
+
+int result_thrown_away(struct frame __user *f, u32 *out)
+{
+	access_ok(f, sizeof(*f));
+	return __get_user(*out, &f->a);
+}
+// CHECK: failure-ignored.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'f' failed [access-ok-far]
+
+// move_addr_to_user with its test weakened: get_user() checks ulen too.
+int get_user_failure_passes(int __user *ulen, int klen, int extra)
+{
+	int len, err;
+
+	err = get_user(len, ulen);
+	if (err && extra)
+		return err;
+	return __put_user(klen, ulen);
+}
+// CHECK: failure-ignored.c:[[@LINE-2]]:9: warning: '__put_user' is not guarded on every path: it runs even where 'get_user' on 'ulen' failed [access-ok-far]
+
+// The same shapes, correct: silent.
+int returns_on_failure(struct frame __user *f, u32 *out)
+{
+	if (!access_ok(f, sizeof(*f)))
+		return -EFAULT;
+	return __get_user(*out, &f->a);
+}
+
+int or_chain(struct frame __user *f, u32 *a, u32 *b)
+{
+	return (!access_ok(f, sizeof(*f)) || __get_user(*a, &f->a) ||
+		__get_user(*b, &f->b)) ? -EFAULT : 0;
+}
+
+int failure_variable_tested_first(struct frame __user *f, u32 *a)
+{
+	int err = 0;
+
+	if (!access_ok(f, sizeof(*f)))
+		err = -EFAULT;
+	if (err)
+		return err;
+	return __get_user(*a, &f->a);
+}
+
+int get_user_result_tested(int __user *ulen, int klen)
+{
+	int len;
+	int err = get_user(len, ulen);
+
+	if (err < 0)
+		return err;
+	return __put_user(klen, ulen);
+}
+
+int unlikely_test(struct frame __user *f, u32 *out, int x)
+{
+	if (x) {
+		if (unlikely(!access_ok(f, sizeof(*f))))
+			return -EFAULT;
+		if (__get_user(*out, &f->a))
+			return -EFAULT;
+	}
+	return 0;
+}
