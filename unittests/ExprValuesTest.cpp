@@ -82,7 +82,7 @@ std::map<std::string, std::string> signs(llvm::StringRef Code) {
   ASTContext &Ctx = AST->getASTContext();
   for (const BoundNodes &N :
        match(varDecl(hasInitializer(expr().bind("e"))).bind("v"), Ctx)) {
-    const char *Names[] = {"?", "0", "-", "+"};
+    const char *Names[] = {"?", "0", "-", "!0", "+"};
     A[N.getNodeAs<VarDecl>("v")->getNameAsString()] =
         Names[int(signOf(*N.getNodeAs<Expr>("e"), Ctx))];
   }
@@ -140,6 +140,14 @@ TEST(ExprValuesTest, ComparisonsWithZeroDecidedBySign) {
   // 0 > err is err < 0.
   EXPECT_EQ(compareWithZero(ValueSign::Negative, BO_GT, true), true);
   EXPECT_EQ(compareWithZero(ValueSign::Zero, BO_GT, true), false);
+  // A helper's `return 1;` way.
+  EXPECT_EQ(compareWithZero(ValueSign::Positive, BO_LT, false), false);
+  EXPECT_EQ(compareWithZero(ValueSign::Positive, BO_GE, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Positive, BO_GT, false), true);
+  EXPECT_EQ(compareWithZero(ValueSign::Positive, BO_LE, false), false);
+  EXPECT_EQ(joinSigns(ValueSign::Positive, ValueSign::Negative),
+            ValueSign::NonZero);
+  EXPECT_EQ(truthOf(ValueSign::Positive), true);
 }
 
 } // namespace

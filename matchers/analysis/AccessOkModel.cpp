@@ -191,7 +191,7 @@ std::optional<ValueSign> failureSign(const UaccessUse &Check, size_t OwnUses) {
     return ValueSign::Zero;
   case Role::CheckedAccessor:
     return isBatchableAccessor(Check.Api->Name) ? ValueSign::Negative
-                                                : ValueSign::NonZero;
+                                                : ValueSign::Positive;
   default:
     return std::nullopt;
   }

@@ -4,6 +4,7 @@
 #include "analysis/ArgumentTrace.h"
 #include "analysis/BatchFacts.h"
 #include "analysis/CallPolicy.h"
+#include "analysis/RangeCoverage.h"
 #include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
 
@@ -91,6 +92,9 @@ private:
                   BatchCandidate &C);
   void runStatement(const Stmt *S, bool IsAccess, BatchCandidate &C);
   void runRange(BatchCandidate &C);
+  /// Why an access of \p C's run lies outside the first \p Elements
+  /// objects at its base, or "".
+  std::string accessPastRange(const BatchCandidate &C, long Elements) const;
   void block(BatchCandidate &C, const CallExpr *Call);
   void planRunHoist(const CompoundStmt &Block, BatchCandidate &C);
 
@@ -577,6 +581,53 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
 }
 
 /// The range of a run: one struct, or the first elements of an array.
+namespace {
+/// The size of what \p Base points to, read from the first node of
+/// \p Pointer that holds Base; none when no such node is found.
+std::optional<int64_t> baseObjectBytes(const Expr &Pointer,
+                                       llvm::StringRef Base,
+                                       const ASTContext &Ctx) {
+  std::optional<int64_t> Bytes;
+  anyStmtIn(Pointer, [&](const Stmt &S) {
+    const auto *E = dyn_cast<Expr>(&S);
+    if (!E || !isa<DeclRefExpr, MemberExpr>(E) ||
+        !E->getType()->isPointerType() || holderOf(*E) != Base)
+      return false;
+    QualType Pointee = E->getType()->getPointeeType();
+    if (!Pointee->isIncompleteType() && !Pointee->isDependentType())
+      Bytes = Ctx.getTypeSizeInChars(Pointee).getQuantity();
+    return true;
+  });
+  return Bytes;
+}
+} // namespace
+
+// The window of a run covers `Elements * sizeof(*Base)` bytes from Base:
+// each access must lie inside, in bytes, whatever its text says (a cast to
+// a wider type, `&p->last + 1`).
+std::string BatchFinder::accessPastRange(const BatchCandidate &C,
+                                         long Elements) const {
+  for (const UaccessUse *U : C.Accesses) {
+    const Expr *Ptr = argumentExpr(*U, U->Api->PointerArg, Ctx);
+    std::optional<int64_t> Object =
+        Ptr ? baseObjectBytes(*Ptr, C.Base, Ctx) : std::nullopt;
+    BytePlace At = Ptr ? bytePlaceOf(*Ptr, Ctx) : BytePlace();
+    QualType Pointee = Ptr ? Ptr->getType()->getPointeeType() : QualType();
+    if (!Object || At.Holder != C.Base || !At.Bytes || Pointee.isNull() ||
+        Pointee->isIncompleteType())
+      return "the bytes that '" + U->arg(U->Api->PointerArg).trim().str() +
+             "' reaches cannot be computed";
+    int64_t End =
+        *At.Bytes + At.Extent + Ctx.getTypeSizeInChars(Pointee).getQuantity();
+    if (*At.Bytes < 0 || End > Elements * *Object)
+      return "'" + U->arg(U->Api->PointerArg).trim().str() +
+             "' reaches bytes " + std::to_string(*At.Bytes) + " to " +
+             std::to_string(End - 1) + ", past the " +
+             std::to_string(Elements * *Object) + " bytes the window covers";
+  }
+  return "";
+}
+
 void BatchFinder::runRange(BatchCandidate &C) {
   // MaxIndex: the last element touched; -2 when one is not constant.
   bool AllFields = true;
@@ -591,6 +642,13 @@ void BatchFinder::runRange(BatchCandidate &C) {
     MaxIndex = Index && *Index >= 0 && MaxIndex != -2
                    ? std::max(MaxIndex, *Index)
                    : -2;
+  }
+  if (AllFields || MaxIndex >= 0) {
+    std::string Outside = accessPastRange(C, AllFields ? 1 : MaxIndex + 1);
+    if (!Outside.empty() && C.WhyNoRewrite.empty()) {
+      C.WhyNoRewrite = Outside;
+      return;
+    }
   }
   if (AllFields) {
     C.Range = "sizeof(*" + C.Base + ")";

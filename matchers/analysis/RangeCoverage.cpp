@@ -163,8 +163,8 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
 }
 
-/// What holds a pointer: a variable, or a field of one (`sr->umsg`); ""
-/// for anything else.
+} // namespace
+
 std::string holderOf(const Expr &E) {
   const Expr *H = E.IgnoreParenImpCasts();
   if (const auto *Ref = dyn_cast<DeclRefExpr>(H))
@@ -177,8 +177,6 @@ std::string holderOf(const Expr &E) {
                       : Base + (M->isArrow() ? "->" : ".") +
                             M->getMemberDecl()->getName().str();
 }
-
-} // namespace
 
 BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
   const Expr *P = valueOf(Pointer);

@@ -59,6 +59,10 @@ struct BytePlace {
 };
 BytePlace bytePlaceOf(const clang::Expr &Pointer, const clang::ASTContext &Ctx);
 
+/// What holds a pointer: a variable, or a field of one (`sr->umsg`); ""
+/// for anything else.
+std::string holderOf(const clang::Expr &E);
+
 /// How \p Access of \p FA's function exceeds the range that \p Check,
 /// which runs before it, covers.
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,

@@ -12,6 +12,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/Builtins.h"
@@ -76,6 +77,10 @@ public:
     E = E->IgnoreParenImpCasts();
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return Call;
+    // `if ((err = helper(...)))`: the assignment's value is the call's.
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->getOpcode() == BO_Assign)
+      return callOf(BO->getRHS());
     if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
       return BoundCalls.lookup(dyn_cast<VarDecl>(Ref->getDecl()));
     return nullptr;
@@ -145,7 +150,8 @@ public:
   WindowWalker(WindowAnalysis &Out, FunctionAnalyses &FA,
                WindowAnalysisOptions Opts)
       : Out(Out), Uses(FA.uses()), Ctx(FA.astContext()), Cache(FA.cache()),
-        Policy(FA.policy()), Opts(Opts), Bindings(Uses) {
+        Policy(FA.policy()), Parents(FA.parents()), Body(FA.decl().getBody()),
+        Opts(Opts), Bindings(Uses) {
     Bindings.TraverseStmt(FA.decl().getBody());
   }
 
@@ -169,6 +175,9 @@ private:
                             WindowState &St);
   void throughOpeningHelper(const CallExpr &Call, const FunctionDecl &Helper,
                             WindowState &St);
+  /// Every use of the value of \p E is one the walk follows: none, a
+  /// return, a branch it decides, a variable used only so.
+  bool valueFollowed(const Expr &E, bool MayStore) const;
   /// The ways out of \p Helper, by its own window analysis; null when it
   /// has none (no body here, or it is being analyzed: recursion).
   const WindowAnalysis *helperWays(const FunctionDecl &Helper) const;
@@ -218,6 +227,8 @@ private:
   ASTContext &Ctx;
   AnalysisCache &Cache;
   CallPolicy &Policy;
+  const ParentMap &Parents;
+  const Stmt *Body;
   WindowAnalysisOptions Opts;
   ResultBindings Bindings;
   std::set<std::tuple<int, const void *, const void *, int>> Reported;
@@ -295,6 +306,7 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
   St.Fam = U.Api->TheFamily;
   St.Begin = U.Id;
   St.OpenedBy = nullptr;
+  St.ReturnedLost = St.LeakUntold = false;
   St.Closer = -1;
   St.ClosedBy = nullptr;
   St.ViaFault = -1;
@@ -420,6 +432,13 @@ bool WindowWalker::throughClosingHelper(const CallExpr &Call,
     St = Closed;
     return true;
   }
+  // A value the walk loses (a switch, `?:`, a copy, `|=`): each way would
+  // take every edge after it. Only the open way goes on, with no leak told
+  // past a branch the walk does not decide.
+  if (!valueFollowed(Call, true)) {
+    St.ReturnedLost = true;
+    return true;
+  }
   // Each state stands for its kind of ways: what they all return decides
   // a later branch on the value for that state alone.
   St.Returned = Closed.Returned = &Call;
@@ -428,6 +447,71 @@ bool WindowWalker::throughClosingHelper(const CallExpr &Call,
   Closed.Tentative = true;
   Forks.push_back(Closed);
   return true;
+}
+
+namespace {
+/// \p E is the operand of \p P that a branch on P still decides: under
+/// `!`, a cast, __builtin_expect(), a comparison with 0, `&&` or `||`.
+bool passesValue(const Stmt &P, const Expr &E, ASTContext &Ctx) {
+  if (isa<ParenExpr, ImplicitCastExpr, CStyleCastExpr>(P))
+    return true;
+  if (const auto *UO = dyn_cast<UnaryOperator>(&P))
+    return UO->getOpcode() == UO_LNot;
+  if (const auto *Call = dyn_cast<CallExpr>(&P))
+    return Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+           Call->getNumArgs() > 0 && Call->getArg(0) == &E;
+  const auto *BO = dyn_cast<BinaryOperator>(&P);
+  if (!BO)
+    return false;
+  if (BO->isLogicalOp())
+    return true;
+  const Expr *Other = BO->getLHS() == &E ? BO->getRHS() : BO->getLHS();
+  return BO->isComparisonOp() && foldsToZero(*Other, Ctx);
+}
+
+bool isConditionOf(const Stmt &P, const Expr &E) {
+  if (const auto *If = dyn_cast<IfStmt>(&P))
+    return If->getCond() == &E;
+  if (const auto *While = dyn_cast<WhileStmt>(&P))
+    return While->getCond() == &E;
+  if (const auto *Do = dyn_cast<DoStmt>(&P))
+    return Do->getCond() == &E;
+  if (const auto *For = dyn_cast<ForStmt>(&P))
+    return For->getCond() == &E;
+  return false;
+}
+} // namespace
+
+bool WindowWalker::valueFollowed(const Expr &E, bool MayStore) const {
+  const Expr *Value = &E;
+  const Stmt *P = Parents.getParent(Value);
+  while (P && isa<Expr>(P) && passesValue(*P, *Value, Ctx)) {
+    Value = cast<Expr>(P);
+    P = Parents.getParent(P);
+  }
+  if (!P || isa<CompoundStmt, ReturnStmt>(P) || isConditionOf(*P, *Value))
+    return true;
+  // `err = helper(...)` (or its declaration), and every use of err.
+  const VarDecl *Var = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Assign && BO->getRHS() == Value)
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      Var = dyn_cast<VarDecl>(Ref->getDecl());
+  if (const auto *DS = dyn_cast<DeclStmt>(P); DS && DS->isSingleDecl())
+    Var = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!MayStore || !Var || !Bindings.BoundCalls.lookup(Var) ||
+      (isa<BinaryOperator>(P) && !valueFollowed(*cast<Expr>(P), false)))
+    return false;
+  return !anyStmtIn(*Body, [&](const Stmt &S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+    if (!Ref || Ref->getDecl() != Var)
+      return false;
+    const auto *Store =
+        dyn_cast_or_null<BinaryOperator>(Parents.getParent(Ref));
+    if (Store && Store->getOpcode() == BO_Assign && Store->getLHS() == Ref)
+      return false;
+    return !valueFollowed(*Ref, false);
+  });
 }
 
 const WindowAnalysis *
@@ -445,6 +529,14 @@ void WindowWalker::throughOpeningHelper(const CallExpr &Call,
                                         const FunctionDecl &Helper,
                                         WindowState &St) {
   WindowState Before = St;
+  const WindowAnalysis *Body = helperWays(Helper);
+  if (St.isOpen() || St.K == WindowState::Suspended) {
+    WindowEvent E = event(WindowEventKind::NestedBegin,
+                          Body ? Body->openingBegin() : nullptr, St);
+    E.Call = &Call;
+    E.Helper = &Helper;
+    report(std::move(E), &Call);
+  }
   St.K = WindowState::Open;
   St.Fam = Family::ReadWrite;
   St.Begin = -1;
@@ -453,7 +545,6 @@ void WindowWalker::throughOpeningHelper(const CallExpr &Call,
   St.ClosedBy = nullptr;
   St.ViaFault = -1;
   St.ViaJump = nullptr;
-  const WindowAnalysis *Body = helperWays(Helper);
   if (!Body)
     return;
   if (std::optional<Family> Fam = Body->openedFamily())
@@ -462,6 +553,12 @@ void WindowWalker::throughOpeningHelper(const CallExpr &Call,
   std::optional<ValueSign> ClosedSign = signOfWays(Body->exits(), false);
   if (!OpenSign || !ClosedSign)
     return;
+  // Where the value is lost, where the helper failed is too: no leak of
+  // this window is told.
+  if (!valueFollowed(Call, true)) {
+    St.OpenedBy = nullptr;
+    return;
+  }
   St.Returned = Before.Returned = &Call;
   St.ReturnedSign = *OpenSign;
   Before.ReturnedSign = *ClosedSign;
@@ -528,6 +625,9 @@ Resolution WindowWalker::resolveBranch(const Expr *Cond,
       E = UO->getSubExpr();
     } else if (const auto *Cast = dyn_cast<CStyleCastExpr>(E)) {
       E = Cast->getSubExpr();
+    } else if (const auto *Assign = dyn_cast<BinaryOperator>(E);
+               Assign && Assign->getOpcode() == BO_Assign) {
+      E = Assign->getRHS();
     } else if (const auto *Call = dyn_cast<CallExpr>(E)) {
       if (St.Returned && Call == St.Returned)
         return decideByReturned(St, R);
@@ -723,6 +823,11 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
     Res = resolveBranch(ownBranchCondition(B), St);
   // A helper's closing way, at a test of its value that the walk cannot
   // decide (`helper() < 0`): followed, it would take the other way's edge.
+  if (St.ReturnedLost && B.succ_size() >= 2 && !Res.Value && !St.LeakUntold) {
+    WindowState Untold = St;
+    Untold.LeakUntold = true;
+    return propagate(B, Untold, LastReturn);
+  }
   bool Undecided = B.succ_size() == 2 && !Res.Value && St.Returned &&
                    testsReturned(ownBranchCondition(B), St);
   if (St.Tentative && Undecided)
@@ -790,7 +895,7 @@ WindowState WindowWalker::edgeState(const CFGBlock &B, const WindowState &St,
 void WindowWalker::reportLeak(const CFGBlock &B, const WindowState &St,
                               const Stmt *LastReturn) {
   if (!St.isOpen() || (St.Begin < 0 && !St.OpenedBy) || Opts.LeavesOpen ||
-      B.hasNoReturnElement())
+      St.LeakUntold || B.hasNoReturnElement())
     return;
   WindowEvent E = event(WindowEventKind::Leak, nullptr, St);
   const void *Key = St.OpenedBy;

@@ -74,6 +74,11 @@ struct WindowState {
   /// branch on the value has chosen it yet: a branch that tests the value
   /// in a way the walk cannot decide drops it.
   bool Tentative = false;
+  /// The helper's value went where the walk cannot follow it (a switch, a
+  /// copy, `?:`): a branch it does not decide after that may be the one
+  /// that tells the helper's closing way, and a leak past it is not told.
+  bool ReturnedLost = false;
+  bool LeakUntold = false;
   /// The helper call that closed the window last, for the notes.
   const clang::CallExpr *ClosedBy = nullptr;
   /// The call to a TU-local helper that opened the window (Begin is -1):
@@ -118,6 +123,7 @@ struct WindowState {
            Choice == O.Choice && ChoseTrue == O.ChoseTrue &&
            Returned == O.Returned && ReturnedSign == O.ReturnedSign &&
            Tentative == O.Tentative && ClosedBy == O.ClosedBy &&
+           ReturnedLost == O.ReturnedLost && LeakUntold == O.LeakUntold &&
            OpenedBy == O.OpenedBy;
   }
 };

@@ -53,8 +53,11 @@ void WindowUnbalancedCheck::report(FunctionAnalyses &FA,
   case WindowEventKind::RedundantEnd:
     return reportRedundantEnd(FA, E);
   case WindowEventKind::NestedBegin: {
-    auto B = diag(E.Use->loc(), &FA.decl(), NestedBegin,
-                  FindingArgs().set("begin", E.Use->name()));
+    // A helper that opens a window, called while one is open: at the call.
+    std::string Begin =
+        E.Call && E.Helper ? E.Helper->getNameAsString() : E.Use->name().str();
+    auto B = diag(E.Call ? E.Call->getBeginLoc() : E.Use->loc(), &FA.decl(),
+                  NestedBegin, FindingArgs().set("begin", Begin));
     noteBegin(B, FA.uses(), E.State);
     return;
   }

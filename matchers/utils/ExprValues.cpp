@@ -42,7 +42,7 @@ ValueSign signOf(const Expr &E, ASTContext &Ctx) {
   if (*V == 0)
     return ValueSign::Zero;
   return V->isSigned() && V->isNegative() ? ValueSign::Negative
-                                          : ValueSign::NonZero;
+                                          : ValueSign::Positive;
 }
 
 ValueSign joinSigns(ValueSign A, ValueSign B) {
@@ -65,22 +65,24 @@ std::optional<bool> compareWithZero(ValueSign V, BinaryOperatorKind Op,
   if (ZeroOnLeft)
     Op = BinaryOperator::reverseComparisonOp(Op);
   std::optional<bool> Truth = truthOf(V);
-  bool Negative = V == ValueSign::Negative;
+  // Below 0, at 0, above 0: the comparison is a choice among the three.
+  int Side = V == ValueSign::Negative   ? -1
+             : V == ValueSign::Zero     ? 0
+             : V == ValueSign::Positive ? 1
+                                        : 2;
   switch (Op) {
   case BO_EQ:
     return Truth ? std::optional(!*Truth) : std::nullopt;
   case BO_NE:
     return Truth;
-  case BO_LT: // Negative: true; 0: false.
+  case BO_LT:
+    return Side == 2 ? std::nullopt : std::optional(Side < 0);
   case BO_GE:
-    if (V != ValueSign::Zero && !Negative)
-      return std::nullopt;
-    return Negative == (Op == BO_LT);
-  case BO_GT: // Negative or 0: false.
+    return Side == 2 ? std::nullopt : std::optional(Side >= 0);
+  case BO_GT:
+    return Side == 2 ? std::nullopt : std::optional(Side > 0);
   case BO_LE:
-    if (V != ValueSign::Zero && !Negative)
-      return std::nullopt;
-    return Op == BO_LE;
+    return Side == 2 ? std::nullopt : std::optional(Side <= 0);
   default:
     return std::nullopt;
   }

@@ -33,15 +33,22 @@ bool foldsToZero(const clang::Expr &E, clang::ASTContext &Ctx);
 bool foldsToNonZero(const clang::Expr &E, clang::ASTContext &Ctx);
 
 /// What a branch on a value cares about: 0 (success in the kernel), a
-/// negative constant (-EFAULT), some other value that is not 0, or not
-/// known.
-enum class ValueSign : unsigned char { Unknown, Zero, Negative, NonZero };
+/// negative constant (-EFAULT), a positive one (1, bytes left), a value
+/// known only not to be 0, or not known.
+enum class ValueSign : unsigned char {
+  Unknown,
+  Zero,
+  Negative,
+  NonZero,
+  Positive
+};
 
 /// The sign of what \p E folds to; Unknown when it folds to nothing.
 ValueSign signOf(const clang::Expr &E, clang::ASTContext &Ctx);
 
 /// The sign of a value that is either \p A or \p B: a negative value and
-/// another non-zero one are both non-zero, 0 and non-zero are not known.
+/// a positive (or other non-zero) one are non-zero, 0 and non-zero are not
+/// known.
 ValueSign joinSigns(ValueSign A, ValueSign B);
 
 /// The truth of `V`, and of `V <op> 0` (or `0 <op> V` when \p ZeroOnLeft)
