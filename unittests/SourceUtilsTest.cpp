@@ -676,3 +676,34 @@ TEST(SourceUtilsTest, FallsIntoLabelOnlyWhereTheCodeGoesOn) {
   EXPECT_EQ(Into("c"), "d"); // Code, then the next label.
   EXPECT_EQ(Into("e"), "");  // Code that returns before z.
 }
+
+namespace {
+
+// argumentText
+TEST(SourceUtilsTest, ArgumentTextKeepsAMacroNameTheCallerWrote) {
+  std::unique_ptr<ASTUnit> AST =
+      buildC("struct k { int uid; }; struct s { struct k kill; };\n"
+             "#define si_uid kill.uid\n"
+             "#define ADDR(p) (p)\n"
+             "int *f(struct s *info) { return ADDR(&info->si_uid); }\n");
+  ASSERT_TRUE(AST);
+  const auto *Addr =
+      find<UnaryOperator>(*AST, unaryOperator(hasOperatorName("&")));
+  ASSERT_TRUE(Addr);
+  ASTContext &Ctx = AST->getASTContext();
+  // Spelled, its tokens come from two places; the file shows one text.
+  EXPECT_EQ(spelledText(*Addr, Ctx), "");
+  EXPECT_EQ(argumentText(*Addr, Ctx), "&info->si_uid");
+}
+
+TEST(SourceUtilsTest, ArgumentTextIsEmptyForAMacrosOwnTokens) {
+  std::unique_ptr<ASTUnit> AST =
+      buildC("#define ZERO_ADDR(p) (&(p)[0])\n"
+             "int *f(int *v) { return ZERO_ADDR(v); }\n");
+  ASSERT_TRUE(AST);
+  const auto *Sub = find<ArraySubscriptExpr>(*AST, arraySubscriptExpr());
+  ASSERT_TRUE(Sub);
+  EXPECT_EQ(argumentText(*Sub, AST->getASTContext()), "");
+}
+
+} // namespace

@@ -9,6 +9,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <map>
 #include <set>
@@ -20,7 +21,8 @@ namespace uaccess {
 char AccessOkModel::ID = 0;
 
 AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
-    : Uses(FA.uses()), Ctx(FA.astContext()), Parents(FA.parents()) {
+    : Uses(FA.uses()), Ctx(FA.astContext()), Parents(FA.parents()),
+      Body(FA.decl().getBody()) {
   const FunctionDecl &FD = FA.decl();
   if (CFG *Graph = FA.cfg()) {
     DomTree.buildDominatorTree(Graph);
@@ -215,8 +217,10 @@ bool writtenHere(const UaccessUse &Check, const ASTContext &Ctx) {
 class FailedCheckWalk {
 public:
   FailedCheckWalk(const FunctionUses &Uses, ASTContext &Ctx,
-                  const UaccessUse &Check, ValueSign Failed)
-      : Uses(Uses), Ctx(Ctx), Check(Check), Failed(Failed) {}
+                  const UaccessUse &Check, ValueSign Failed, const Stmt &Body)
+      : Uses(Uses), Ctx(Ctx), Check(Check), Failed(Failed) {
+    findRelated(Body);
+  }
 
   /// True when element \p ToIndex (from 1) of \p To runs on a path from
   /// just after element \p FromIndex of \p From.
@@ -227,17 +231,31 @@ private:
   using Facts = std::map<const VarDecl *, ValueSign>;
   std::optional<ValueSign> signIn(const Expr *E, const Facts &F) const;
   std::optional<bool> truth(const Expr *Cond, const Facts &F) const;
+  /// A branch the walk does not decide that may still be about the check:
+  /// it reads the check's value or a local variable (which may hold it, or
+  /// what its failure set). The walk does not go past it.
+  bool mayTestTheCheck(const Expr *Cond) const;
+  /// The local variables that may carry the check's outcome: set from an
+  /// expression with its value, or in a branch on it (`if (access_ok(..))
+  /// err = 0;`).
+  void findRelated(const Stmt &Body);
+  bool mentionsValue(const Stmt &S) const;
   void apply(const Stmt &S, Facts &F) const;
 
   const FunctionUses &Uses;
   ASTContext &Ctx;
   const UaccessUse &Check;
   ValueSign Failed;
+  llvm::SmallPtrSet<const VarDecl *, 4> Related;
 };
 
 std::optional<ValueSign> FailedCheckWalk::signIn(const Expr *E,
                                                  const Facts &F) const {
   E = E->IgnoreParenImpCasts();
+  // `(ret = get_user(...))`: the assignment's value.
+  if (const auto *Assign = dyn_cast<BinaryOperator>(E);
+      Assign && Assign->getOpcode() == BO_Assign)
+    return signIn(Assign->getRHS(), F);
   const Expr *Value = cast<Expr>(Check.Anchor)->IgnoreParenImpCasts();
   // arm64's access_ok() is a function behind `#define access_ok
   // access_ok`: the expansion is the callee's name, the value the call's.
@@ -288,6 +306,55 @@ std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
   std::optional<ValueSign> Sign = Other ? signIn(Other, F) : std::nullopt;
   return Sign ? compareWithZero(*Sign, BO->getOpcode(), ZeroOnLeft)
               : std::nullopt;
+}
+
+bool FailedCheckWalk::mentionsValue(const Stmt &S) const {
+  const Expr *Value = cast<Expr>(Check.Anchor)->IgnoreParenImpCasts();
+  return anyStmtIn(S, [&](const Stmt &N) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&N);
+    return &N == Value ||
+           (Ref && Related.count(dyn_cast<VarDecl>(Ref->getDecl())));
+  });
+}
+
+// Twice over the body: a variable set from a related one is related too
+// (`bad = !ok;`, then `err = bad;`).
+void FailedCheckWalk::findRelated(const Stmt &Body) {
+  auto Target = [](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && V->isLocalVarDecl() ? V : nullptr;
+  };
+  for (int Round = 0; Round < 2; ++Round)
+    anyStmtIn(Body, [&](const Stmt &S) {
+      if (const auto *If = dyn_cast<IfStmt>(&S);
+          If && mentionsValue(*If->getCond()))
+        for (const Stmt *Arm : {If->getThen(), If->getElse()})
+          if (Arm)
+            anyStmtIn(*Arm, [&](const Stmt &A) {
+              if (const auto *BO = dyn_cast<BinaryOperator>(&A);
+                  BO && BO->isAssignmentOp())
+                if (const VarDecl *V = Target(BO->getLHS()))
+                  Related.insert(V);
+              return false;
+            });
+      if (const auto *BO = dyn_cast<BinaryOperator>(&S);
+          BO && BO->isAssignmentOp() && mentionsValue(*BO->getRHS()))
+        if (const VarDecl *V = Target(BO->getLHS()))
+          Related.insert(V);
+      if (const auto *V = dyn_cast<DeclStmt>(&S))
+        for (const Decl *D : V->decls())
+          if (const auto *Var = dyn_cast<VarDecl>(D);
+              Var && Var->getInit() && mentionsValue(*Var->getInit()))
+            Related.insert(Var);
+      return false;
+    });
+}
+
+// A variable of the function's that may carry the check's outcome, or
+// the check's value itself.
+bool FailedCheckWalk::mayTestTheCheck(const Expr *Cond) const {
+  return !Cond || mentionsValue(*Cond);
 }
 
 // What an element does to the variables the path knows: an assignment of
@@ -357,8 +424,14 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
         if (auto CS = E.getAs<CFGStmt>())
           apply(*CS->getStmt(), I.F);
     std::optional<bool> Taken;
-    if (I.B->succ_size() == 2)
-      Taken = truth(ownBranchCondition(*I.B), I.F);
+    const Expr *Cond =
+        I.B->succ_size() >= 2 ? ownBranchCondition(*I.B) : nullptr;
+    // A switch's edges are its cases, not true and false.
+    if (I.B->succ_size() == 2 && !isa<SwitchStmt>(I.B->getTerminatorStmt()))
+      Taken = truth(Cond, I.F);
+    // Undecided, and perhaps the failure's own test: it may stop the walk.
+    if (I.B->succ_size() >= 2 && !Taken && (!Cond || mayTestTheCheck(Cond)))
+      continue;
     unsigned Edge = 0;
     for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {
       bool First = Edge++ == 0;
@@ -377,7 +450,7 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
 bool AccessOkModel::failureStops(const UaccessUse &Check,
                                  const UaccessUse &Access) const {
   std::optional<ValueSign> Failed = failureSign(Check, Uses.uses().size());
-  if (!Failed || !writtenHere(Check, Ctx))
+  if (!Failed || !Body || !writtenHere(Check, Ctx))
     return true;
   // From the check's value: its expansion's own branches are behind.
   Position From = positionOf(Check.Anchor, nullptr);
@@ -386,7 +459,7 @@ bool AccessOkModel::failureStops(const UaccessUse &Check,
   Position To = positionOf(Access.Anchor, &Access);
   if (!From.Block || !To.Block)
     return true;
-  FailedCheckWalk Walk(Uses, Ctx, Check, *Failed);
+  FailedCheckWalk Walk(Uses, Ctx, Check, *Failed, *Body);
   return !Walk.reaches(*From.Block, From.Index, *To.Block, To.Index);
 }
 

@@ -87,6 +87,7 @@ private:
   const FunctionUses &Uses;
   clang::ASTContext &Ctx;
   const clang::ParentMap &Parents;
+  const clang::Stmt *Body;
   clang::CFGDomTree DomTree;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;

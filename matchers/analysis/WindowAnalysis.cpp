@@ -198,6 +198,11 @@ private:
                         Resolution &R) const;
   /// \p Cond tests the value of the helper call \p St went through.
   bool testsReturned(const clang::Expr *Cond, const WindowState &St) const;
+  /// \p Cond tests a variable that holds the value of a call to a helper
+  /// that may end the window, on a path that did not come through that
+  /// call (`ret = 0; if (x) ret = h(); if (ret)`).
+  bool testsAnotherClosingCall(const clang::Expr *Cond,
+                               const WindowState &St) const;
   void walkBlock(const CFGBlock &B, WindowState St, size_t From = 0);
   void propagate(const CFGBlock &B, const WindowState &St,
                  const Stmt *LastReturn);
@@ -318,8 +323,9 @@ void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
   if (St.popNested())
     return;
   if (St.K == WindowState::Closed) {
-    if (!inScope(U.Anchor))
-      report(event(WindowEventKind::RedundantEnd, &U, St), &U);
+    // Inside a scoped window (6.19) the end closes the scope's window,
+    // which its scope ends again on the way out.
+    report(event(WindowEventKind::RedundantEnd, &U, St), &U);
   } else if (St.Fam != U.Api->TheFamily && St.Begin >= 0) {
     report(event(WindowEventKind::Mismatch, &U, St), &U);
   }
@@ -332,11 +338,20 @@ void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
 
 void WindowWalker::onUnsafeOp(const UaccessUse &U, WindowState &St) {
   noteOpener(U, St);
-  if (!St.isOpen() && !inScope(U.Anchor))
+  const UaccessUse *Scope = St.isOpen() ? nullptr : Uses.scopeOf(U.Anchor);
+  if (!St.isOpen() && !Scope) {
     report(event(WindowEventKind::UnsafeOutside, &U, St), &U);
-  else if (St.isOpen() && St.Begin >= 0 &&
-           !familyPermits(St.Fam, U.Api->TheFamily))
+  } else if (Scope && !familyPermits(Scope->Api->TheFamily, U.Api->TheFamily)) {
+    // A write inside scoped_user_read_access(): the scope is the window.
+    WindowState InScope = St;
+    InScope.K = WindowState::Open;
+    InScope.Begin = Scope->Id;
+    InScope.Fam = Scope->Api->TheFamily;
+    report(event(WindowEventKind::Mismatch, &U, InScope), &U);
+  } else if (St.isOpen() && St.Begin >= 0 &&
+             !familyPermits(St.Fam, U.Api->TheFamily)) {
     report(event(WindowEventKind::Mismatch, &U, St), &U);
+  }
 }
 
 void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
@@ -818,12 +833,15 @@ void WindowWalker::propagate(const CFGBlock &B, const WindowState &St,
   Resolution Res;
   // The begin's own edge opens the window: with `bad || !begin()`, the
   // block that tests the begin, not the whole condition.
+  // A switch's edges are its cases, not true and false.
   if (B.succ_size() == 2 &&
+      !isa_and_nonnull<SwitchStmt>(B.getTerminatorStmt()) &&
       (St.K == WindowState::Pending || St.Choice || St.Returned))
     Res = resolveBranch(ownBranchCondition(B), St);
   // A helper's closing way, at a test of its value that the walk cannot
   // decide (`helper() < 0`): followed, it would take the other way's edge.
-  if (St.ReturnedLost && B.succ_size() >= 2 && !Res.Value && !St.LeakUntold) {
+  if (B.succ_size() >= 2 && !Res.Value && !St.LeakUntold &&
+      (St.ReturnedLost || testsAnotherClosingCall(ownBranchCondition(B), St))) {
     WindowState Untold = St;
     Untold.LeakUntold = true;
     return propagate(B, Untold, LastReturn);
@@ -923,6 +941,20 @@ bool WindowWalker::testsReturned(const Expr *Cond,
   return Cond && anyStmtIn(*Cond, [&](const Stmt &S) {
            const auto *E = dyn_cast<Expr>(&S);
            return E && Bindings.callOf(E) == St.Returned;
+         });
+}
+
+bool WindowWalker::testsAnotherClosingCall(const Expr *Cond,
+                                           const WindowState &St) const {
+  return Cond && St.isOpen() && anyStmtIn(*Cond, [&](const Stmt &S) {
+           const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+           const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+           const CallExpr *Call = V ? Bindings.BoundCalls.lookup(V) : nullptr;
+           const FunctionDecl *Callee =
+               Call ? Call->getDirectCallee() : nullptr;
+           const WindowAnalysis *Ways =
+               Call != St.Returned && Callee ? helperWays(*Callee) : nullptr;
+           return Ways && signOfWays(Ways->exits(), false).has_value();
          });
 }
 

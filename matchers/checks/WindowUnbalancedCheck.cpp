@@ -148,7 +148,11 @@ void WindowUnbalancedCheck::reportRedundantEnd(FunctionAnalyses &FA,
   const FunctionUses &Uses = FA.uses();
   auto B = diag(E.Use->loc(), &FD, RedundantEnd,
                 FindingArgs().set("end", E.Use->name()));
-  if (!noteCloser(B, Uses, E.State))
+  if (const UaccessUse *Scope = Uses.scopeOf(E.Use->Anchor))
+    B.note(Scope->loc(), "'" + Scope->name() +
+                             "' ends its window by itself where its scope "
+                             "ends: an end inside it ends the window twice");
+  else if (!noteCloser(B, Uses, E.State))
     B.note(FD.getLocation(),
            "no window is open on a path from the function's entry");
   noteJump(B, E.State, "with no window open");

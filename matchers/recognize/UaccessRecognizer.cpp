@@ -358,16 +358,22 @@ const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
   if (!U.Anchor || Wanted.empty())
     return nullptr;
   const Expr *Found = nullptr;
-  anyStmtIn(*U.Anchor, [&](const Stmt &S) {
-    const auto *E = dyn_cast<Expr>(&S);
-    if (!E || spelledText(*E, Ctx) != Wanted)
-      return false;
-    // The user's expression, not the conversion a macro's callee makes of
-    // it (generic __put_user() passes `ptr` on as `void __user *`).
-    Found = E->IgnoreImpCasts();
-    return true;
-  });
-  return Found;
+  // As spelled; else as the file shows it, where a name in the argument is
+  // a macro of its own (`&infop->si_uid`).
+  for (auto Text : {spelledText, argumentText}) {
+    anyStmtIn(*U.Anchor, [&](const Stmt &S) {
+      const auto *E = dyn_cast<Expr>(&S);
+      if (!E || Text(*E, Ctx) != Wanted)
+        return false;
+      // The user's expression, not the conversion a macro's callee makes
+      // of it (generic __put_user() passes `ptr` on as `void __user *`).
+      Found = E->IgnoreImpCasts();
+      return true;
+    });
+    if (Found)
+      return Found;
+  }
+  return nullptr;
 }
 
 } // namespace uaccess

@@ -225,6 +225,29 @@ std::string spelledText(const Stmt &S, const ASTContext &Ctx) {
       CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
 }
 
+std::string argumentText(const Stmt &S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Begin = S.getBeginLoc(), End = S.getEndLoc();
+  // Only tokens the caller wrote: a macro body's own tokens have no file
+  // position of their own.
+  auto FromArgument = [&](SourceLocation L) {
+    for (; L.isMacroID(); L = SM.getImmediateMacroCallerLoc(L))
+      if (SM.isMacroArgExpansion(L))
+        return true;
+    return false;
+  };
+  if (!Begin.isMacroID() || !FromArgument(Begin) || !FromArgument(End))
+    return "";
+  SourceLocation FileBegin = SM.getFileLoc(Begin);
+  SourceLocation FileEnd = SM.getFileLoc(End);
+  if (SM.getFileID(FileBegin) != SM.getFileID(FileEnd) ||
+      SM.isBeforeInTranslationUnit(FileEnd, FileBegin))
+    return "";
+  return collapseWhitespace(
+      sourceText(CharSourceRange::getTokenRange(FileBegin, FileEnd), SM,
+                 Ctx.getLangOpts()));
+}
+
 ComputedAddress addressComputedFrom(const Stmt &Within, llvm::StringRef Text,
                                     const FunctionDecl &FD) {
   const ASTContext &Ctx = FD.getASTContext();

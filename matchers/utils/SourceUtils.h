@@ -117,6 +117,13 @@ std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 /// files.
 std::string spelledText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// Text of \p S as the file shows it where its first and last tokens came
+/// from a macro's argument: a name in it that is a macro itself stays as
+/// written (`&infop->si_uid`, whose `si_uid` spells `_sifields._kill._uid`
+/// in a header, where spelledText() finds two files). Whitespace
+/// collapsed; "" when the tokens are no argument's.
+std::string argumentText(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
 /// An address computed by a call from a parameter: the call as spelled,
 /// and the one pointer parameter it is passed.
 struct ComputedAddress {

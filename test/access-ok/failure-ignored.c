@@ -4,10 +4,13 @@
 // failure that only sets a variable the access does not wait for, and a
 // result thrown away guard nothing (hostile round 7, bug 4). arm64's
 // access_ok() is a function behind `#define access_ok access_ok`.
-// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,GETUSER --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,GETUSER --implicit-check-not=warning:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --check-prefixes=CHECK,GETUSER --implicit-check-not=warning:
+// arm64's get_user() runs access_ok() in its own body, and that check,
+// whose failure the macro handles its own way, is not walked: the weakened
+// test after get_user() is not told there.
 // RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
-// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning:
 
 #include <linux/uaccess.h>
 
@@ -54,7 +57,7 @@ int get_user_failure_passes(int __user *ulen, int klen, int extra)
 		return err;
 	return __put_user(klen, ulen);
 }
-// CHECK: failure-ignored.c:[[@LINE-2]]:9: warning: '__put_user' is not guarded on every path: it runs even where 'get_user' on 'ulen' failed [access-ok-far]
+// GETUSER: failure-ignored.c:[[@LINE-2]]:9: warning: '__put_user' is not guarded on every path: it runs even where 'get_user' on 'ulen' failed [access-ok-far]
 
 // The same shapes, correct: silent.
 int returns_on_failure(struct frame __user *f, u32 *out)
@@ -100,4 +103,59 @@ int unlikely_test(struct frame __user *f, u32 *out, int x)
 			return -EFAULT;
 	}
 	return 0;
+}
+
+// Where the result goes somewhere the walk does not follow (a `?:`, a
+// switch, a negation kept in a variable, WARN_ON()), or a local variable
+// it cannot read decides the branch, the failure may be handled: silent
+// (hostile round 9).
+int through_ternary(struct frame __user *f, u32 *b)
+{
+	int err = access_ok(f, sizeof(*f)) ? 0 : -EFAULT;
+
+	if (err)
+		return err;
+	return __get_user(*b, &f->b);
+}
+
+int through_switch(int __user *ulen, int klen)
+{
+	int len;
+
+	switch (get_user(len, ulen)) {
+	case 0:
+		break;
+	default:
+		return -EFAULT;
+	}
+	return __put_user(klen, ulen);
+}
+
+int assigned_in_condition(int __user *ulen, int klen)
+{
+	int len, ret;
+
+	if ((ret = get_user(len, ulen)))
+		return ret;
+	return __put_user(klen, ulen);
+}
+
+int negation_kept(struct frame __user *f, u32 *a)
+{
+	bool bad = !access_ok(f, sizeof(*f));
+
+	if (bad)
+		return -EFAULT;
+	return __get_user(*a, &f->a);
+}
+
+int cleared_on_success(struct frame __user *f, u32 *a)
+{
+	int err = -EFAULT;
+
+	if (access_ok(f, sizeof(*f)))
+		err = 0;
+	if (err)
+		return err;
+	return __get_user(*a, &f->a);
 }
