@@ -1,0 +1,43 @@
+// 6.19's scoped windows: the scope is the window. A write inside
+// scoped_user_read_access() is a mismatch, and an explicit end inside a
+// scope ends the window the scope ends again on its way out.
+// RUN: not %uaccess-lint --checks='window-*' %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=error:
+
+#include <linux/uaccess.h>
+
+struct ev { u32 events; u64 data; };
+
+int write_in_read_scope(struct ev __user *p, u32 a)
+{
+	scoped_user_read_access(p, efault) {
+		unsafe_put_user(a, &p->events, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+// CHECK: scoped.c:[[@LINE-6]]:3: error: 'unsafe_put_user' writes user memory inside a read window [window-mismatch]
+
+int end_inside_scope(struct ev __user *p, u32 a)
+{
+	scoped_user_write_access(p, efault) {
+		unsafe_put_user(a, &p->events, efault);
+		user_write_access_end();
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+// CHECK: scoped.c:[[@LINE-6]]:3: error: 'user_write_access_end' ends a user access window that is not open on every path [window-unbalanced]
+// CHECK: scoped.c:[[@LINE-9]]:2: note: 'scoped_user_write_access' ends its window by itself where its scope ends: an end inside it ends the window twice
+
+// Correct scopes: silent.
+int read_in_read_scope(struct ev __user *p, u32 *a)
+{
+	scoped_user_read_access(p, efault) {
+		unsafe_get_user(*a, &p->events, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
