@@ -17,10 +17,11 @@ using namespace uaccess;
 
 namespace {
 
-/// The initializers of the variables of \p Code, by name, as the three
-/// questions answer them: "L" literal zero, "Z" folds to zero, "N" folds
-/// to non-zero, "-" none of them.
-std::map<std::string, std::string> answers(llvm::StringRef Code) {
+/// What \p Describe says of each variable's initializer in \p Code, by
+/// the variable's name.
+std::map<std::string, std::string> describeInitializers(
+    llvm::StringRef Code,
+    llvm::function_ref<std::string(const Expr &, ASTContext &)> Describe) {
   std::unique_ptr<ASTUnit> AST =
       tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
   EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
@@ -29,15 +30,31 @@ std::map<std::string, std::string> answers(llvm::StringRef Code) {
     return A;
   ASTContext &Ctx = AST->getASTContext();
   for (const BoundNodes &N :
-       match(varDecl(hasInitializer(expr().bind("e"))).bind("v"), Ctx)) {
-    const auto &E = *N.getNodeAs<Expr>("e");
-    std::string &S = A[N.getNodeAs<VarDecl>("v")->getNameAsString()];
+       match(varDecl(hasInitializer(expr().bind("e"))).bind("v"), Ctx))
+    A[N.getNodeAs<VarDecl>("v")->getNameAsString()] =
+        Describe(*N.getNodeAs<Expr>("e"), Ctx);
+  return A;
+}
+
+/// The initializers of the variables of \p Code, by name, as the three
+/// questions answer them: "L" literal zero, "Z" folds to zero, "N" folds
+/// to non-zero, "-" none of them.
+std::map<std::string, std::string> answers(llvm::StringRef Code) {
+  return describeInitializers(Code, [](const Expr &E, ASTContext &Ctx) {
+    std::string S;
     S += isLiteralZero(E) ? "L" : "";
     S += foldsToZero(E, Ctx) ? "Z" : "";
     S += foldsToNonZero(E, Ctx) ? "N" : "";
-    S = S.empty() ? "-" : S;
-  }
-  return A;
+    return S.empty() ? std::string("-") : S;
+  });
+}
+
+/// The sign of each variable's initializer: "0", "-", "+", "!0" or "?".
+std::map<std::string, std::string> signs(llvm::StringRef Code) {
+  return describeInitializers(Code, [](const Expr &E, ASTContext &Ctx) {
+    const char *Names[] = {"?", "0", "-", "!0", "+"};
+    return std::string(Names[int(signOf(E, Ctx))]);
+  });
 }
 
 TEST(ExprValuesTest, AWrittenZeroAndAFoldedOneDiffer) {
@@ -70,24 +87,6 @@ TEST(ExprValuesTest, AWrittenZeroAndAFoldedOneDiffer) {
 } // namespace
 
 namespace {
-
-/// The sign of each variable's initializer: "0", "-", "+" or "?".
-std::map<std::string, std::string> signs(llvm::StringRef Code) {
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
-  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  std::map<std::string, std::string> A;
-  if (!AST)
-    return A;
-  ASTContext &Ctx = AST->getASTContext();
-  for (const BoundNodes &N :
-       match(varDecl(hasInitializer(expr().bind("e"))).bind("v"), Ctx)) {
-    const char *Names[] = {"?", "0", "-", "!0", "+"};
-    A[N.getNodeAs<VarDecl>("v")->getNameAsString()] =
-        Names[int(signOf(*N.getNodeAs<Expr>("e"), Ctx))];
-  }
-  return A;
-}
 
 TEST(ExprValuesTest, SignsOfKernelReturnValues) {
   std::map<std::string, std::string> A = signs("#define EFAULT 14\n"
