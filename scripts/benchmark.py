@@ -105,6 +105,21 @@ def nested_source(depth):
             f"\treturn {inner};\n}}\n")
 
 
+def helper_calls_source(n):
+    """N calls in one block of helpers that open or end the window on some
+    of their ways out: each call splits the path (one state per way)."""
+    calls = "".join("\topen_fr(f);\n\tput_ends(f, 1);\n" for _ in range(n))
+    return ("#include <linux/uaccess.h>\nstruct fr { u32 a; };\n"
+            "static int open_fr(struct fr __user *f)\n{\n"
+            "\tif (!user_access_begin(f, sizeof(*f)))\n\t\treturn -EFAULT;\n"
+            "\treturn 0;\n}\n"
+            "static inline int put_ends(struct fr __user *f, u32 v)\n{\n"
+            "\tunsafe_put_user(v, &f->a, efault);\n\treturn 0;\n"
+            "efault:\n\tuser_access_end();\n\treturn -EFAULT;\n}\n"
+            "int f(struct fr __user *f)\n{\n" + calls +
+            "\tuser_access_end();\n\treturn 0;\n}\n")
+
+
 def big_baseline(path, megabytes):
     """A baseline of MEGABYTES, entries as --write-baseline writes them."""
     entry = ('    {\n      "check": "access-ok-far",\n'
@@ -133,6 +148,8 @@ def stress_cases(a):
     # the function again.
     for n in (1000, 2000, 4000):
         cases.append((f"or-chain-{n}.c", or_chain_source(n), [], []))
+    # Helpers' ways out: a block of N helper calls keeps N + 1 states.
+    cases.append(("helper-calls-200.c", helper_calls_source(200), [], []))
     # Deep nesting: clang's parser needs the stack first (both get 8 MB).
     deep = ["-fbracket-depth=100000"]
     cases.append(("nested-600.c", nested_source(600), [], deep))

@@ -434,7 +434,9 @@ bool WindowWalker::throughClosingHelper(const CallExpr &Call,
     return false;
   std::optional<ValueSign> OpenSign = signOfWays(Body->exits(), true);
   std::optional<ValueSign> ClosedSign = signOfWays(Body->exits(), false);
-  if (!ClosedSign)
+  // A state that is itself one way of an earlier call splits no further
+  // (N calls keep N + 1 states, not 2^N): it goes on open, as before.
+  if (!ClosedSign || (OpenSign && St.Tentative))
     return false;
   checkHelperEnds(Helper, &Call, nullptr, St);
   WindowState Closed = St;
@@ -566,7 +568,9 @@ void WindowWalker::throughOpeningHelper(const CallExpr &Call,
     St.Fam = *Fam;
   std::optional<ValueSign> OpenSign = signOfWays(Body->exits(), true);
   std::optional<ValueSign> ClosedSign = signOfWays(Body->exits(), false);
-  if (!OpenSign || !ClosedSign)
+  // A state that is itself one way of an earlier call splits no further:
+  // a block of N openers keeps N + 1 states, not 2^N.
+  if (!OpenSign || !ClosedSign || Before.Tentative)
     return;
   // Where the value is lost, where the helper failed is too: no leak of
   // this window is told.
