@@ -150,3 +150,29 @@ TEST(ExprValuesTest, ComparisonsWithZeroDecidedBySign) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(ExprValuesTest, OperandAgainstZeroOnEitherSide) {
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      "int f(int err, int n) { return (err < 0) + (0 > n) + (err < n); }",
+      {"-x", "c"});
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  std::vector<std::string> Seen;
+  for (const BoundNodes &N :
+       match(binaryOperator(isComparisonOperator()).bind("b"), Ctx)) {
+    bool ZeroOnLeft = false;
+    const Expr *Other =
+        operandAgainstZero(*N.getNodeAs<BinaryOperator>("b"), Ctx, ZeroOnLeft);
+    const auto *Ref =
+        Other ? dyn_cast<DeclRefExpr>(Other->IgnoreParenImpCasts()) : nullptr;
+    Seen.push_back(Ref ? Ref->getDecl()->getNameAsString() +
+                             (ZeroOnLeft ? "@right" : "@left")
+                       : "-");
+  }
+  std::sort(Seen.begin(), Seen.end());
+  EXPECT_EQ(Seen, (std::vector<std::string>{"-", "err@left", "n@right"}));
+}
+
+} // namespace

@@ -299,10 +299,8 @@ std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
   if (!BO || !BO->isComparisonOp())
     return std::nullopt;
   // `err < 0`, `copy_from_user(..) != 0`: a known value against 0.
-  bool ZeroOnLeft = foldsToZero(*BO->getLHS(), Ctx);
-  const Expr *Other = ZeroOnLeft                        ? BO->getRHS()
-                      : foldsToZero(*BO->getRHS(), Ctx) ? BO->getLHS()
-                                                        : nullptr;
+  bool ZeroOnLeft = false;
+  const Expr *Other = operandAgainstZero(*BO, Ctx, ZeroOnLeft);
   std::optional<ValueSign> Sign = Other ? signIn(Other, F) : std::nullopt;
   return Sign ? compareWithZero(*Sign, BO->getOpcode(), ZeroOnLeft)
               : std::nullopt;

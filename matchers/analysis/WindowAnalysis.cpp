@@ -676,10 +676,8 @@ void WindowWalker::decideComparison(const BinaryOperator &BO,
                                     Resolution &R) const {
   if (!St.Returned)
     return;
-  bool ZeroOnLeft = foldsToZero(*BO.getLHS(), Ctx);
-  const Expr *Other = ZeroOnLeft                       ? BO.getRHS()
-                      : foldsToZero(*BO.getRHS(), Ctx) ? BO.getLHS()
-                                                       : nullptr;
+  bool ZeroOnLeft = false;
+  const Expr *Other = operandAgainstZero(BO, Ctx, ZeroOnLeft);
   if (!Other || Bindings.callOf(Other) != St.Returned)
     return;
   if (std::optional<bool> Truth =

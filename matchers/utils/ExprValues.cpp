@@ -60,6 +60,14 @@ std::optional<bool> truthOf(ValueSign V) {
   return V != ValueSign::Zero;
 }
 
+const Expr *operandAgainstZero(const BinaryOperator &BO, ASTContext &Ctx,
+                               bool &ZeroOnLeft) {
+  ZeroOnLeft = foldsToZero(*BO.getLHS(), Ctx);
+  if (ZeroOnLeft)
+    return BO.getRHS();
+  return foldsToZero(*BO.getRHS(), Ctx) ? BO.getLHS() : nullptr;
+}
+
 std::optional<bool> compareWithZero(ValueSign V, BinaryOperatorKind Op,
                                     bool ZeroOnLeft) {
   if (ZeroOnLeft)

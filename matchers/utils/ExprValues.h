@@ -17,6 +17,7 @@
 
 namespace clang {
 class ASTContext;
+class BinaryOperator;
 class Expr;
 } // namespace clang
 
@@ -55,6 +56,11 @@ ValueSign joinSigns(ValueSign A, ValueSign B);
 /// for a comparison \p Op, for a value of sign \p V; none when its sign
 /// does not decide it.
 std::optional<bool> truthOf(ValueSign V);
+
+/// The operand \p BO compares with 0 (`err < 0`, `0 > err`); null when
+/// neither side folds to 0. \p ZeroOnLeft says which side the 0 is on.
+const clang::Expr *operandAgainstZero(const clang::BinaryOperator &BO,
+                                      clang::ASTContext &Ctx, bool &ZeroOnLeft);
 std::optional<bool> compareWithZero(ValueSign V, clang::BinaryOperatorKind Op,
                                     bool ZeroOnLeft);
 
