@@ -50,7 +50,7 @@ TEST(CallerSearchTest, CheckTwoCallsUp) {
              EXPECT_EQ(S.verdict(), CallerVerdict::Checked);
              EXPECT_EQ(S.Deepest, 2u);
              ASSERT_TRUE(S.First);
-             EXPECT_EQ(S.First->Caller->getName(), "wait_events");
+             EXPECT_EQ(S.First->Chain.back()->getName(), "wait_events");
              ASSERT_EQ(S.First->Chain.size(), 2u);
              EXPECT_EQ(S.First->Chain[0]->getName(), "send_events");
              EXPECT_TRUE(S.Open.empty());

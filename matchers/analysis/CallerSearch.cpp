@@ -71,144 +71,75 @@ std::vector<ArgumentTrace::ForeignCall> foreignGuards(FunctionAnalyses &FA,
   return Guards;
 }
 
-CallerVerdict CallerSearch::verdict() const {
-  if (Unchecked)
-    return UncheckedCall ? CallerVerdict::UncheckedCall
-                         : CallerVerdict::Unchecked;
-  if (!Open.empty())
-    return CallerVerdict::LeavesUnit;
-  if (Field)
-    return CallerVerdict::FieldChecked;
-  if (First)
-    return CallerVerdict::Checked;
-  return UnusedEnd ? CallerVerdict::OnlyUnused : CallerVerdict::NoPath;
+std::optional<std::vector<UnitCallerFacts::Site>>
+UnitCallerFacts::callsTo(Function F) {
+  std::vector<Site> Sites(Cache.callers().callsTo(*F));
+  llvm::append_range(Sites, Cache.callers().indirectCallsTo(*F));
+  return Sites;
 }
 
-bool CallerSearch::namesOtherCheck() const {
-  // A range too short is a defect of its path, whatever other paths check.
-  return Other && !BareUncheckedCall && (!First || Other->Short);
-}
-
-namespace {
-
-/// The walk up the TU's callers; every path it ends is recorded in Out.
-class CallerWalk {
-public:
-  CallerWalk(AnalysisCache &Cache, CallerSearch &Out)
-      : Cache(Cache), Out(Out) {}
-
-  /// Searches the callers of \p FD for a check of parameter \p Param at
-  /// every call.
-  void callersOf(const FunctionDecl &FD, TracedParam Param);
-
-private:
-  void noCallers(const FunctionDecl &FD, TracedParam Param);
-  void call(const CallerIndex::Site &Site, TracedParam Param);
-  void passedOnUnchecked(const CallerIndex::Site &Site, const ArgumentTrace &T,
-                         TracedParam Param);
-  void noteOtherCheck(const ArgumentTrace &T, const FunctionDecl &Caller);
-
-  AnalysisCache &Cache;
-  CallerSearch &Out;
-  std::vector<const FunctionDecl *> Chain; ///< The callers so far.
-};
-
-void CallerWalk::callersOf(const FunctionDecl &FD, TracedParam Param) {
-  if (Chain.size() >= MaxCallerSearch) {
-    Out.Unchecked = true;
-    return;
-  }
-  // A callback's callers are the calls through the field the TU stores it
-  // in: a regset's `->set`, called by copy_regset_from_user().
-  std::vector<CallerIndex::Site> Sites(Cache.callers().callsTo(FD));
-  llvm::append_range(Sites, Cache.callers().indirectCallsTo(FD));
-  if (Sites.empty())
-    return noCallers(FD, Param);
-  for (const CallerIndex::Site &Site : Sites)
-    if (!Out.Unchecked)
-      call(Site, Param);
-}
-
-void CallerWalk::noCallers(const FunctionDecl &FD, TracedParam Param) {
-  if (!FD.isExternallyVisible() && !FD.isReferenced()) {
-    Out.UnusedEnd = true;
-    return;
-  }
+CallerEndKind<UnitCallerFacts>
+UnitCallerFacts::noCallers(Function F, const TracedParam &Param) {
+  using End = CallerEndKind<UnitCallerFacts>;
+  if (!F->isExternallyVisible() && !F->isReferenced())
+    return {End::Unused};
   // Other TUs may call it: the link step looks there, for whole
   // parameters.
+  if (F->isExternallyVisible() && Param.linkable())
+    return {End::LeavesUnit};
   // A field of the parameter ends the search at its checks in the TU.
-  const FieldCheck *F =
-      Param.Index >= 0 && !Param.Indirect && !Param.Field.empty()
-          ? checkOfParamField(Cache, FD, Param.Index, Param.Field)
-          : nullptr;
-  if (FD.isExternallyVisible() && Param.linkable())
-    Out.Open.push_back(OpenEnd{&FD, Param, Chain, {}});
-  else if (!F)
-    Out.Unchecked = true;
-  else if (!Out.Field)
-    Out.Field = CallerSearch::FieldPass{&FD, F, Chain};
+  if (Param.Index >= 0 && !Param.Indirect && !Param.Field.empty())
+    if (const FieldCheck *C =
+            checkOfParamField(Cache, *F, Param.Index, Param.Field))
+      return {End::FieldRead, C};
+  return {End::Unchecked};
 }
 
-void CallerWalk::call(const CallerIndex::Site &Site, TracedParam Param) {
-  const auto &[Caller, Call] = Site;
-  bool HasBody = parsedDefinition(*Caller);
-  if (!HasBody ||
-      llvm::is_contained(Chain, Caller)) { // Recursion checks nothing new.
-    Out.Unchecked |= !HasBody;
-    return;
+CallStep<UnitCallerFacts> UnitCallerFacts::step(const Site &S,
+                                                const TracedParam &Param) {
+  using Step = CallStep<UnitCallerFacts>;
+  Step Out;
+  if (!parsedDefinition(*S.Caller)) {
+    Out.TheKind = Step::NoBody;
+    return Out;
   }
-  ArgumentTrace T = traceArgument(Cache, *Caller, *Call, Param);
-  Chain.push_back(Caller);
+  ArgumentTrace T = traceArgument(Cache, *S.Caller, *S.Call, Param);
   if (T.Check) {
-    Out.Deepest = std::max<unsigned>(Out.Deepest, Chain.size());
-    if (!Out.First)
-      Out.First = CallerCheck{Caller, T.Check, Chain};
-  } else if (T.OtherIsShort) {
+    Out.TheKind = Step::Checked;
+    Out.Check = T.Check;
+    return Out;
+  }
+  if (T.OtherCheck)
+    Out.Other = T.OtherCheck;
+  Out.Passed = T.Base;
+  if (T.OtherIsShort) {
     // A check of this pointer that need not cover it ends its path: that
     // path relies on it, whatever the callers above check.
-    noteOtherCheck(T, *Caller);
-    Out.Unchecked = Out.UncheckedCall = true;
+    Out.TheKind = Step::ShortCheck;
   } else if (!T.ForeignCalls.empty()) {
     // A check wrapper defined in another TU may check it: the link step
-    // knows; failing that, the caller's own callers must.
-    // The link step follows whole parameters from their start only.
-    TracedParam Up = T.Up;
-    if (!Up.linkable())
-      Up.Index = -1;
-    Out.Open.push_back(OpenEnd{Caller, Up, Chain, T.ForeignCalls});
-  } else if (T.Up.Index < 0) {
-    passedOnUnchecked(Site, T, Param);
+    // knows; failing that, the caller's own callers must. The link step
+    // follows whole parameters from their start only.
+    Out.TheKind = Step::LeavesUnit;
+    Out.Other.reset();
+    Out.Up = T.Up;
+    if (!Out.Up.linkable())
+      Out.Up.Index = -1;
+    Out.Guards = T.ForeignCalls;
+  } else if (T.Up.Index >= 0) {
+    Out.TheKind = Step::PassedOn;
+    Out.Up = T.Up;
+  } else if (const FieldCheck *F =
+                 Param.Indirect ? nullptr
+                                : checkOfPassedField(Cache, *S.Caller, *S.Call,
+                                                     Param.Index)) {
+    Out.TheKind = Step::FieldRead;
+    Out.Field = F;
   } else {
-    noteOtherCheck(T, *Caller);
-    callersOf(*Caller, T.Up);
+    Out.TheKind = Step::Unchecked;
   }
-  Chain.pop_back();
+  return Out;
 }
-
-/// A caller that passes a pointer it was not given, with no check.
-void CallerWalk::passedOnUnchecked(const CallerIndex::Site &Site,
-                                   const ArgumentTrace &T, TracedParam Param) {
-  const auto &[Caller, Call] = Site;
-  noteOtherCheck(T, *Caller);
-  const FieldCheck *F =
-      Param.Indirect ? nullptr
-                     : checkOfPassedField(Cache, *Caller, *Call, Param.Index);
-  if (!F) {
-    Out.Unchecked = Out.UncheckedCall = true;
-    Out.BareUncheckedCall |= !T.OtherCheck;
-  } else if (!Out.Field)
-    Out.Field = CallerSearch::FieldPass{Caller, F, Chain};
-}
-
-void CallerWalk::noteOtherCheck(const ArgumentTrace &T,
-                                const FunctionDecl &Caller) {
-  bool Shorter = T.OtherIsShort && Out.Other && !Out.Other->Short;
-  if (T.OtherCheck && (!Out.Other || Shorter) && !T.Base.empty())
-    Out.Other = CallerSearch::OtherCheck{&Caller, T.OtherCheck, T.Base,
-                                         T.OtherIsShort, Chain};
-}
-
-} // namespace
 
 CallerSearch searchCallersFor(FunctionAnalyses &FA, const UaccessUse &A,
                               const TracedPointer &Ptr) {
@@ -220,9 +151,11 @@ CallerSearch searchCallersFor(FunctionAnalyses &FA, const UaccessUse &A,
     TracedParam Up = Ptr.Traced;
     if (!Up.Field.empty())
       Up.Index = -1;
-    Search.Open.push_back(OpenEnd{&FA.decl(), Up, {}, std::move(Guards)});
+    Search.Open.push_back({&FA.decl(), Up, {}, std::move(Guards)});
   } else if (Ptr.Traced.Index >= 0) {
-    CallerWalk(FA.cache(), Search).callersOf(FA.decl(), Ptr.Traced);
+    UnitCallerFacts Facts(FA.cache());
+    CallerWalk<UnitCallerFacts>(Facts, Search)
+        .callersOf(&FA.decl(), Ptr.Traced);
   }
   return Search;
 }

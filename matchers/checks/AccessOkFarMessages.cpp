@@ -27,7 +27,7 @@ const MessageFormat &unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
         .set("chain", callChainText(FA.decl(), Chain));
   };
   if (Search.allChecked()) {
-    CalledFrom(Search.First->Caller, Search.First->Chain);
+    CalledFrom(Search.First->Chain.back(), Search.First->Chain);
     return CheckedByCaller;
   }
   if (Search.namesOtherCheck()) {

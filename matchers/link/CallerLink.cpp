@@ -3,6 +3,7 @@
 #include "link/CallerLink.h"
 
 #include "analysis/CallerSearch.h"
+#include "analysis/CallerWalk.h"
 #include "analysis/FieldChecks.h"
 #include "checks/AccessOkFarMessages.h"
 
@@ -105,168 +106,163 @@ const WrapperDefinition *ProgramCalls::wrapper(llvm::StringRef Function) const {
 
 namespace {
 
-/// What the search through the program's callers found for one finding.
-struct Resolution {
-  /// The first check found, where, and the callers up to it.
-  std::string Check;
-  FindingLocation CheckLoc;
-  std::vector<std::string> Chain;
-  uint64_t Deepest = 0;
-  bool Unchecked = false;
-  /// The call to blame: it passes an unchecked pointer, or (NoCallers) its
-  /// caller's own parameter, and nothing calls that caller.
-  const ProgramCalls::Site *UncheckedAt = nullptr;
-  bool NoCallers = false;
-  /// The first function found that nothing calls, and whether some
-  /// unchecked path ends otherwise (an unchecked call, the depth limit).
-  std::string Orphan;
-  bool OtherUnchecked = false;
-  /// Functions not asked about yet: the answer waits for their summaries.
-  std::set<std::string> Missing;
-  /// The first call that passes a pointer read from a struct field checked
-  /// elsewhere (TracedArgument::Field), its check, and the callers up to
-  /// it; such a path is neither checked nor known unchecked.
-  const ProgramCalls::Site *FieldAt = nullptr;
-  const FieldCheckSummary *FieldCheck = nullptr;
-  std::vector<std::string> FieldChain;
-
-  void found(llvm::StringRef Text, const FindingLocation &Loc,
-             const std::vector<std::string> &Up) {
-    Deepest = std::max<uint64_t>(Deepest, Up.size());
-    if (!Check.empty())
-      return;
-    Check = Text.str();
-    CheckLoc = Loc;
-    Chain = Up;
-  }
-  /// The first unchecked path with a call to blame is the one noted.
-  void unchecked(const ProgramCalls::Site *At, bool NoCaller = false) {
-    if (!UncheckedAt) {
-      UncheckedAt = At;
-      NoCallers = NoCaller;
-    }
-    OtherUnchecked |= !NoCaller;
-    Unchecked = true;
-  }
-  /// \p Function has no caller at all; \p Via passed its parameter on.
-  void orphan(const std::string &Function, const ProgramCalls::Site *Via) {
-    if (Orphan.empty())
-      Orphan = Function;
-    unchecked(Via, true);
-  }
-  /// The conclusion, as the search within a TU draws it
-  /// (CallerSearch::verdict()): summaries still missing leave it open.
-  CallerVerdict verdict() const {
-    if (!Missing.empty())
-      return CallerVerdict::Pending;
-    if (Unchecked)
-      return CallerVerdict::Unchecked;
-    if (FieldAt)
-      return CallerVerdict::FieldChecked;
-    return Check.empty() ? CallerVerdict::NoPath : CallerVerdict::Checked;
-  }
+/// A function as the summaries name it.
+struct ProgramFunction {
+  std::string Name;
+  /// Set for a static function: its callers are all in this TU.
+  std::string Unit;
 };
 
-class Resolver {
-public:
-  Resolver(const ProgramCalls &Calls, uint64_t MaxDepth)
-      : Calls(Calls), MaxDepth(MaxDepth) {}
+/// A check as a summary writes it, and where.
+struct WrittenCheck {
+  std::string Text;
+  FindingLocation Loc;
+};
 
-  void resolveEnd(const CallerEnd &E, Resolution &R) {
-    if (guardedBy(E.GuardCalls, E.Chain, R))
-      return;
-    if (E.Param < 0)
-      return R.unchecked(nullptr);
-    std::vector<std::string> Chain = E.Chain;
-    resolveCallers(E.Function, E.Unit, E.Param, E.Indirect, Chain, nullptr, R);
+/// The caller walk's facts as the program's call summaries show them
+/// (analysis/CallerWalk.h). The functions not asked about yet are
+/// collected in Missing: the answer waits for their summaries.
+class ProgramCallerFacts {
+public:
+  using Function = ProgramFunction;
+  using Site = const ProgramCalls::Site *;
+  using Check = WrittenCheck;
+  using FieldRef = const FieldCheckSummary *;
+  using Guards = std::vector<GuardCall>;
+  /// Every path is walked: the finding says when all the unchecked ones
+  /// end at functions nothing calls.
+  static constexpr bool StopAtUnchecked = false;
+
+  explicit ProgramCallerFacts(const ProgramCalls &Calls) : Calls(Calls) {}
+
+  std::optional<std::vector<Site>> callsTo(const Function &F) {
+    if (!Calls.asked(F.Name, F.Unit)) {
+      Missing.insert(F.Name);
+      return std::nullopt;
+    }
+    return Calls.callsTo(F.Name, F.Unit);
   }
+  Function callerOf(Site S) const {
+    return {S->Call.Caller, S->Call.CallerInternal ? S->Unit : ""};
+  }
+  bool same(const Function &A, const Function &B) const {
+    return A.Name == B.Name;
+  }
+  CallerEndKind<ProgramCallerFacts> noCallers(const Function &,
+                                              const TracedParam &) {
+    return {CallerEndKind<ProgramCallerFacts>::Orphan};
+  }
+  CallStep<ProgramCallerFacts> step(Site S, const TracedParam &Param);
+  /// The check of a tested call of a check wrapper of the pointer's
+  /// argument; \p Waits is set when some callee is not asked about yet.
+  std::optional<WrittenCheck> guardedBy(llvm::ArrayRef<GuardCall> Guards,
+                                        bool &Waits);
+
+  std::set<std::string> Missing;
 
 private:
-  /// A tested call of a check wrapper of the pointer's argument.
-  bool guardedBy(llvm::ArrayRef<GuardCall> Guards,
-                 const std::vector<std::string> &Chain, Resolution &R) {
-    for (const auto &[Callee, Arg] : Guards) {
-      const WrapperDefinition *W = Calls.wrapper(Callee);
-      if (W && W->Param == Arg) {
-        R.found(W->Check, W->Loc, Chain);
-        return true;
-      }
-      if (!Calls.asked(Callee))
-        R.Missing.insert(Callee);
-    }
-    return false;
-  }
-
-  /// \p Via: the call that passed \p Function's parameter on, if any.
-  void resolveCallers(const std::string &Function, const std::string &Unit,
-                      int Param, bool Indirect, std::vector<std::string> &Chain,
-                      const ProgramCalls::Site *Via, Resolution &R) {
-    if (!Calls.asked(Function, Unit)) {
-      R.Missing.insert(Function);
-      return;
-    }
-    std::vector<const ProgramCalls::Site *> Sites =
-        Calls.callsTo(Function, Unit);
-    if (Sites.empty())
-      return R.orphan(Function, Via);
-    if (Chain.size() >= MaxDepth)
-      return R.unchecked(Via);
-    for (const ProgramCalls::Site *S : Sites)
-      resolveSite(*S, Param, Indirect, Chain, R);
-  }
-
-  void resolveSite(const ProgramCalls::Site &S, int Param, bool Indirect,
-                   std::vector<std::string> &Chain, Resolution &R) {
-    const TracedArgument *A = nullptr;
-    for (const TracedArgument &T : S.Call.Args)
-      if (T.Index == uint64_t(Param) && T.Indirect == Indirect)
-        A = &T;
-    if (llvm::is_contained(Chain, S.Call.Caller))
-      return; // Recursion checks nothing new.
-    Chain.push_back(S.Call.Caller);
-    if (!A)
-      R.unchecked(&S);
-    else if (!A->Check.empty())
-      R.found(A->Check, A->CheckLoc, Chain);
-    else if (guardedBy(A->GuardCalls, Chain, R))
-      ;
-    else if (A->CallerParam < 0 && !A->Field.empty())
-      resolveField(S, *A, Chain, R);
-    else if (A->CallerParam < 0)
-      R.unchecked(&S);
-    else
-      resolveCallers(S.Call.Caller, S.Call.CallerInternal ? S.Unit : "",
-                     A->CallerParam, A->CallerIndirect, Chain, &S, R);
-    Chain.pop_back();
-  }
-
-  /// A call that passes a pointer read from a struct field checked
-  /// elsewhere: that check, once the wrappers it may call are known.
-  void resolveField(const ProgramCalls::Site &S, const TracedArgument &A,
-                    const std::vector<std::string> &Chain, Resolution &R) {
-    if (const FieldCheckSummary *F = Calls.fieldCheck(A.Field, S.Call.Caller)) {
-      if (!R.FieldAt) {
-        R.FieldAt = &S;
-        R.FieldCheck = F;
-        R.FieldChain = Chain;
-      }
-      return;
-    }
-    size_t Before = R.Missing.size();
-    Calls.fieldWrappersToAsk(A.Field, R.Missing);
-    if (R.Missing.size() == Before)
-      R.unchecked(&S);
-  }
+  void readField(Site S, const TracedArgument &A,
+                 CallStep<ProgramCallerFacts> &Out);
 
   const ProgramCalls &Calls;
-  uint64_t MaxDepth;
 };
 
+std::optional<WrittenCheck>
+ProgramCallerFacts::guardedBy(llvm::ArrayRef<GuardCall> Guards, bool &Waits) {
+  for (const auto &[Callee, Arg] : Guards) {
+    const WrapperDefinition *W = Calls.wrapper(Callee);
+    if (W && W->Param == Arg)
+      return WrittenCheck{W->Check, W->Loc};
+    if (!Calls.asked(Callee)) {
+      Missing.insert(Callee);
+      Waits = true;
+    }
+  }
+  return std::nullopt;
+}
+
+CallStep<ProgramCallerFacts> ProgramCallerFacts::step(Site S,
+                                                      const TracedParam &P) {
+  using Step = CallStep<ProgramCallerFacts>;
+  Step Out;
+  const TracedArgument *A = nullptr;
+  for (const TracedArgument &T : S->Call.Args)
+    if (T.Index == uint64_t(P.Index) && T.Indirect == P.Indirect)
+      A = &T;
+  if (!A)
+    return Out; // Unchecked.
+  if (!A->Check.empty()) {
+    Out.TheKind = Step::Checked;
+    Out.Check = {A->Check, A->CheckLoc};
+  } else if (std::optional<WrittenCheck> C =
+                 guardedBy(A->GuardCalls, Out.Waits)) {
+    Out.TheKind = Step::Checked;
+    Out.Check = std::move(*C);
+  } else if (A->CallerParam < 0 && !A->Field.empty()) {
+    readField(S, *A, Out);
+  } else if (A->CallerParam >= 0) {
+    Out.TheKind = Step::PassedOn;
+    Out.Up = TracedParam{A->CallerParam, A->CallerIndirect, "", false};
+  }
+  return Out;
+}
+
+/// A call that passes a pointer read from a struct field checked
+/// elsewhere: that check, once the wrappers it may call are known.
+void ProgramCallerFacts::readField(Site S, const TracedArgument &A,
+                                   CallStep<ProgramCallerFacts> &Out) {
+  if (const FieldCheckSummary *F = Calls.fieldCheck(A.Field, S->Call.Caller)) {
+    Out.TheKind = CallStep<ProgramCallerFacts>::FieldRead;
+    Out.Field = F;
+    return;
+  }
+  size_t Before = Missing.size();
+  Calls.fieldWrappersToAsk(A.Field, Missing);
+  if (Missing.size() != Before) {
+    Out.TheKind = CallStep<ProgramCallerFacts>::Unknown;
+    Out.Waits = true;
+  }
+}
+
+/// What the search through the program's callers found for one finding,
+/// and the functions whose summaries it still waits for.
+struct Resolution {
+  CallerPaths<ProgramCallerFacts> Paths;
+  std::set<std::string> Missing;
+};
+
+std::vector<ProgramFunction> functionsNamed(llvm::ArrayRef<std::string> Names) {
+  std::vector<ProgramFunction> Out;
+  for (const std::string &N : Names)
+    Out.push_back({N, ""});
+  return Out;
+}
+
+std::vector<std::string> namesOf(llvm::ArrayRef<ProgramFunction> Chain) {
+  std::vector<std::string> Out;
+  for (const ProgramFunction &F : Chain)
+    Out.push_back(F.Name);
+  return Out;
+}
+
+/// Each end where the TU's search left off: a tested call of a check
+/// wrapper there, else its function's callers.
 Resolution resolve(const CallerLink &L, const ProgramCalls &Calls) {
   Resolution R;
-  Resolver Search(Calls, L.MaxDepth);
-  for (const CallerEnd &E : L.Ends)
-    Search.resolveEnd(E, R);
+  ProgramCallerFacts Facts(Calls);
+  for (const CallerEnd &E : L.Ends) {
+    std::vector<ProgramFunction> Chain = functionsNamed(E.Chain);
+    if (std::optional<WrittenCheck> C =
+            Facts.guardedBy(E.GuardCalls, R.Paths.Pending))
+      R.Paths.found(*C, Chain);
+    else if (E.Param < 0)
+      R.Paths.unchecked(std::nullopt);
+    else
+      CallerWalk<ProgramCallerFacts>(Facts, R.Paths, L.MaxDepth)
+          .callersOf({E.Function, E.Unit}, {E.Param, E.Indirect, "", false},
+                     std::move(Chain));
+  }
+  R.Missing = std::move(Facts.Missing);
   return R;
 }
 
@@ -305,23 +301,24 @@ void restate(Finding &F, const MessageFormat &Message, FindingArgs Args) {
 }
 
 void reword(Finding &F, const Resolution &R, llvm::StringRef Root) {
+  const auto &[Check, Chain] = *R.Paths.First;
   FindingArgs Args = linkedArgs(F);
-  Args.set("check", R.Check)
-      .set("check_at", placeText(R.CheckLoc, Root))
-      .set("calls", int64_t(R.Chain.size()))
-      .set("chain", callChainText(F.Function, R.Chain));
+  Args.set("check", Check.Text)
+      .set("check_at", placeText(Check.Loc, Root))
+      .set("calls", int64_t(Chain.size()))
+      .set("chain", callChainText(F.Function, namesOf(Chain)));
   restate(F, access_ok_far::CheckedByCaller, std::move(Args));
   F.Notes.insert(F.Notes.begin(),
-                 FindingNote{R.CheckLoc, "'" + R.Check + "' here"});
+                 FindingNote{Check.Loc, "'" + Check.Text + "' here"});
 }
 
 /// Some path has no check: say where, when a call is to blame.
 void noteUnchecked(Finding &F, const Resolution &R) {
-  if (!R.UncheckedAt)
+  if (!R.Paths.Blamed || !*R.Paths.Blamed)
     return;
-  const CallSite &C = R.UncheckedAt->Call;
+  const CallSite &C = (*R.Paths.Blamed)->Call;
   F.Notes.push_back(FindingNote{
-      C.Loc, R.NoCallers
+      C.Loc, R.Paths.BlamedForNoCaller
                  ? C.Caller + "() passes its own parameter to " + C.Callee +
                        "() here, unchecked, and no call of " + C.Caller +
                        "() was found"
@@ -332,25 +329,25 @@ void noteUnchecked(Finding &F, const Resolution &R) {
 /// Every unchecked path ends at a function that nothing in the database
 /// calls: say so, rather than leave "or in its callers" open.
 void rewordOrphan(Finding &F, const Resolution &R, const ProgramCalls &Calls) {
-  if (!Calls.fromDatabase() || R.Orphan.empty() || R.OtherUnchecked ||
+  if (!Calls.fromDatabase() || !R.Paths.Orphan || R.Paths.OtherUnchecked ||
       !R.Missing.empty())
     return;
+  const std::string &Orphan = R.Paths.Orphan->Name;
   FindingArgs Args = linkedArgs(F);
-  Args.flag("own", R.Orphan == F.Function).set("orphan", R.Orphan);
+  Args.flag("own", Orphan == F.Function).set("orphan", Orphan);
   restate(F, access_ok_far::NoCallerInDatabase, std::move(Args));
 }
 
 /// The pointer is read from a struct field that a check elsewhere covers,
 /// on no path the callers show: by the finding's own function (\p Via
 /// null), or by the caller \p Via that passes it on, up \p Chain.
-void rewordField(Finding &F, const FieldCheckSummary &C,
-                 const ProgramCalls::Site *Via,
+void rewordField(Finding &F, const FieldCheckSummary &C, const std::string *Via,
                  const std::vector<std::string> &Chain,
                  const ProgramCalls &Calls, llvm::StringRef Root) {
   FindingArgs Args = linkedArgs(F);
   Args.set("field", C.Field);
   if (Via)
-    Args.set("via", Via->Call.Caller)
+    Args.set("via", *Via)
         .set("calls", int64_t(Chain.size()))
         .set("chain", callChainText(F.Function, Chain));
   else
@@ -396,16 +393,17 @@ void linkFindings(std::vector<Finding> &Findings, const ProgramCalls &Calls,
     if (!F.Link)
       return false;
     Resolution R = resolve(*F.Link, Calls);
-    CallerVerdict Verdict = R.verdict();
+    CallerVerdict Verdict = R.Paths.verdict();
     bool Checked = Verdict == CallerVerdict::Checked;
-    uint64_t Depth = std::max(R.Deepest, F.Link->CheckedDepth);
+    uint64_t Depth = std::max<uint64_t>(R.Paths.Deepest, F.Link->CheckedDepth);
     bool Near = Checked && Depth <= F.Link->NearDepth;
     const FieldCheckSummary *Own =
         F.Link->Ends.empty() && !F.Link->Field.empty()
             ? Calls.fieldCheck(F.Link->Field, F.Function)
             : nullptr;
     if (Verdict == CallerVerdict::FieldChecked)
-      rewordField(F, *R.FieldCheck, R.FieldAt, R.FieldChain, Calls, Root);
+      rewordField(F, *R.Paths.Field->Check, &R.Paths.Field->Caller.Name,
+                  namesOf(R.Paths.Field->Chain), Calls, Root);
     else if (Checked && !Near)
       reword(F, R, Root);
     else if (Own)
