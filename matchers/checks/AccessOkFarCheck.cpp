@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "checks/AccessOkFarCheck.h"
+#include "checks/AccessOkFarLink.h"
 #include "checks/AccessOkFarMessages.h"
 
 #include "analysis/AccessOkModel.h"
@@ -48,23 +49,6 @@ const PointerDerivation &derivation(FunctionAnalyses &FA) {
 /// An access's pointer, with array members folded into their object.
 PointerShape shape(FunctionAnalyses &FA, const UaccessUse &U) {
   return derivation(FA).accessShape(U);
-}
-
-/// A place where the search for a check leaves the TU, as the link step
-/// reads it.
-CallerEnd callerEnd(const OpenEnd &Open) {
-  CallerEnd E;
-  E.Function = Open.Function->getNameAsString();
-  E.Param = Open.Param.Index;
-  E.Indirect = Open.Param.Indirect;
-  // Marked here, named by callerLink(): its callers are all in this TU.
-  if (!Open.Function->isExternallyVisible())
-    E.Unit = "-";
-  for (const ArgumentTrace::ForeignCall &F : Open.Guards)
-    E.GuardCalls.emplace_back(F.Callee, F.Arg);
-  for (const FunctionDecl *F : Open.Chain)
-    E.Chain.push_back(F->getNameAsString());
-  return E;
 }
 
 } // namespace
@@ -346,13 +330,13 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   else if (Other)
     B->note(Search.Other->Check->loc(), guardNote(*Search.Other->Check));
   if (Verdict == CallerVerdict::LeavesUnit) {
-    CallerLink L = callerLink(A, Ptr.Name, Search);
+    CallerLink L = callerLink(A, Ptr.Name, Search, unitName(), CallerDepth);
     L.NamesOtherCheck = Other;
     B->link(std::move(L));
   } else if (!AllChecked && !OtherUnitsField.empty()) {
     CallerLink L = callerLink(
         A, Ptr.Name.empty() ? derivation(FA).pointerName(A) : Ptr.Name,
-        CallerSearch());
+        CallerSearch(), unitName(), CallerDepth);
     L.Field = OtherUnitsField;
     B->link(std::move(L));
   }
@@ -413,24 +397,9 @@ bool AccessOkFarCheck::reportFieldCheck(FunctionAnalyses &FA,
   return true;
 }
 
-CallerLink AccessOkFarCheck::callerLink(const UaccessUse &A,
-                                        llvm::StringRef Pointer,
-                                        const CallerSearch &Up) {
-  CallerLink L;
-  for (const OpenEnd &Open : Up.Open)
-    L.Ends.push_back(callerEnd(Open));
+std::string AccessOkFarCheck::unitName() {
   const SourceManager &SM = context().sourceManager();
-  std::string Unit =
-      context().locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
-  for (CallerEnd &E : L.Ends)
-    if (!E.Unit.empty())
-      E.Unit = Unit;
-  L.Accessor = A.name().str();
-  L.Pointer = Pointer.str();
-  L.CheckedDepth = Up.First ? Up.Deepest : 0;
-  L.NearDepth = CallerDepth;
-  L.MaxDepth = MaxCallerSearch;
-  return L;
+  return context().locate(SM.getLocForStartOfFile(SM.getMainFileID())).File;
 }
 
 void AccessOkFarCheck::noteUncheckedWindow(FindingBuilder &B,

@@ -79,9 +79,8 @@ private:
   bool reportFieldCheck(FunctionAnalyses &FA, const UaccessUse &A,
                         const TracedPointer &Ptr, const CallerSearch &Search,
                         std::string &OtherUnits);
-  /// The link data of a finding whose search left the TU.
-  CallerLink callerLink(const UaccessUse &A, llvm::StringRef Pointer,
-                        const CallerSearch &Up);
+  /// The TU's main file, as findings name it.
+  std::string unitName();
 
   /// The masked or scoped window whose mask the op being checked escapes;
   /// report() says so in its finding.
