@@ -168,6 +168,20 @@ uaccess::ProgressMeter::Mode progressMode(const Options &Opt) {
 
 } // namespace
 
+namespace {
+/// The text of each file \p R names, as the analysis read it: one changed
+/// since the program was loaded gets "", and the record is stale.
+void digestNamedFiles(uaccess::ResultRecord &R) {
+  for (const std::string &Path : uaccess::namedFiles(R)) {
+    Expected<std::string> Text =
+        uaccess::readAsAnalysed(Path, uaccess::analysedSources(std::nullopt));
+    if (!Text)
+      consumeError(Text.takeError());
+    R.Sources[Path] = Text ? uaccess::sourceDigest(*Text) : "";
+  }
+}
+} // namespace
+
 Error recordResults(const Options &Opt, const RunnableTUs &TUs,
                     const uaccess::SettingsFinder &Finder,
                     const AnalyzedTUs &Analyzed,
@@ -195,6 +209,7 @@ Error recordResults(const Options &Opt, const RunnableTUs &TUs,
                         : uaccess::ResultStatus::Failed;
     Record.Reason = Outcomes[K].Reason;
     Record.Report = Outcomes[K].Report;
+    digestNamedFiles(Record);
     if (Error E = uaccess::writeResult(Opt.ResultsDir, Record))
       return E;
   }
@@ -208,6 +223,7 @@ Error recordResults(const Options &Opt, const RunnableTUs &TUs,
       Record.Status = uaccess::ResultStatus::Failed;
       Record.Reason = Failure->second;
     }
+    digestNamedFiles(Record);
     if (Error E = uaccess::writeResult(Opt.ResultsDir, Record))
       return E;
   }
@@ -266,24 +282,23 @@ commandsOf(const std::vector<uaccess::ResultRecord> &Records) {
 }
 
 /// Why a record no longer says what its TU holds: its source, or a file
-/// its findings name, is gone or changed since it was written (their
-/// places would be wrong, and a fix would land elsewhere); "" when none.
+/// its findings name, is gone or has another text than the analysis read
+/// (their places would be wrong, and a fix would land elsewhere); "" when
+/// none. Only the text counts: a copy that kept or moved its time is the
+/// same file.
 std::string staleRecord(const uaccess::ResultRecord &R) {
-  std::set<std::string> Files{R.Command.Filename};
-  for (const uaccess::Finding &F : R.Report.Findings) {
-    Files.insert(F.Loc.File);
-    for (const uaccess::FindingFix &FF : F.Fixes)
-      Files.insert(FF.File);
-  }
-  for (const std::string &File : Files) {
-    std::string Path = uaccess::absoluteSourcePath(R.Command.Directory, File);
-    sys::fs::file_status Status;
-    if (sys::fs::status(Path, Status))
+  for (const std::string &Path : uaccess::namedFiles(R)) {
+    auto Text = MemoryBuffer::getFile(Path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+    if (!Text)
       return "'" + Path + "' is gone since its record was written";
-    if (Status.getLastModificationTime() > R.Written)
+    auto It = R.Sources.find(Path);
+    if (It == R.Sources.end() || It->second.empty())
+      return "'" + Path + "' changed while its record's analysis read it: "
+                          "check it again";
+    if (It->second != uaccess::sourceDigest((*Text)->getBuffer()))
       return "'" + Path +
-             "' changed since its record was written: check it "
-             "again";
+             "' changed since its record was written: check it again";
   }
   return "";
 }

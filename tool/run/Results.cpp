@@ -4,6 +4,7 @@
 
 #include "run/BuildRecords.h"
 #include "support/OutputFile.h"
+#include "support/SourceRoots.h"
 #include "utils/JsonSlices.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -20,7 +21,7 @@ namespace uaccess {
 
 namespace {
 /// The record format's version: a reader refuses any other.
-constexpr int64_t RecordVersion = 1;
+constexpr int64_t RecordVersion = 2;
 
 const char *statusName(ResultStatus S) {
   switch (S) {
@@ -34,6 +35,13 @@ const char *statusName(ResultStatus S) {
   return "";
 }
 
+llvm::json::Object sourcesToJSON(const SourceDigests &Sources) {
+  llvm::json::Object O;
+  for (const auto &[File, Digest] : Sources)
+    O[File] = Digest;
+  return O;
+}
+
 llvm::json::Value toJSON(const ResultRecord &R) {
   return llvm::json::Object{{"uaccess_lint_record", RecordVersion},
                             {"directory", R.Command.Directory},
@@ -42,6 +50,7 @@ llvm::json::Value toJSON(const ResultRecord &R) {
                             {"status", statusName(R.Status)},
                             {"reason", R.Reason},
                             {"checks", R.Checks},
+                            {"sources", sourcesToJSON(R.Sources)},
                             {"report", uaccess::toJSON(R.Report)}};
 }
 
@@ -54,7 +63,7 @@ bool fromJSON(const llvm::json::Value &V, ResultRecord &R, llvm::json::Path P) {
       !M.map("file", R.Command.Filename) ||
       !M.map("arguments", R.Command.CommandLine) || !M.map("status", Status) ||
       !M.map("reason", R.Reason) || !M.map("checks", R.Checks) ||
-      !M.map("report", R.Report))
+      !M.map("sources", R.Sources) || !M.map("report", R.Report))
     return false;
   if (Version != RecordVersion) {
     P.field("uaccess_lint_record").report("a record of another version");
@@ -84,9 +93,6 @@ llvm::Error recordError(const llvm::Twine &Path, const llvm::Twine &Why) {
 }
 
 llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
-  llvm::sys::fs::file_status Status;
-  if (std::error_code EC = llvm::sys::fs::status(Path, Status))
-    return recordError(Path, EC.message());
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer)
     return recordError(Path, Buffer.getError().message());
@@ -98,7 +104,6 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   if (!fromJSON(*Parsed, R, Root))
     return recordError(Path, "not a uaccess-lint record: " +
                                  llvm::toString(Root.getError()));
-  R.Written = Status.getLastModificationTime();
   return R;
 }
 
@@ -124,6 +129,21 @@ llvm::Error checkOneBuild(llvm::StringRef Dir,
   return llvm::Error::success();
 }
 } // namespace
+
+std::set<std::string> namedFiles(const ResultRecord &R) {
+  std::set<std::string> Files;
+  auto Add = [&](llvm::StringRef File) {
+    Files.insert(absoluteSourcePath(R.Command.Directory, File));
+  };
+  Add(R.Command.Filename);
+  for (const Finding &F : R.Report.Findings) {
+    Add(F.Loc.File);
+    for (const FindingFix &FF : F.Fixes)
+      Add(FF.File);
+  }
+  return Files;
+}
+
 
 std::string resultFileName(const clang::tooling::CompileCommand &Command) {
   std::string Key = Command.Directory + '\0' +

@@ -17,10 +17,12 @@
 #define UACCESS_LINT_TOOL_RESULTS_H
 
 #include "run/Workers.h"
+#include "support/SourceDigests.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -42,10 +44,16 @@ struct ResultRecord {
   /// ask for more.
   std::string Checks;
   TUReport Report;
-  /// When the record was written (read back, not stored): a source changed
-  /// since has findings the record no longer places.
-  llvm::sys::TimePoint<> Written;
+  /// The SHA-256 of each file the record names (namedFiles()), by its
+  /// absolute path, of the text the analysis read; "" for one that changed
+  /// while it was analyzed. A file with another text now has findings the
+  /// record no longer places, and fix-its that would land elsewhere.
+  SourceDigests Sources;
 };
+
+/// The files whose text a record's places and fix-its depend on: its
+/// source, and each file its findings and fix-its name; absolute.
+std::set<std::string> namedFiles(const ResultRecord &R);
 
 /// The record's file name in its folder: the source's name and a hash of
 /// the folder and the object the compile makes (its -o, else the source):
