@@ -294,8 +294,9 @@ std::string staleRecord(const uaccess::ResultRecord &R) {
       return "'" + Path + "' is gone since its record was written";
     auto It = R.Sources.find(Path);
     if (It == R.Sources.end() || It->second.empty())
-      return "'" + Path + "' changed while its record's analysis read it: "
-                          "check it again";
+      return "'" + Path +
+             "' changed while its record's analysis read it: "
+             "check it again";
     if (It->second != uaccess::sourceDigest((*Text)->getBuffer()))
       return "'" + Path +
              "' changed since its record was written: check it again";

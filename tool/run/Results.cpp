@@ -144,7 +144,6 @@ std::set<std::string> namedFiles(const ResultRecord &R) {
   return Files;
 }
 
-
 std::string resultFileName(const clang::tooling::CompileCommand &Command) {
   std::string Key = Command.Directory + '\0' +
                     compiledObject(Command).value_or(Command.Filename);

@@ -139,6 +139,7 @@ struct WorkerExit {
   int RC = -1;
   bool ExecFailed = false, TimedOut = false;
   std::string ErrMsg;
+  int Signal = 0; ///< The signal that killed it, if one did.
 };
 
 /// The signals that end a worker early: the driver's death (SIGTERM), and a
@@ -151,6 +152,24 @@ sigset_t interruptSignalSet() {
   for (int Signal : InterruptSignals)
     sigaddset(&Set, Signal);
   return Set;
+}
+
+/// A worker killed by an interrupt the driver did not die of (it ignores
+/// SIGINT, as a command started with `&` by a shell does, or someone
+/// signalled the worker alone): the run was interrupted, and stops as the
+/// driver's own interrupt would stop it. Nothing is written: no report, no
+/// fix, no record; the driver's temporary files are removed.
+[[noreturn]] void stopInterrupted(int Signal) {
+  llvm::errs() << "uaccess-lint: interrupted (" << ::strsignal(Signal)
+               << " in a worker): nothing written\n";
+  llvm::sys::RunInterruptHandlers();
+  ::signal(Signal, SIG_DFL);
+  sigset_t Set;
+  sigemptyset(&Set);
+  sigaddset(&Set, Signal);
+  ::pthread_sigmask(SIG_UNBLOCK, &Set, nullptr);
+  ::raise(Signal);
+  ::_exit(128 + Signal);
 }
 
 /// Starts the worker with the interrupt signals blocked: a spawned process
@@ -174,7 +193,7 @@ spawnWorker(llvm::StringRef Program, llvm::ArrayRef<llvm::StringRef> Args,
 /// signal killed it (as sys::Wait says), none while it runs. Not
 /// sys::Wait(PI, 0): that installs its own SIGALRM handler around every
 /// call, from every thread, and the driver then ignored a SIGALRM.
-std::optional<int> reapWorker(pid_t Pid, std::string &ErrMsg) {
+std::optional<int> reapWorker(pid_t Pid, std::string &ErrMsg, int &Signal) {
   int Status = 0;
   pid_t Got;
   do
@@ -189,7 +208,8 @@ std::optional<int> reapWorker(pid_t Pid, std::string &ErrMsg) {
   if (WIFEXITED(Status))
     return WEXITSTATUS(Status);
   if (WIFSIGNALED(Status)) {
-    ErrMsg = ::strsignal(WTERMSIG(Status));
+    Signal = WTERMSIG(Status);
+    ErrMsg = ::strsignal(Signal);
     return -2;
   }
   return -1;
@@ -211,13 +231,15 @@ WorkerExit runWorker(const WorkerOptions &Opts, const JobFiles &Files) {
   auto Deadline = std::chrono::steady_clock::now() +
                   std::chrono::seconds(Opts.TimeoutSeconds);
   for (;;) {
-    std::optional<int> Done = reapWorker(PI.Pid, Exit.ErrMsg);
+    std::optional<int> Done = reapWorker(PI.Pid, Exit.ErrMsg, Exit.Signal);
     bool Late =
         Opts.TimeoutSeconds && std::chrono::steady_clock::now() > Deadline;
     if (Done) {
       Exit.RC = *Done;
       // Killed by its own time limit, a moment before this loop's.
       Exit.TimedOut = Exit.RC == -2 && Late;
+      if (!Exit.TimedOut && llvm::is_contained(InterruptSignals, Exit.Signal))
+        stopInterrupted(Exit.Signal);
       return Exit;
     }
     if (Late) {

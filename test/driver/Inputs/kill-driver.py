@@ -15,6 +15,10 @@ N workers run, then signals the driver only, as a CI timeout does:
                    reports whether the workers end on their own, then
                    resumes the driver and reports how it exited.
 
+--group starts the driver as a shell's `cmd &` does, with SIGINT ignored,
+in a process group of its own, and signals the whole group, as a terminal's
+Ctrl-C or a CI runner's cancel does: the workers get the signal too.
+
 --resend N sends each worker N more SIGTERMs once the driver is signalled:
 the kernel sends PR_SET_PDEATHSIG again each time a worker is reparented,
 once per thread of the dying driver, and a loaded machine spreads them out.
@@ -154,8 +158,11 @@ def resend_term(workers, count):
                     pass
 
 
-def kill_parent(driver, workers, sig, resend):
-    driver.send_signal(sig)
+def kill_parent(driver, workers, sig, resend, group):
+    if group:
+        os.killpg(driver.pid, sig)
+    else:
+        driver.send_signal(sig)
     resend_term(workers, resend)
     report_end(driver)
     wait_until(lambda: not any(alive(w) for w in workers), END_DEADLINE)
@@ -176,10 +183,17 @@ def stop_parent(driver, workers):
     return left
 
 
+def as_background():
+    os.setsid()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def run_once(args):
     """Starts the driver, signals it, and prints what it left behind."""
     with open(args.stdout, "wb") as out, open(args.stderr, "wb") as err:
-        driver = subprocess.Popen(args.command, stdout=out, stderr=err)
+        driver = subprocess.Popen(args.command, stdout=out, stderr=err,
+                                  preexec_fn=as_background if args.group
+                                  else None)
         workers, left = [], []
         try:
             workers = wait_for_workers(driver, args.workers)
@@ -191,7 +205,7 @@ def run_once(args):
             else:
                 left = kill_parent(driver, workers,
                                    getattr(signal, "SIG" + args.signal),
-                                   args.resend)
+                                   args.resend, args.group)
         finally:
             clean_up(driver, workers)
     remaining = temp_files()
@@ -209,6 +223,7 @@ def main():
                                  "ALRM", "XCPU"])
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--resend", type=int, default=0)
+    parser.add_argument("--group", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--stdout", default=os.devnull)
     parser.add_argument("--stderr", default=os.devnull)
