@@ -6,7 +6,9 @@
 
 #include "utils/WorkingDirectory.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -143,9 +145,58 @@ std::vector<std::string> parseNameList(StringRef Text) {
   return Names;
 }
 
+namespace {
+/// Why \p Entry, the \p Index-th of a database, is not a compile command
+/// as clang's JSON database reads it; "" when it is one.
+std::string entryError(const json::Value &Entry, size_t Index) {
+  std::string Where = "entry " + std::to_string(Index + 1);
+  const json::Object *O = Entry.getAsObject();
+  if (!O)
+    return Where + " is not an object";
+  for (StringRef Key : {"directory", "file"})
+    if (!O->getString(Key))
+      return Where + " has no \"" + Key.str() + "\" string";
+  for (StringRef Key : {"command", "output"})
+    if (O->get(Key) && !O->getString(Key))
+      return Where + "'s \"" + Key.str() + "\" is not a string";
+  const json::Array *Args = O->getArray("arguments");
+  if (O->get("arguments") &&
+      (!Args || llvm::any_of(*Args, [](const json::Value &A) {
+        return !A.getAsString();
+      })))
+    return Where + "'s \"arguments\" is not an array of strings";
+  if (!Args && !O->get("command"))
+    return Where + " has neither \"arguments\" nor \"command\"";
+  return "";
+}
+
+/// clang's reader of databases reads YAML, and takes a cut-off or damaged
+/// file for the entries before the damage: check that it is JSON, an array
+/// of compile commands, first.
+Error checkDatabaseShape(StringRef Text) {
+  if (Error E = checkJsonText(Text))
+    return E;
+  // Paths of any bytes are paths (non-UTF-8 names): only the shape is
+  // checked here, and clang's reader keeps the bytes.
+  Expected<json::Value> Parsed =
+      json::isUTF8(Text) ? json::parse(Text) : json::parse(json::fixUTF8(Text));
+  if (!Parsed)
+    return createStringError(inconvertibleErrorCode(), "not JSON: %s",
+                             toString(Parsed.takeError()).c_str());
+  const json::Array *Entries = Parsed->getAsArray();
+  if (!Entries)
+    return createStringError(inconvertibleErrorCode(),
+                             "not a JSON array of compile commands");
+  for (size_t I = 0; I < Entries->size(); ++I)
+    if (std::string Why = entryError((*Entries)[I], I); !Why.empty())
+      return createStringError(inconvertibleErrorCode(), "%s", Why.c_str());
+  return Error::success();
+}
+} // namespace
+
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 parseJSONDatabase(StringRef Text, StringRef Base) {
-  if (Error E = checkJsonText(Text))
+  if (Error E = checkDatabaseShape(Text))
     return E;
   std::string Error;
   auto DB = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
