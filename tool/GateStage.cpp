@@ -194,8 +194,36 @@ Expected<std::optional<Patch>> readPatch(const Options &Opt) {
 
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
+namespace {
+/// What of the patch the gate cannot check, said in one line each: a C
+/// source no entry of the database compiles (a new driver not built yet, a
+/// file of another config), or a patch that changes no C code at all. The
+/// gate passes them; it must not pass them in silence.
+void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
+                        ArrayRef<CompileCommand> TUs, bool Quiet) {
+  if (Quiet || !Lines.files())
+    return;
+  std::set<std::string> Compiled;
+  for (const CompileCommand &C : TUs)
+    Compiled.insert(uaccess::canonicalFile(
+        uaccess::absoluteSourcePath(C.Directory, C.Filename)));
+  bool AnyCode = false;
+  for (const std::string &File : Lines.paths()) {
+    StringRef Ext = sys::path::extension(File);
+    AnyCode |= Ext == ".c" || Ext == ".h";
+    if (Ext == ".c" && !Compiled.count(File))
+      errs() << "uaccess-lint: note: --diff: '" << File
+             << "' is compiled by no entry of the database: not checked\n";
+  }
+  // A deleted file is no file of paths(): it has no code left to check.
+  if (!AnyCode && Lines.paths().size() == Lines.files())
+    errs() << "uaccess-lint: note: --diff: the patch changes no C source or "
+              "header; nothing to check\n";
+}
+} // namespace
+
 Expected<std::optional<uaccess::ChangedLines>>
-resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs, bool Quiet) {
   if (!P)
     return std::nullopt;
   Expected<RelativeBases> Bases = relativeBases(P->FromGit, TUs);
@@ -203,6 +231,7 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs) {
     return Bases.takeError();
   if (Error E = P->Lines.resolve(Bases->Ordered, Bases->Database))
     return createStringError("--diff: " + toString(std::move(E)));
+  noteUncheckedFiles(P->Lines, TUs, Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 

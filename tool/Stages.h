@@ -250,7 +250,7 @@ Expected<std::optional<Patch>> readPatch(const Options &Opt);
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
 Expected<std::optional<uaccess::ChangedLines>>
-resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs);
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs, bool Quiet);
 
 /// --line-filter's names, resolved against the TUs' folders and the
 /// findings' files. A line filter that names no file of the run is an
