@@ -3,8 +3,10 @@
 #include "gate/ChangedLines.h"
 
 #include "utils/WorkingDirectory.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 namespace uaccess {
@@ -261,6 +263,8 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
     Current->Added.insert(NewLine);
   if (Kind == '-' && Current)
     Current->Deleted.insert(NewLine);
+  if ((Kind == ' ' || Kind == '+') && Current)
+    Current->NewText.emplace(NewLine, Line.empty() ? "" : Line.substr(1).str());
   if (Kind == ' ' || Kind == '+') {
     --NewLeft;
     ++NewLine;
@@ -378,19 +382,86 @@ existingUnder(llvm::StringRef Path, llvm::ArrayRef<std::string> Bases,
   return Found;
 }
 
+namespace {
+
+/// The first line of \p File whose text is not the patch's new side there,
+/// as "N ('text')"; "" when every line the patch shows is there. Only C
+/// sources and headers are read: nothing else holds a finding.
+std::string newSideMismatch(llvm::StringRef File,
+                            const ChangedLines::FileChanges &Changes) {
+  llvm::StringRef Ext = llvm::sys::path::extension(File);
+  if ((Ext != ".c" && Ext != ".h") || Changes.NewText.empty())
+    return "";
+  auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!Buffer)
+    return "";
+  llvm::SmallVector<llvm::StringRef, 0> Lines;
+  (*Buffer)->getBuffer().split(Lines, '\n');
+  for (const auto &[Number, Text] : Changes.NewText) {
+    llvm::StringRef Want = llvm::StringRef(Text).rtrim('\r');
+    if (Number == 0 || Number > Lines.size() ||
+        Lines[Number - 1].rtrim('\r') != Want)
+      return std::to_string(Number) + " ('" + Want.str() + "')";
+  }
+  return "";
+}
+
+/// The file of \p Path the patch's new side is in: of the files two of
+/// \p Bases hold under that name (from git's top level and from the
+/// current directory), the one whose text is the patch's.
+llvm::Expected<std::string>
+fileWithNewSide(llvm::StringRef Path, const ChangedLines::FileChanges &Changes,
+                llvm::ArrayRef<std::string> Bases,
+                llvm::ArrayRef<std::string> Fallback) {
+  std::vector<std::string> Candidates;
+  if (!llvm::sys::path::is_absolute(Path))
+    for (const std::string &Base : Bases) {
+      std::string Full = Base + "/" + Path.str();
+      if (llvm::sys::fs::is_regular_file(Full) &&
+          !llvm::is_contained(Candidates, canonicalPath(Full)))
+        Candidates.push_back(canonicalPath(Full));
+    }
+  if (Candidates.size() < 2)
+    return existingUnder(Path, Bases, Fallback);
+  std::vector<std::string> Matching;
+  for (const std::string &C : Candidates)
+    if (newSideMismatch(C, Changes).empty())
+      Matching.push_back(C);
+  if (Matching.size() == 1)
+    return Matching.front();
+  return llvm::createStringError(
+      "'" + Path + "' could be '" + Candidates[0] + "' or '" + Candidates[1] +
+      "'" +
+      (Matching.empty() ? ", and neither holds the patch's lines"
+                        : ", which both hold the patch's lines") +
+      ": run from the directory the patch's paths start at");
+}
+
+} // namespace
+
 llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
                                   llvm::ArrayRef<std::string> Fallback) {
   std::map<std::string, FileChanges> Resolved;
   for (auto &[Path, Changes] : Files) {
-    llvm::Expected<std::string> Full = existingUnder(Path, Bases, Fallback);
+    llvm::Expected<std::string> Full =
+        fileWithNewSide(Path, Changes, Bases, Fallback);
     if (!Full)
       return Full.takeError();
+    if (std::string Line = newSideMismatch(*Full, Changes); !Line.empty())
+      return llvm::createStringError(
+          "'" + *Full + "' line " + Line +
+          " is not the patch's: the patch does not describe the files "
+          "analyzed (changed since it was made, or a range that does not end "
+          "at the work tree); give a patch of these files, such as "
+          "'git diff BASE'");
     if (Full->empty())
       *Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
     FileChanges &Into = Resolved[*Full];
     Into.Copied |= Changes.Copied;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
+    Into.NewText.insert(Changes.NewText.begin(), Changes.NewText.end());
   }
   Files = std::move(Resolved);
   return llvm::Error::success();

@@ -48,6 +48,10 @@ public:
   /// holds it (the first of \p Bases when none has it: a deleted file).
   /// Paths are matched exactly, by their real paths, from then on. A path
   /// two of \p Fallback hold (two files) is an error: see existingUnder().
+  /// A C source or header must hold the patch's new side (its added and
+  /// context lines) at the patch's line numbers: where two of \p Bases
+  /// hold the name, the one that does is the patch's; where none does, the
+  /// patch does not describe the files analyzed, and that is an error.
   llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
                       llvm::ArrayRef<std::string> Fallback = {});
 
@@ -72,6 +76,8 @@ public:
     /// A copy of another file (`copy to`): every line of it is new code,
     /// though its hunks show only where it differs from the original.
     bool Copied = false;
+    /// The new side's lines the patch shows, added and context, by number.
+    std::map<uint64_t, std::string> NewText;
   };
 
 private:
