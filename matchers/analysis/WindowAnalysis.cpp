@@ -225,6 +225,16 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   report(std::move(E), &Call);
 }
 
+int WindowWalker::firstFaultTo(int Op) {
+  if (Op < 0)
+    return Op;
+  if (FirstFaultTo.empty())
+    for (const UaccessUse &U : Uses.uses())
+      if (U.FaultLabel)
+        FirstFaultTo.try_emplace(U.FaultLabel, U.Id);
+  return FirstFaultTo.lookup(Uses.use(Op).FaultLabel);
+}
+
 void WindowWalker::addState(const CFGBlock *B, WindowState St) {
   const auto *Label = dyn_cast_or_null<LabelStmt>(B->getLabel());
   // A label the user wrote is never in the middle of an expansion; without
@@ -246,7 +256,10 @@ void WindowWalker::addState(const CFGBlock *B, WindowState St) {
   if (Set.size() >= MaxStatesPerBlock && St.Tentative)
     return;
   if (Set.size() >= MaxStatesPerBlock) {
-    St.ViaFault = -1;
+    // The fault label stays (a leak through it is the one its noted states
+    // tell, not another finding): the first op that faults to it stands
+    // for all of them, so the states of a label's N ops stay one.
+    St.ViaFault = firstFaultTo(St.ViaFault);
     St.ViaJump = nullptr;
     St.Closer = -1;
     St.ClosedBy = nullptr;

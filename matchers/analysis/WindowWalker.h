@@ -192,6 +192,8 @@ private:
   ValueSign returnedSign(const clang::Stmt *LastReturn,
                          const WindowState &St) const;
   void addState(const clang::CFGBlock *B, WindowState St);
+  /// The first op whose fault edge goes where \p Op's goes.
+  int firstFaultTo(int Op);
 
   void report(WindowEvent E, const void *Key, const void *Key2 = nullptr);
   WindowEvent event(WindowEventKind Kind, const UaccessUse *U,
@@ -221,6 +223,7 @@ private:
   /// States a transfer function split off the one it was given (one per
   /// way out of a helper), walked from the next element on.
   std::vector<WindowState> Forks;
+  llvm::DenseMap<const clang::LabelStmt *, int> FirstFaultTo;
 };
 
 } // namespace uaccess
