@@ -261,6 +261,15 @@ Error resolveLineFilter(std::optional<uaccess::LineFilter> &Lines,
   return Error::success();
 }
 
+/// \p F is on what --diff and --line-filter (resolved) select; with
+/// neither, every finding is.
+bool onSelectedLines(const uaccess::Finding &F,
+                     const std::optional<uaccess::ChangedLines> &Changed,
+                     const std::optional<uaccess::LineFilter> &Lines) {
+  return (!Changed || uaccess::touchesFinding(*Changed, F)) &&
+         (!Lines || Lines->accepts(F.Loc.File, F.Loc.Line));
+}
+
 /// The findings --diff and --line-filter (resolved) select; the others are
 /// counted.
 void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
@@ -268,9 +277,9 @@ void keepSelectedLines(std::vector<uaccess::Finding> &Findings,
                        const std::optional<uaccess::LineFilter> &Lines,
                        uaccess::RunSummary &Summary) {
   llvm::erase_if(Findings, [&](const uaccess::Finding &F) {
-    bool Out = Changed && !uaccess::touchesFinding(*Changed, F);
+    bool Out = !onSelectedLines(F, Changed, std::nullopt);
     Summary.OutsideDiff += Out;
-    bool Filtered = !Out && Lines && !Lines->accepts(F.Loc.File, F.Loc.Line);
+    bool Filtered = !Out && !onSelectedLines(F, std::nullopt, Lines);
     Summary.OutsideLineFilter += Filtered;
     return Out || Filtered;
   });
@@ -387,10 +396,9 @@ Expected<bool> gateStage(const Options &Opt, uaccess::MergedReport &Report,
   std::optional<uaccess::LineFilter> Lines = G.Lines;
   if (Error E = resolveLineFilter(Lines, Report.Findings, TUs.Commands))
     return E;
+  // The findings the gate keeps: acceptFindings() numbers them last.
   auto Selected = [&](const uaccess::Finding &F) {
-    return (G.Changed || Lines) &&
-           (!G.Changed || uaccess::touchesFinding(*G.Changed, F)) &&
-           (!Lines || Lines->accepts(F.Loc.File, F.Loc.Line));
+    return (G.Changed || Lines) && onSelectedLines(F, G.Changed, Lines);
   };
   if (!Opt.DumpUses) {
     Expected<bool> Accepted =

@@ -39,7 +39,8 @@ class BatchFinder {
 public:
   BatchFinder(FunctionAnalyses &FA, unsigned MinAccesses)
       : FA(FA), FD(FA.decl()), Uses(FA.uses()), Ctx(FA.astContext()),
-        Policy(FA.policy()), MinAccesses(MinAccesses) {}
+        Policy(FA.policy()), Bounds{FD, FA.parents(), Ctx},
+        MinAccesses(MinAccesses) {}
 
   std::vector<BatchCandidate> find();
 
@@ -53,26 +54,16 @@ private:
   void analyzeLoop(const Stmt *LoopStmt, BatchCandidate &C);
   void loopAccessStatements(BatchCandidate &C);
   void addAccessStatement(BatchCandidate &C, const Stmt *S, const Stmt *Fail);
-  /// True when \p Count cannot be negative where \p Loop starts: an
-  /// unsigned type, a constant, or a variable an earlier `if` of an
-  /// enclosing block leaves the function for when it is negative.
-  bool nonNegativeAt(const Expr &Count, const Stmt &Loop) const;
-  /// True when an earlier `if` of a block that holds \p Loop leaves the
-  /// function where \p Holds (the `if`'s condition) is true, and \p V
-  /// keeps the value the `if` tested up to the loop: nothing assigns it or
-  /// takes its address, and no label lets a jump pass the `if`.
-  bool guardedAt(const Stmt &Loop, const VarDecl &V,
-                 llvm::function_ref<bool(const Expr &)> Holds) const;
-  /// True when \p Then leaves for good: a return, or a goto to a label
-  /// after \p Loop.
-  bool leavesPast(const Stmt *Then, const Stmt &Loop) const;
-  /// True when `Count * Bytes` cannot wrap around size_t where \p Loop
-  /// starts: Count is narrower than size_t, or a constant, or bounded by an
-  /// earlier `if` that leaves; \p Bytes is 0 when unknown.
-  bool productFitsAt(const Expr &Count, uint64_t Bytes, const Stmt &Loop) const;
   /// The bytes one step of the loop covers: Stride elements of what the
   /// first access points to; 0 when unknown.
   uint64_t stepBytes(const BatchCandidate &C, long Stride) const;
+  /// A window sized by the loop's count \p Count (of \p Trips trips, \p Step
+  /// elements each) misleads where the count may be negative (a huge size)
+  /// or the product may wrap (a small range the ops write past); when the
+  /// rewrite would be \p Sized so, C says why not, and the guard to add.
+  bool countMisleads(const Expr *CountExpr, const Stmt &Loop, BatchCandidate &C,
+                     llvm::StringRef Trips, llvm::StringRef Count, long Step,
+                     bool Sized) const;
   const Stmt *loopRange(const Stmt *LoopStmt, BatchCandidate &C,
                         std::string &Counter, std::string &Trips);
   /// What the window's range is computed from that the loop's body
@@ -103,6 +94,7 @@ private:
   const FunctionUses &Uses;
   ASTContext &Ctx;
   CallPolicy &Policy;
+  CountBounds Bounds;
   unsigned MinAccesses;
 };
 
@@ -239,117 +231,51 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
   }
   const Stmt *Enclosed =
       Steps && Stride == 1 ? wholeWalk(LoopStmt, C) : LoopStmt;
-  // The window's size counts the loop's trips (not the whole walk's
-  // length): a negative count must not become a huge size.
-  bool MayBeNegative = CountExpr && !nonNegativeAt(*CountExpr, *LoopStmt);
-  if (Steps != Indexed && Enclosed == LoopStmt && MayBeNegative &&
-      C.WhyNoRewrite.empty()) {
-    C.Guard = "if (" + Trips + " < 0) return ...;";
-    C.WhyNoRewrite =
-        "the count '" + Trips + "' is signed: where it is negative the loop " +
-        "accesses nothing, but '" + Count + " * sizeof(*" + C.Base +
-        ")' is a huge size and the window fails; add `if (" + Trips +
-        " < 0) return ...;` before the loop, or make the count unsigned";
-  }
-  // Nor does a product that may wrap: the window would check a small
-  // range and the unsafe ops write past it, where each access was checked
-  // (or faulted) before.
-  bool MayWrap =
-      CountExpr && !MayBeNegative &&
-      !productFitsAt(*CountExpr, stepBytes(C, Steps ? Stride : 1), *LoopStmt);
-  if (Steps != Indexed && Enclosed == LoopStmt && MayWrap &&
-      C.WhyNoRewrite.empty()) {
-    std::string Limit =
-        "SIZE_MAX / " + (Steps && Stride > 1 ? "(" + std::to_string(Stride) +
-                                                   " * sizeof(*" + C.Base + "))"
-                                             : "sizeof(*" + C.Base + ")");
-    C.Guard = "if (" + Trips + " > " + Limit + ") return ...;";
-    C.WhyNoRewrite = "'" + C.Range + "' may wrap around size_t ('" + Trips +
-                     "' is as wide): the window would check a small range "
-                     "and the loop go past it; add `" +
-                     C.Guard + "` before the loop, or bound the count";
-  }
+  bool Unsafe =
+      countMisleads(CountExpr, *LoopStmt, C, Trips, Count, Steps ? Stride : 1,
+                    Steps != Indexed && Enclosed == LoopStmt);
   // Nor is a copy_*_user() of 'n * sizeof' elements offered then.
-  if (MayBeNegative || MayWrap)
+  if (Unsafe)
     Trips.clear();
   return Enclosed;
 }
 
-bool BatchFinder::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
-  const Expr *E = Count.IgnoreParenImpCasts();
-  Expr::EvalResult Value;
-  if (E->getType()->isUnsignedIntegerType() ||
-      (E->EvaluateAsInt(Value, Ctx) && !Value.Val.getInt().isNegative()))
-    return true;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
-           return holdsWhenNegative(Cond, *V, Ctx);
-         });
-}
-
-bool BatchFinder::guardedAt(
-    const Stmt &Loop, const VarDecl &V,
-    llvm::function_ref<bool(const Expr &)> Holds) const {
-  if (touches(FD.getBody(), V, TouchKinds()) ||
-      touches(&Loop, V, {/*Assigns=*/true}))
-    return false;
-  for (const Stmt *Child = &Loop, *S = parentStmt(Loop, FA.parents()); S;
-       Child = S, S = parentStmt(*S, FA.parents())) {
-    const auto *Block = dyn_cast<CompoundStmt>(S);
-    if (!Block)
-      continue;
-    bool Guarded = false;
-    for (const Stmt *Earlier : Block->body()) {
-      if (Earlier == Child)
-        break;
-      if (Guarded && touches(Earlier, V, {true, true, true}))
-        Guarded = false;
-      const auto *If = dyn_cast<IfStmt>(Earlier);
-      if (If && !If->getElse() && leavesPast(If->getThen(), Loop) &&
-          Holds(*If->getCond()))
-        Guarded = true;
-    }
-    // What holds the loop inside this block must keep V too.
-    if (Guarded && !touches(Child, V, {true, true, true}, &Loop))
-      return true;
+bool BatchFinder::countMisleads(const Expr *CountExpr, const Stmt &Loop,
+                                BatchCandidate &C, llvm::StringRef Trips,
+                                llvm::StringRef Count, long Step,
+                                bool Sized) const {
+  // The window's size counts the loop's trips (not the whole walk's
+  // length): a negative count must not become a huge size.
+  bool MayBeNegative = CountExpr && !Bounds.nonNegativeAt(*CountExpr, Loop);
+  std::string Element = "sizeof(*" + C.Base + ")";
+  if (Sized && MayBeNegative && C.WhyNoRewrite.empty()) {
+    C.Guard = "if (" + Trips.str() + " < 0) return ...;";
+    C.WhyNoRewrite = "the count '" + Trips.str() +
+                     "' is signed: where it is negative the loop accesses "
+                     "nothing, but '" +
+                     Count.str() + " * " + Element +
+                     "' is a huge size and the window fails; add `if (" +
+                     Trips.str() +
+                     " < 0) return ...;` before the loop, or make the count "
+                     "unsigned";
   }
-  return false;
-}
-
-bool BatchFinder::leavesPast(const Stmt *Then, const Stmt &Loop) const {
-  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
-    Then = Block->body_empty() ? nullptr : Block->body_back();
-  if (isa_and_nonnull<ReturnStmt>(Then))
-    return true;
-  const auto *Goto = dyn_cast_or_null<GotoStmt>(Then);
-  const LabelStmt *Label = Goto ? Goto->getLabel()->getStmt() : nullptr;
-  const SourceManager &SM = Ctx.getSourceManager();
-  return Label &&
-         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loop.getEndLoc()),
-                                      SM.getExpansionLoc(Label->getBeginLoc()));
-}
-
-bool BatchFinder::productFitsAt(const Expr &Count, uint64_t Bytes,
-                                const Stmt &Loop) const {
-  const Expr *E = Count.IgnoreParenImpCasts();
-  uint64_t SizeBits = Ctx.getTypeSize(Ctx.getSizeType());
-  // A count narrower than size_t (an int on a 64-bit arch) times any
-  // element's size fits.
-  if (Ctx.getTypeSize(E->getType()) < SizeBits)
-    return true;
-  if (!Bytes)
-    return false;
-  uint64_t Max = llvm::maxUIntN(SizeBits) / Bytes;
-  Expr::EvalResult Value;
-  if (E->EvaluateAsInt(Value, Ctx))
-    return !Value.Val.getInt().isNegative() &&
-           Value.Val.getInt().getLimitedValue() <= Max;
-  const auto *Ref = dyn_cast<DeclRefExpr>(E);
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
-           return holdsWhenAbove(Cond, *V, Max, Ctx);
-         });
+  // Nor does a product that may wrap: the window would check a small
+  // range and the unsafe ops write past it, where each access was checked
+  // (or faulted) before.
+  bool MayWrap = CountExpr && !MayBeNegative &&
+                 !Bounds.productFitsAt(*CountExpr, stepBytes(C, Step), Loop);
+  if (Sized && MayWrap && C.WhyNoRewrite.empty()) {
+    std::string Limit = "SIZE_MAX / " + (Step > 1 ? "(" + std::to_string(Step) +
+                                                        " * " + Element + ")"
+                                                  : Element);
+    C.Guard = "if (" + Trips.str() + " > " + Limit + ") return ...;";
+    C.WhyNoRewrite = "'" + C.Range + "' may wrap around size_t ('" +
+                     Trips.str() +
+                     "' is as wide): the window would check a small range "
+                     "and the loop go past it; add `" +
+                     C.Guard + "` before the loop, or bound the count";
+  }
+  return MayBeNegative || MayWrap;
 }
 
 uint64_t BatchFinder::stepBytes(const BatchCandidate &C, long Stride) const {

@@ -458,4 +458,81 @@ bool isParameter(const FunctionDecl &FD, llvm::StringRef Name) {
   return false;
 }
 
+bool CountBounds::nonNegativeAt(const Expr &Count, const Stmt &Loop) const {
+  const Expr *E = Count.IgnoreParenImpCasts();
+  Expr::EvalResult Value;
+  if (E->getType()->isUnsignedIntegerType() ||
+      (E->EvaluateAsInt(Value, Ctx) && !Value.Val.getInt().isNegative()))
+    return true;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
+           return holdsWhenNegative(Cond, *V, Ctx);
+         });
+}
+
+bool CountBounds::guardedAt(
+    const Stmt &Loop, const VarDecl &V,
+    llvm::function_ref<bool(const Expr &)> Holds) const {
+  if (touches(FD.getBody(), V, TouchKinds()) ||
+      touches(&Loop, V, {/*Assigns=*/true}))
+    return false;
+  for (const Stmt *Child = &Loop, *S = parentStmt(Loop, Parents); S;
+       Child = S, S = parentStmt(*S, Parents)) {
+    const auto *Block = dyn_cast<CompoundStmt>(S);
+    if (!Block)
+      continue;
+    bool Guarded = false;
+    for (const Stmt *Earlier : Block->body()) {
+      if (Earlier == Child)
+        break;
+      if (Guarded && touches(Earlier, V, {true, true, true}))
+        Guarded = false;
+      const auto *If = dyn_cast<IfStmt>(Earlier);
+      if (If && !If->getElse() && leavesPast(If->getThen(), Loop) &&
+          Holds(*If->getCond()))
+        Guarded = true;
+    }
+    // What holds the loop inside this block must keep V too.
+    if (Guarded && !touches(Child, V, {true, true, true}, &Loop))
+      return true;
+  }
+  return false;
+}
+
+bool CountBounds::leavesPast(const Stmt *Then, const Stmt &Loop) const {
+  if (const auto *Block = dyn_cast_or_null<CompoundStmt>(Then))
+    Then = Block->body_empty() ? nullptr : Block->body_back();
+  if (isa_and_nonnull<ReturnStmt>(Then))
+    return true;
+  const auto *Goto = dyn_cast_or_null<GotoStmt>(Then);
+  const LabelStmt *Label = Goto ? Goto->getLabel()->getStmt() : nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  return Label &&
+         SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Loop.getEndLoc()),
+                                      SM.getExpansionLoc(Label->getBeginLoc()));
+}
+
+bool CountBounds::productFitsAt(const Expr &Count, uint64_t Bytes,
+                                const Stmt &Loop) const {
+  const Expr *E = Count.IgnoreParenImpCasts();
+  uint64_t SizeBits = Ctx.getTypeSize(Ctx.getSizeType());
+  // A count narrower than size_t (an int on a 64-bit arch) times any
+  // element's size fits.
+  if (Ctx.getTypeSize(E->getType()) < SizeBits)
+    return true;
+  if (!Bytes)
+    return false;
+  uint64_t Max = llvm::maxUIntN(SizeBits) / Bytes;
+  Expr::EvalResult Value;
+  if (E->EvaluateAsInt(Value, Ctx))
+    return !Value.Val.getInt().isNegative() &&
+           Value.Val.getInt().getLimitedValue() <= Max;
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && guardedAt(Loop, *V, [&](const Expr &Cond) {
+           return holdsWhenAbove(Cond, *V, Max, Ctx);
+         });
+}
+
 } // namespace uaccess::batch

@@ -212,6 +212,33 @@ std::string arrayExtent(const FunctionDecl &FD, llvm::StringRef Base);
 
 bool isParameter(const FunctionDecl &FD, llvm::StringRef Name);
 
+/// What a loop's count can be where the loop starts: the bounds its type,
+/// its value or an earlier `if` that leaves the function set. A window
+/// sized by the count is a rewrite only where it cannot mislead.
+struct CountBounds {
+  /// True when \p Count cannot be negative where \p Loop starts: an
+  /// unsigned type, a constant, or a variable an earlier `if` of an
+  /// enclosing block leaves the function for when it is negative.
+  bool nonNegativeAt(const Expr &Count, const Stmt &Loop) const;
+  /// True when an earlier `if` of a block that holds \p Loop leaves the
+  /// function where \p Holds (the `if`'s condition) is true, and \p V
+  /// keeps the value the `if` tested up to the loop: nothing assigns it or
+  /// takes its address, and no label lets a jump pass the `if`.
+  bool guardedAt(const Stmt &Loop, const VarDecl &V,
+                 llvm::function_ref<bool(const Expr &)> Holds) const;
+  /// True when \p Then leaves for good: a return, or a goto to a label
+  /// after \p Loop.
+  bool leavesPast(const Stmt *Then, const Stmt &Loop) const;
+  /// True when `Count * Bytes` cannot wrap around size_t where \p Loop
+  /// starts: Count is narrower than size_t, or a constant, or bounded by an
+  /// earlier `if` that leaves; \p Bytes is 0 when unknown.
+  bool productFitsAt(const Expr &Count, uint64_t Bytes, const Stmt &Loop) const;
+
+  const FunctionDecl &FD;
+  const ParentMap &Parents;
+  ASTContext &Ctx;
+};
+
 } // namespace uaccess::batch
 
 #endif

@@ -198,12 +198,14 @@ struct Finding {
   uint64_t FunctionBeginLine = 0;
   uint64_t FunctionEndLine = 0;
   /// The other code the finding depends on, so that a change there can
-  /// make or unmake it: the #define of each macro that made its places
-  /// (a helper macro's end), the functions its notes are in, and the
-  /// functions of its own file its function calls, and those of any file
-  /// it calls inside a window (a helper that ends the window): utils'
-  /// codeDependencies(). --diff counts a change inside them as touching
-  /// the finding.
+  /// make or unmake it (CheckContext::dependencies(), over utils'
+  /// codeDependencies()): the #define of each macro that made its places
+  /// (a helper macro's end), the functions its notes are in, the functions
+  /// of its own file its function calls, and, in any file, those it calls
+  /// inside a window (a helper that ends the window) or, where its
+  /// function has an op or an end outside any window, those that use the
+  /// API (a helper that opens the window). --diff counts a change inside
+  /// them as touching the finding.
   std::vector<LineSpan> Depends;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
