@@ -77,8 +77,11 @@ struct RelativeBases {
   std::vector<std::string> Ordered, Database;
 };
 
+/// \p OnlyTop: the paths are git's own, from the top level (the tool ran
+/// `git diff`); the current directory is no other place they could start.
 Expected<RelativeBases> relativeBases(bool GitFirst,
-                                      ArrayRef<CompileCommand> TUs) {
+                                      ArrayRef<CompileCommand> TUs,
+                                      bool OnlyTop = false) {
   std::string Cwd = uaccess::currentDirectoryPath();
   if (Cwd.empty())
     return createStringError("cannot read the current directory");
@@ -90,7 +93,8 @@ Expected<RelativeBases> relativeBases(bool GitFirst,
   };
   std::string Top = gitTopLevel();
   Add(Bases.Ordered, GitFirst ? StringRef(Top) : StringRef(Cwd));
-  Add(Bases.Ordered, GitFirst ? StringRef(Cwd) : StringRef(Top));
+  if (!OnlyTop || Top.empty())
+    Add(Bases.Ordered, GitFirst ? StringRef(Cwd) : StringRef(Top));
   for (const CompileCommand &C : TUs)
     Add(Bases.Database, C.Directory);
   return Bases;
@@ -189,22 +193,24 @@ Expected<std::optional<Patch>> readPatch(const Options &Opt) {
     return createStringError("'" + Opt.DiffFile +
                              "' is not a unified diff: it names no file");
   }
-  return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text)};
+  return Patch{std::move(*Changed), !IsFile || uaccess::isGitPatch(*Text),
+               !IsFile};
 }
 
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
 namespace {
 /// What of the patch the gate cannot check, said in one line each: a C
-/// source no entry of the database compiles (a new driver not built yet, a
-/// file of another config), or a patch that changes no C code at all. The
-/// gate passes them; it must not pass them in silence.
+/// source no entry of \p Database compiles (a new driver not built yet, a
+/// file of another config; a .c another TU includes is checked there), or
+/// a patch that changes no C code at all. The gate passes them; it must
+/// not pass them in silence.
 void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
-                        ArrayRef<CompileCommand> TUs, bool Quiet) {
+                        ArrayRef<CompileCommand> Database, bool Quiet) {
   if (Quiet || !Lines.files())
     return;
   std::set<std::string> Compiled;
-  for (const CompileCommand &C : TUs)
+  for (const CompileCommand &C : Database)
     Compiled.insert(uaccess::canonicalFile(
         uaccess::absoluteSourcePath(C.Directory, C.Filename)));
   bool AnyCode = false;
@@ -213,7 +219,8 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
     AnyCode |= Ext == ".c" || Ext == ".h";
     if (Ext == ".c" && !Compiled.count(File))
       errs() << "uaccess-lint: note: --diff: '" << File
-             << "' is compiled by no entry of the database: not checked\n";
+             << "' is compiled by no entry of the database: it is checked "
+                "only where a TU includes it\n";
   }
   // A deleted file is no file of paths(): it has no code left to check.
   if (!AnyCode && Lines.paths().size() == Lines.files())
@@ -223,15 +230,16 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
 } // namespace
 
 Expected<std::optional<uaccess::ChangedLines>>
-resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs, bool Quiet) {
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
+             ArrayRef<CompileCommand> Database, bool Quiet) {
   if (!P)
     return std::nullopt;
-  Expected<RelativeBases> Bases = relativeBases(P->FromGit, TUs);
+  Expected<RelativeBases> Bases = relativeBases(P->FromGit, TUs, P->FromRev);
   if (!Bases)
     return Bases.takeError();
   if (Error E = P->Lines.resolve(Bases->Ordered, Bases->Database))
     return createStringError("--diff: " + toString(std::move(E)));
-  noteUncheckedFiles(P->Lines, TUs, Quiet);
+  noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 

@@ -88,6 +88,8 @@ struct Patch {
   uaccess::ChangedLines Lines;
   /// Its paths are git's, from the top level of the work tree.
   bool FromGit = false;
+  /// The tool ran `git diff REV` for it: its paths can be nothing else.
+  bool FromRev = false;
 };
 
 /// What a run accepts and filters, read before any TU runs.
@@ -248,9 +250,11 @@ void promoteWarnings(std::vector<uaccess::Finding> &Findings,
 Expected<std::optional<Patch>> readPatch(const Options &Opt);
 
 /// The patch's changed lines, its relative paths resolved exactly (never
-/// matched as suffixes).
+/// matched as suffixes); a note for each C source of it that no entry of
+/// \p Database (every TU, all shards; else \p TUs) compiles.
 Expected<std::optional<uaccess::ChangedLines>>
-resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs, bool Quiet);
+resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
+             ArrayRef<CompileCommand> Database, bool Quiet);
 
 /// --line-filter's names, resolved against the TUs' folders and the
 /// findings' files. A line filter that names no file of the run is an

@@ -89,15 +89,15 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
     uaccess::MergedReport Merged = exitOnError(
         reportFolders(Opt, std::move(Records), Finder, Workers, TUs, Summary));
     Merged.ReadOutputs.merge(outputsReadByRecords(Opt, TUs, Workers.Jobs));
-    G.Changed =
-        exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands, Opt.Quiet));
+    G.Changed = exitOnError(
+        resolvePatch(std::move(ThePatch), TUs.Commands, Program, Opt.Quiet));
     G.Accepted = exitOnError(readBaselines(Finder));
     return exitOnError(
         finishRun(Opt, Merged, Summary, TUs, Finder, G, Started));
   }
   RunnableTUs TUs = exitOnError(selectStage(Opt, CL, Finder, Summary, Program));
-  G.Changed =
-      exitOnError(resolvePatch(std::move(ThePatch), TUs.Commands, Opt.Quiet));
+  G.Changed = exitOnError(
+      resolvePatch(std::move(ThePatch), TUs.Commands, Program, Opt.Quiet));
   G.Accepted = exitOnError(readBaselines(Finder));
   // A dry run: which TUs a run would parse, and why. (--exhaustive and
   // --dump-uaccess parse every TU: there is no choice to explain.)

@@ -143,6 +143,7 @@ private:
   std::optional<std::pair<std::string, std::string>> Git;
   std::string RenameTo, OldPath;
   bool CopyTo = false;
+  bool Link = false; ///< The section's file is a symbolic link.
   std::optional<std::string> Pending;
   /// The files of the sections so far: a second section of one file is
   /// a series of patches, whose later line numbers the earlier ones moved.
@@ -165,6 +166,7 @@ ChangedLines::FileChanges &DiffParser::section(const std::string &Path) {
     Repeated = Path;
   ChangedLines::FileChanges &Changes = Out.Files[Path];
   Changes.Copied |= CopyTo;
+  Changes.Link |= Link;
   return Changes;
 }
 
@@ -207,6 +209,7 @@ void DiffParser::fileHeader(llvm::StringRef Line) {
     RenameTo.clear();
     OldPath.clear();
     CopyTo = false;
+    Link = false;
     if (Git)
       Pending = canonicalPath(stripPrefix(Git->second));
     return;
@@ -217,6 +220,16 @@ void DiffParser::fileHeader(llvm::StringRef Line) {
     RenameTo = headerPath(Line);
     if (Pending)
       Pending = canonicalPath(RenameTo);
+  } else if (Line.consume_front("rename from ")) {
+    // The series renames a file an earlier patch of it changed: the
+    // earlier lines are the old name's, which is gone.
+    std::string From = canonicalPath(headerPath(Line));
+    if (Sections.count(From) && Repeated.empty())
+      Repeated = From;
+  } else if (Line.ends_with(" 120000") &&
+             (Line.starts_with("new file mode ") ||
+              Line.starts_with("new mode ") || Line.starts_with("index "))) {
+    Link = true;
   } else if (Line.starts_with("deleted file mode")) {
     // Named, but nothing of it is left to analyze.
     Out.DeletedFiles += Pending.has_value();
@@ -384,25 +397,27 @@ existingUnder(llvm::StringRef Path, llvm::ArrayRef<std::string> Bases,
 
 namespace {
 
-/// The first line of \p File whose text is not the patch's new side there,
-/// as "N ('text')"; "" when every line the patch shows is there. Only C
-/// sources and headers are read: nothing else holds a finding.
+/// Why \p File is not the patch's new side: a line whose text is not the
+/// patch's there, or no file at all; "" when every line the patch shows is
+/// there. Only C sources and headers are read (nothing else holds a
+/// finding), and not a symbolic link, whose one line is its target.
 std::string newSideMismatch(llvm::StringRef File,
                             const ChangedLines::FileChanges &Changes) {
   llvm::StringRef Ext = llvm::sys::path::extension(File);
-  if ((Ext != ".c" && Ext != ".h") || Changes.NewText.empty())
+  if ((Ext != ".c" && Ext != ".h") || Changes.NewText.empty() || Changes.Link)
     return "";
   auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
-    return "";
+    return "is not there";
   llvm::SmallVector<llvm::StringRef, 0> Lines;
   (*Buffer)->getBuffer().split(Lines, '\n');
   for (const auto &[Number, Text] : Changes.NewText) {
     llvm::StringRef Want = llvm::StringRef(Text).rtrim('\r');
     if (Number == 0 || Number > Lines.size() ||
         Lines[Number - 1].rtrim('\r') != Want)
-      return std::to_string(Number) + " ('" + Want.str() + "')";
+      return "line " + std::to_string(Number) + " ('" + Want.str() +
+             "') is not the patch's";
   }
   return "";
 }
@@ -448,15 +463,15 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
         fileWithNewSide(Path, Changes, Bases, Fallback);
     if (!Full)
       return Full.takeError();
-    if (std::string Line = newSideMismatch(*Full, Changes); !Line.empty())
+    if (Full->empty())
+      *Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
+    if (std::string Why = newSideMismatch(*Full, Changes); !Why.empty())
       return llvm::createStringError(
-          "'" + *Full + "' line " + Line +
-          " is not the patch's: the patch does not describe the files "
+          "'" + *Full + "' " + Why +
+          ": the patch does not describe the files "
           "analyzed (changed since it was made, or a range that does not end "
           "at the work tree); give a patch of these files, such as "
           "'git diff BASE'");
-    if (Full->empty())
-      *Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
     FileChanges &Into = Resolved[*Full];
     Into.Copied |= Changes.Copied;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());

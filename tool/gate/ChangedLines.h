@@ -78,6 +78,8 @@ public:
     bool Copied = false;
     /// The new side's lines the patch shows, added and context, by number.
     std::map<uint64_t, std::string> NewText;
+    /// A symbolic link (git's mode 120000): its one line is its target.
+    bool Link = false;
   };
 
 private:

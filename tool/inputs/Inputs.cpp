@@ -196,6 +196,9 @@ Error checkDatabaseShape(StringRef Text) {
 
 Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 parseJSONDatabase(StringRef Text, StringRef Base) {
+  // A byte-order mark, as some Windows editors write one, is no JSON; clang
+  // reads past it.
+  Text.consume_front("\xEF\xBB\xBF");
   if (Error E = checkDatabaseShape(Text))
     return E;
   std::string Error;

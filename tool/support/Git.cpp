@@ -110,9 +110,10 @@ llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
         "--diff=" + Rev + ": not a file, and a revision cannot start with '-'");
   // --no-relative: a user's diff.relative would drop the changes outside
   // the current directory and write paths from it, not from the top level.
+  // --no-textconv: a textconv driver's text is not the file's.
   llvm::Expected<std::string> Diff =
       runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
-                   "--no-relative", Rev.str(), "--"});
+                   "--no-textconv", "--no-relative", Rev.str(), "--"});
   if (Diff)
     return Diff;
   return llvm::createStringError(
