@@ -239,6 +239,8 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
     return Bases.takeError();
   if (Error E = P->Lines.resolve(Bases->Ordered, Bases->Database))
     return createStringError("--diff: " + toString(std::move(E)));
+  if (Error E = P->Lines.checkNewSide())
+    return createStringError("--diff: " + toString(std::move(E)));
   noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }

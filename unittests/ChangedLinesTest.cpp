@@ -2,6 +2,8 @@
 
 #include "gate/ChangedLines.h"
 
+#include "ScratchDir.h"
+
 #include "gtest/gtest.h"
 
 using namespace uaccess;
@@ -640,6 +642,50 @@ TEST(ChangedLinesTest, TouchesFindingByLocationNoteOrDeletion) {
   EXPECT_TRUE(touchesFinding(Lines, findingAt(25, 25, 35)));
   EXPECT_FALSE(touchesFinding(Lines, findingAt(40, 40, 50)));
   EXPECT_FALSE(touchesFinding(Lines, findingAt(25, 0, 0)));
+}
+
+} // namespace
+
+namespace {
+
+class ChangedLinesNewSideTest : public uaccess::ScratchDir {
+protected:
+  /// The patch \p Diff, resolved in the scratch folder, checked against
+  /// its files: "" when they hold its new side, else the error.
+  std::string check(llvm::StringRef Diff) {
+    ChangedLines Lines = parseOk(Diff);
+    if (llvm::Error E = Lines.resolve({Dir.str().str()}))
+      return llvm::toString(std::move(E));
+    llvm::Error E = Lines.checkNewSide();
+    return E ? llvm::toString(std::move(E)) : "";
+  }
+};
+
+TEST_F(ChangedLinesNewSideTest, AddedAndContextLinesMustBeTheFiles) {
+  make("a.c", "one\ntwo\nthree\r\n");
+  EXPECT_EQ(check("--- a/a.c\n+++ b/a.c\n@@ -1,2 +1,3 @@\n one\n+two\n "
+                  "three\n"),
+            "");
+  std::string Moved = check("--- a/a.c\n+++ b/a.c\n@@ -1,0 +2,1 @@\n+one\n");
+  EXPECT_NE(Moved.find("a.c' line 2 ('one') is not the patch's"),
+            std::string::npos)
+      << Moved;
+}
+
+TEST_F(ChangedLinesNewSideTest,
+       AMissingSourceIsAnErrorAndOtherFilesAreNotRead) {
+  std::string Gone = check("--- a/gone.c\n+++ b/gone.c\n@@ -0,0 +1 @@\n+x\n");
+  EXPECT_NE(Gone.find("gone.c' is not there"), std::string::npos) << Gone;
+  EXPECT_EQ(check("--- a/notes.txt\n+++ b/notes.txt\n@@ -0,0 +1 @@\n+x\n"), "");
+}
+
+TEST_F(ChangedLinesNewSideTest, ASymbolicLinksLineIsItsTarget) {
+  make("real.h", "int x;\n");
+  ASSERT_FALSE(llvm::sys::fs::create_link("real.h", path("link.h")));
+  EXPECT_EQ(check("diff --git a/link.h b/link.h\nnew file mode 120000\n"
+                  "--- /dev/null\n+++ b/link.h\n@@ -0,0 +1 @@\n+real.h\n"
+                  "\\ No newline at end of file\n"),
+            "");
 }
 
 } // namespace

@@ -459,26 +459,38 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
                                   llvm::ArrayRef<std::string> Fallback) {
   std::map<std::string, FileChanges> Resolved;
   for (auto &[Path, Changes] : Files) {
+    // A symbolic link is a file of its own: its line is its target, and
+    // no line of the file it reaches.
     llvm::Expected<std::string> Full =
-        fileWithNewSide(Path, Changes, Bases, Fallback);
+        Changes.Link ? std::string()
+                     : fileWithNewSide(Path, Changes, Bases, Fallback);
     if (!Full)
       return Full.takeError();
-    if (Full->empty())
+    if (Full->empty() && Changes.Link)
+      *Full = Bases.empty() || llvm::sys::path::is_absolute(Path)
+                  ? Path
+                  : Bases.front() + "/" + Path;
+    else if (Full->empty())
       *Full = canonicalPath(Bases.empty() ? Path : Bases.front() + "/" + Path);
-    if (std::string Why = newSideMismatch(*Full, Changes); !Why.empty())
-      return llvm::createStringError(
-          "'" + *Full + "' " + Why +
-          ": the patch does not describe the files "
-          "analyzed (changed since it was made, or a range that does not end "
-          "at the work tree); give a patch of these files, such as "
-          "'git diff BASE'");
     FileChanges &Into = Resolved[*Full];
     Into.Copied |= Changes.Copied;
+    Into.Link |= Changes.Link;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
     Into.NewText.insert(Changes.NewText.begin(), Changes.NewText.end());
   }
   Files = std::move(Resolved);
+  return llvm::Error::success();
+}
+
+llvm::Error ChangedLines::checkNewSide() const {
+  for (const auto &[File, Changes] : Files)
+    if (std::string Why = newSideMismatch(File, Changes); !Why.empty())
+      return llvm::createStringError(
+          "'" + File + "' " + Why +
+          ": the patch does not describe the files analyzed (changed since "
+          "it was made, or a range that does not end at the work tree); give "
+          "a patch of these files, such as 'git diff BASE'");
   return llvm::Error::success();
 }
 

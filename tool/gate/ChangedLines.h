@@ -48,12 +48,14 @@ public:
   /// holds it (the first of \p Bases when none has it: a deleted file).
   /// Paths are matched exactly, by their real paths, from then on. A path
   /// two of \p Fallback hold (two files) is an error: see existingUnder().
-  /// A C source or header must hold the patch's new side (its added and
-  /// context lines) at the patch's line numbers: where two of \p Bases
-  /// hold the name, the one that does is the patch's; where none does, the
-  /// patch does not describe the files analyzed, and that is an error.
+  /// Where two of \p Bases hold the name, the one that holds the patch's
+  /// new side (checkNewSide()) is the patch's; both is an error.
   llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
                       llvm::ArrayRef<std::string> Fallback = {});
+  /// After resolve(): an error unless each C source and header holds the
+  /// patch's new side (added and context lines) at its line numbers, and
+  /// is there at all.
+  llvm::Error checkNewSide() const;
 
   /// Line \p Line of \p File is added by the patch.
   bool contains(llvm::StringRef File, uint64_t Line) const;
