@@ -189,15 +189,26 @@ bool CallPolicy::closesForCaller(const FunctionDecl &FD) {
   return shapeOf(FD).Ends && isHelper(FD);
 }
 
+namespace {
+/// The uses of role \p R in the parsed body of \p FD.
+std::vector<const UaccessUse *> usesIn(AnalysisCache &Cache,
+                                       const FunctionDecl &FD, Role R) {
+  std::vector<const UaccessUse *> Found;
+  if (const FunctionDecl *Def = parsedDefinition(FD))
+    for (const UaccessUse &U : Cache.get(*Def).uses().uses())
+      if (U.Api->TheRole == R)
+        Found.push_back(&U);
+  return Found;
+}
+} // namespace
+
 std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
-  std::vector<const UaccessUse *> Ends;
-  const FunctionDecl *Def = parsedDefinition(FD);
-  if (!Def)
-    return Ends;
-  for (const UaccessUse &U : Cache.get(*Def).uses().uses())
-    if (U.Api->TheRole == Role::End)
-      Ends.push_back(&U);
-  return Ends;
+  return usesIn(Cache, FD, Role::End);
+}
+
+std::vector<const UaccessUse *>
+CallPolicy::unsafeOpsIn(const FunctionDecl &FD) {
+  return usesIn(Cache, FD, Role::UnsafeOp);
 }
 
 // Only a small static or inline function that opens and does nothing else

@@ -63,6 +63,8 @@ public:
   bool closesForCaller(const clang::FunctionDecl &FD);
   /// The ends in \p FD's body, in source order; empty without a body.
   std::vector<const UaccessUse *> endsIn(const clang::FunctionDecl &FD);
+  /// The unsafe ops in the body of \p FD (its own, not its callees').
+  std::vector<const UaccessUse *> unsafeOpsIn(const clang::FunctionDecl &FD);
   /// \p FD opens a window, never ends one, and every caller in this TU
   /// ends a window: a helper that opens a window for its caller.
   bool opensForCaller(const clang::FunctionDecl &FD);

@@ -36,10 +36,6 @@ namespace {
 /// fast on huge functions; the window facts themselves are never dropped.
 constexpr size_t MaxStatesPerBlock = 8;
 
-bool familyPermits(Family Window, Family Access) {
-  return Window == Family::ReadWrite || Window == Access;
-}
-
 /// Dead branches (if (0), 6.19's local-label blocks, do-while (0) back
 /// edges) are pruned, except where can_do_masked_user_access() is a
 /// constant 1 (x86-64): the checked-begin fallback it kills is live on every
@@ -201,6 +197,8 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   if (InWindow)
     noteCallOpener(Call, St);
   CallVerdict V = Policy.judge(Call);
+  if (V.NeedsWindow && St.isOpen())
+    checkHelperOps(*V.Callee, Call, St);
   if (V.NeedsWindow && St.isOpen() && throughClosingHelper(Call, *V.Callee, St))
     return;
   if (V.ClosesWindow) {

@@ -231,6 +231,23 @@ void WindowWalker::checkHelperEnds(const FunctionDecl &Helper,
   report(std::move(E), Call ? static_cast<const void *>(Call) : Guard);
 }
 
+// The helper's ops run in this window: one its family does not permit (a
+// write in a read window, through lib/strnlen_user.c's do_strnlen_user()
+// shape) is a mismatch at the call, with a note at the op. The helper's
+// own analysis lets any family through, as it runs in windows of each.
+void WindowWalker::checkHelperOps(const FunctionDecl &Helper,
+                                  const CallExpr &Call, const WindowState &St) {
+  if (St.Begin < 0)
+    return;
+  for (const UaccessUse *Op : Policy.unsafeOpsIn(Helper))
+    if (!familyPermits(St.Fam, Op->Api->TheFamily)) {
+      WindowEvent E = event(WindowEventKind::Mismatch, Op, St);
+      E.Call = &Call;
+      E.Helper = &Helper;
+      return report(std::move(E), &Call, Op);
+    }
+}
+
 // The ways out of a function that runs in its caller's window, for its
 // callers (throughClosingHelper()).
 void WindowWalker::noteExit(const CFGBlock &B, const WindowState &St,

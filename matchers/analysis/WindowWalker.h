@@ -113,6 +113,11 @@ struct BranchResolution {
   bool ByReturned = false;
 };
 
+/// A window of family \p Window permits an access of family \p Access.
+inline bool familyPermits(Family Window, Family Access) {
+  return Window == Family::ReadWrite || Window == Access;
+}
+
 /// The sign of what a helper returns on its ways out that leave the window
 /// \p Open (or closed); none when it has no such way.
 std::optional<ValueSign> signOfWays(llvm::ArrayRef<WindowExit> Ways, bool Open);
@@ -158,6 +163,10 @@ private:
   void onCleanup(const clang::CFGCleanupFunction &Cleanup, WindowState &St);
   /// A mismatch between the open window and the ends of \p Helper, which
   /// closes it at \p Call or as the cleanup of \p Guard.
+  /// An op of \p Helper, called at \p Call, that the window's family does
+  /// not permit.
+  void checkHelperOps(const clang::FunctionDecl &Helper,
+                      const clang::CallExpr &Call, const WindowState &St);
   void checkHelperEnds(const clang::FunctionDecl &Helper,
                        const clang::CallExpr *Call, const clang::VarDecl *Guard,
                        const WindowState &St);

@@ -86,8 +86,18 @@ constexpr MessageFormat HelperEnd{
     "helper-end", "'{helper}'{guard?, the cleanup of '{guard}',} ends a "
                   "{family} window opened by '{begin}' with '{end}'; use "
                   "'{expected_end}'"};
+constexpr MessageFormat HelperAccess{
+    "helper-access", "'{helper}' {verb} user memory with '{accessor}' inside "
+                     "a {family} window opened by '{begin}'"};
 constexpr MessageFormat MessageTable[] = {MismatchedEnd, AccessInside,
-                                          HelperEnd};
+                                          HelperEnd, HelperAccess};
+
+/// What an access does to user memory, as the messages say it.
+llvm::StringRef verbOf(const UaccessUse &Use) {
+  return Use.Api->TheDirection == Direction::ToUser     ? "writes"
+         : Use.Api->TheDirection == Direction::FromUser ? "reads"
+                                                        : "reads and writes";
+}
 } // namespace
 
 const llvm::ArrayRef<MessageFormat> WindowMismatchCheck::Messages =
@@ -100,7 +110,8 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
   if (E.Kind != WindowEventKind::Mismatch || E.State.Begin < 0)
     return;
   if (E.Helper)
-    return reportHelperEnd(FA, E);
+    return E.Use->Api->TheRole == Role::End ? reportHelperEnd(FA, E)
+                                            : reportHelperAccess(FA, E);
   const FunctionUses &Uses = FA.uses();
   const UaccessUse &Begin = Uses.use(E.State.Begin);
   const UaccessUse &Use = *E.Use;
@@ -133,14 +144,10 @@ void WindowMismatchCheck::report(FunctionAnalyses &FA,
       B.replace(NameRange, Right);
     return;
   }
-  llvm::StringRef Verb = Use.Api->TheDirection == Direction::ToUser ? "writes"
-                         : Use.Api->TheDirection == Direction::FromUser
-                             ? "reads"
-                             : "reads and writes";
   auto B = diag(Use.loc(), &FD, AccessInside,
                 FindingArgs()
                     .set("accessor", Use.name())
-                    .set("verb", Verb)
+                    .set("verb", verbOf(Use))
                     .set("family", Family));
   noteBegin(B, Uses, E.State);
 }
@@ -180,6 +187,25 @@ void WindowMismatchCheck::reportHelperEnd(FunctionAnalyses &FA,
   B.note(At, "no fix-it: the end is in '" + Helper +
                  "', which closes the windows of all its callers; give this "
                  "window its own end, or make the helper's end match");
+}
+
+// The access is in the helper's body, which runs in windows of either
+// family: the fix is this window's (a family that permits it), or the
+// helper's; no fix-it.
+void WindowMismatchCheck::reportHelperAccess(FunctionAnalyses &FA,
+                                             const WindowEvent &E) {
+  const FunctionUses &Uses = FA.uses();
+  std::string Helper = E.Helper->getNameAsString();
+  auto B = diag(E.Call->getBeginLoc(), &FA.decl(), HelperAccess,
+                FindingArgs()
+                    .set("helper", Helper)
+                    .set("verb", verbOf(*E.Use))
+                    .set("accessor", E.Use->name())
+                    .set("family", familyName(E.State.Fam))
+                    .set("begin", Uses.use(E.State.Begin).name()));
+  noteBegin(B, Uses, E.State);
+  B.note(E.Use->loc(), "'" + E.Use->name() + "' in '" + Helper + "' " +
+                           verbOf(*E.Use).str() + " here");
 }
 
 // The words of mismatchText() before findings had arguments: the read and

@@ -29,6 +29,7 @@ private:
   /// A window closed by a TU-local helper whose end is of another family:
   /// reported at the call (or the cleanup's variable), noted at the end.
   void reportHelperEnd(FunctionAnalyses &FA, const WindowEvent &Event);
+  void reportHelperAccess(FunctionAnalyses &FA, const WindowEvent &Event);
   /// What the end does to the window on the TU's arch.
   void noteEffect(FindingBuilder &B, FunctionAnalyses &FA,
                   const WindowEvent &Event, clang::SourceLocation At);
