@@ -239,8 +239,15 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
     return Bases.takeError();
   if (Error E = P->Lines.resolve(Bases->Ordered, Bases->Database))
     return createStringError("--diff: " + toString(std::move(E)));
-  if (Error E = P->Lines.checkNewSide())
+  // git's own diff of a file the work tree lacks (outside a sparse
+  // checkout's cone) is no other text: the file is not checked, and said.
+  if (Error E = P->Lines.checkNewSide(/*MissingIsError=*/!P->FromRev))
     return createStringError("--diff: " + toString(std::move(E)));
+  if (P->FromRev && !Quiet)
+    for (const std::string &File : P->Lines.paths())
+      if (!sys::fs::exists(File))
+        errs() << "uaccess-lint: note: --diff: '" << File
+               << "' is not in the work tree: not checked\n";
   noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }

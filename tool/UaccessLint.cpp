@@ -121,7 +121,9 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
 int main(int argc, const char **argv) {
   using namespace driver;
   auto Started = std::chrono::steady_clock::now();
+  std::vector<int> Ignored = uaccess::ignoredInterrupts();
   InitLLVM X(argc, argv);
+  uaccess::keepIgnoredInterrupts(Ignored);
   std::deque<std::string> KbuildArgs;
   CommandLine CL =
       argc > 1 && StringRef(argv[1]) == "--kbuild"

@@ -144,6 +144,8 @@ private:
   std::string RenameTo, OldPath;
   bool CopyTo = false;
   bool Link = false; ///< The section's file is a symbolic link.
+  /// A MIME mail's part boundary, "--" and its name: no line of a hunk.
+  std::string Boundary;
   std::optional<std::string> Pending;
   /// The files of the sections so far: a second section of one file is
   /// a series of patches, whose later line numbers the earlier ones moved.
@@ -171,6 +173,11 @@ ChangedLines::FileChanges &DiffParser::section(const std::string &Path) {
 }
 
 std::string DiffParser::stripPrefix(llvm::StringRef Path) const {
+  // A rename names its new path whole: the `diff --git` line, whose names
+  // may hold spaces, cannot say where the prefix ends; `rename to` can.
+  if (Git && !RenameTo.empty() &&
+      (Path == RenameTo || Path.ends_with("/" + RenameTo)))
+    return RenameTo;
   // A plain diff's absolute or `../` name is a path, not a prefixed one:
   // `diff -u /w/old/g.c /w/new/g.c` names /w/new/g.c, never ./g.c.
   if (!Git && (llvm::sys::path::is_absolute(Path) || Path.starts_with("../")))
@@ -305,9 +312,18 @@ llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
     return Malformed("is part of a combined diff (git show of a merge): give "
                      "the diff against one parent, as 'git diff M^1 M' "
                      "writes it");
-  // A mail's signature ("-- ", then git's version) ends the patch.
+  // A mail's signature ("-- ", then git's version) ends the patch; so does
+  // the boundary of a MIME part (format-patch --attach, --inline).
   if (Line == "-- ")
     AfterHunk = false;
+  if (size_t At = Line.find("boundary=");
+      At != llvm::StringRef::npos &&
+      Line.starts_with("Content-Type: multipart/"))
+    Boundary = ("--" + Line.drop_front(At + 9).trim().trim('"')).str();
+  if (!Boundary.empty() && Line.starts_with(Boundary)) {
+    AfterHunk = false;
+    return llvm::Error::success();
+  }
   // After a hunk, an added or deleted line outside any hunk: the hunk is
   // longer than its header says, and its last lines would be lost.
   bool Header = Line.starts_with("+++ ") || Line.starts_with("--- ");
@@ -410,8 +426,17 @@ std::string newSideMismatch(llvm::StringRef File,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return "is not there";
+  llvm::StringRef Text = (*Buffer)->getBuffer();
+  // clang ends a line at a carriage return alone too, git does not: their
+  // line numbers part after it, and a finding's line is not the patch's.
+  for (size_t At = Text.find('\r'); At != llvm::StringRef::npos;
+       At = Text.find('\r', At + 1))
+    if (At + 1 == Text.size() || Text[At + 1] != '\n')
+      return "has a carriage return alone on line " +
+             std::to_string(Text.take_front(At).count('\n') + 1) +
+             ", where clang and git count its lines differently";
   llvm::SmallVector<llvm::StringRef, 0> Lines;
-  (*Buffer)->getBuffer().split(Lines, '\n');
+  Text.split(Lines, '\n');
   for (const auto &[Number, Text] : Changes.NewText) {
     llvm::StringRef Want = llvm::StringRef(Text).rtrim('\r');
     if (Number == 0 || Number > Lines.size() ||
@@ -483,9 +508,10 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
   return llvm::Error::success();
 }
 
-llvm::Error ChangedLines::checkNewSide() const {
+llvm::Error ChangedLines::checkNewSide(bool MissingIsError) const {
   for (const auto &[File, Changes] : Files)
-    if (std::string Why = newSideMismatch(File, Changes); !Why.empty())
+    if (std::string Why = newSideMismatch(File, Changes);
+        !Why.empty() && (MissingIsError || llvm::sys::fs::exists(File)))
       return llvm::createStringError(
           "'" + File + "' " + Why +
           ": the patch does not describe the files analyzed (changed since "

@@ -53,9 +53,9 @@ public:
   llvm::Error resolve(llvm::ArrayRef<std::string> Bases,
                       llvm::ArrayRef<std::string> Fallback = {});
   /// After resolve(): an error unless each C source and header holds the
-  /// patch's new side (added and context lines) at its line numbers, and
-  /// is there at all.
-  llvm::Error checkNewSide() const;
+  /// patch's new side (added and context lines) at its line numbers, and,
+  /// with \p MissingIsError, is there at all.
+  llvm::Error checkNewSide(bool MissingIsError = true) const;
 
   /// Line \p Line of \p File is added by the patch.
   bool contains(llvm::StringRef File, uint64_t Line) const;

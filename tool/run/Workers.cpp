@@ -450,6 +450,26 @@ int runWorkerJob(llvm::StringRef JobPath) {
   return 0;
 }
 
+std::vector<int> ignoredInterrupts() {
+  std::vector<int> Ignored;
+  for (int Signal : InterruptSignals) {
+    struct sigaction Old = {};
+    if (::sigaction(Signal, nullptr, &Old) == 0 && Old.sa_handler == SIG_IGN)
+      Ignored.push_back(Signal);
+  }
+  return Ignored;
+}
+
+void keepIgnoredInterrupts(llvm::ArrayRef<int> Ignored) {
+  if (Ignored.empty())
+    return;
+  // LLVM registers its handlers once (InitLLVM does, for stack dumps):
+  // make sure they are, and ignore again what the driver was told to.
+  llvm::sys::SetInterruptFunction(nullptr);
+  for (int Signal : Ignored)
+    ::signal(Signal, SIG_IGN);
+}
+
 void endDriverOnStopSignals() {
   struct sigaction Action = {};
   Action.sa_handler = endAsTerminated;

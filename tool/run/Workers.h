@@ -61,6 +61,15 @@ std::vector<TUOutcome>
 runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
            const WorkerOptions &Opts);
 
+/// The interrupt signals the process was started with ignored (SIGINT, as
+/// a script's `cmd &` leaves it): read before InitLLVM, whose handlers take
+/// them over.
+std::vector<int> ignoredInterrupts();
+/// A driver keeps ignoring \p Ignored: LLVM's handler, which removes the
+/// driver's temporary files, would otherwise take them, and the run would
+/// go on without its workers' job files.
+void keepIgnoredInterrupts(llvm::ArrayRef<int> Ignored);
+
 /// In the driver: SIGQUIT, SIGALRM and SIGXCPU (a CI runner's or a shell's
 /// time limit) end it as SIGTERM does, its temporary files removed and its
 /// workers ending with it. LLVM's handler would print a stack dump and

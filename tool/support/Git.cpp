@@ -110,15 +110,18 @@ llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
         "--diff=" + Rev + ": not a file, and a revision cannot start with '-'");
   // --no-relative: a user's diff.relative would drop the changes outside
   // the current directory and write paths from it, not from the top level.
-  // --no-textconv: a textconv driver's text is not the file's.
+  // --no-textconv: a textconv driver's text is not the file's. One line of
+  // context, so that a hunk that only deletes still shows lines the gate
+  // can find in the file (checkNewSide()): a range whose end is not the
+  // work tree is refused, not read at the wrong lines.
   llvm::Expected<std::string> Diff =
-      runGit(".", {"diff", "-U0", "--no-color", "--no-ext-diff",
+      runGit(".", {"diff", "-U1", "--no-color", "--no-ext-diff",
                    "--no-textconv", "--no-relative", Rev.str(), "--"});
   if (Diff)
     return Diff;
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
-      "--diff=" + Rev + ": not a file, and 'git " + "diff -U0 " + Rev +
+      "--diff=" + Rev + ": not a file, and 'git " + "diff -U1 " + Rev +
           "' failed: " + llvm::toString(Diff.takeError()));
 }
 

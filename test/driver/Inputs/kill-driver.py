@@ -15,9 +15,10 @@ N workers run, then signals the driver only, as a CI timeout does:
                    reports whether the workers end on their own, then
                    resumes the driver and reports how it exited.
 
---group starts the driver as a shell's `cmd &` does, with SIGINT ignored,
-in a process group of its own, and signals the whole group, as a terminal's
-Ctrl-C or a CI runner's cancel does: the workers get the signal too.
+--background starts the driver as a shell's `cmd &` does, with SIGINT
+ignored, in a process group of its own. --group (which implies it) signals
+the whole group, as a terminal's Ctrl-C or a CI runner's cancel does: the
+workers get the signal too.
 
 --resend N sends each worker N more SIGTERMs once the driver is signalled:
 the kernel sends PR_SET_PDEATHSIG again each time a worker is reparented,
@@ -192,8 +193,8 @@ def run_once(args):
     """Starts the driver, signals it, and prints what it left behind."""
     with open(args.stdout, "wb") as out, open(args.stderr, "wb") as err:
         driver = subprocess.Popen(args.command, stdout=out, stderr=err,
-                                  preexec_fn=as_background if args.group
-                                  else None)
+                                  preexec_fn=as_background
+                                  if args.group or args.background else None)
         workers, left = [], []
         try:
             workers = wait_for_workers(driver, args.workers)
@@ -224,6 +225,7 @@ def main():
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--resend", type=int, default=0)
     parser.add_argument("--group", action="store_true")
+    parser.add_argument("--background", action="store_true")
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--stdout", default=os.devnull)
     parser.add_argument("--stderr", default=os.devnull)
