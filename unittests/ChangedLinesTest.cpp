@@ -227,6 +227,28 @@ TEST(ChangedLinesTest, NoNewlineMarkerDoesNotCount) {
   EXPECT_EQ(linesOf(Lines, "x.c"), LineList({2, 3}));
 }
 
+TEST(ChangedLinesTest, AMimePartBoundaryEndsThePatchButAnEmptyOneIsNone) {
+  ChangedLines Lines = parseOk("Content-Type: multipart/mixed; "
+                               "boundary=\"------------2.39.2\"\n"
+                               "\n"
+                               "--------------2.39.2\n"
+                               "diff --git a/x.c b/x.c\n"
+                               "--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+b\n"
+                               "\n"
+                               "--------------2.39.2--\n");
+  EXPECT_EQ(linesOf(Lines, "x.c"), LineList({2}));
+  // boundary="" names no boundary: "--" would swallow the file headers.
+  ChangedLines Empty = parseOk("Content-Type: multipart/mixed; boundary=\"\"\n"
+                               "--- a/x.c\n"
+                               "+++ b/x.c\n"
+                               "@@ -1,0 +2 @@\n"
+                               "+b\n");
+  EXPECT_EQ(linesOf(Empty, "x.c"), LineList({2}));
+}
+
 TEST(ChangedLinesTest, FormatPatchTrailerIsIgnored) {
   ChangedLines Lines = parseOk("From 0123 Mon Sep 17 00:00:00 2001\n"
                                "Subject: [PATCH] x: fix\n"

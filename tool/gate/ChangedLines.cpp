@@ -319,7 +319,9 @@ llvm::Error DiffParser::line(llvm::StringRef Line, size_t Number) {
   if (size_t At = Line.find("boundary=");
       At != llvm::StringRef::npos &&
       Line.starts_with("Content-Type: multipart/"))
-    Boundary = ("--" + Line.drop_front(At + 9).trim().trim('"')).str();
+    if (llvm::StringRef Name = Line.drop_front(At + 9).trim().trim('"');
+        !Name.empty())
+      Boundary = ("--" + Name).str();
   if (!Boundary.empty() && Line.starts_with(Boundary)) {
     AfterHunk = false;
     return llvm::Error::success();
@@ -426,17 +428,17 @@ std::string newSideMismatch(llvm::StringRef File,
                                             /*RequiresNullTerminator=*/false);
   if (!Buffer)
     return "is not there";
-  llvm::StringRef Text = (*Buffer)->getBuffer();
+  llvm::StringRef Content = (*Buffer)->getBuffer();
   // clang ends a line at a carriage return alone too, git does not: their
   // line numbers part after it, and a finding's line is not the patch's.
-  for (size_t At = Text.find('\r'); At != llvm::StringRef::npos;
-       At = Text.find('\r', At + 1))
-    if (At + 1 == Text.size() || Text[At + 1] != '\n')
+  for (size_t At = Content.find('\r'); At != llvm::StringRef::npos;
+       At = Content.find('\r', At + 1))
+    if (At + 1 == Content.size() || Content[At + 1] != '\n')
       return "has a carriage return alone on line " +
-             std::to_string(Text.take_front(At).count('\n') + 1) +
+             std::to_string(Content.take_front(At).count('\n') + 1) +
              ", where clang and git count its lines differently";
   llvm::SmallVector<llvm::StringRef, 0> Lines;
-  Text.split(Lines, '\n');
+  Content.split(Lines, '\n');
   for (const auto &[Number, Text] : Changes.NewText) {
     llvm::StringRef Want = llvm::StringRef(Text).rtrim('\r');
     if (Number == 0 || Number > Lines.size() ||
