@@ -200,15 +200,24 @@ Expected<std::optional<Patch>> readPatch(const Options &Opt) {
 /// The patch's changed lines, its relative paths resolved exactly (never
 /// matched as suffixes).
 namespace {
-/// What of the patch the gate cannot check, said in one line each: a C
-/// source no entry of \p Database compiles (a new driver not built yet, a
+/// What of the patch the gate cannot check, said in one line each: a file
+/// of `git diff REV` (\p FromRev) the work tree lacks, a C source no entry
+/// of \p Database compiles (a new driver not built yet, a
 /// file of another config; a .c another TU includes is checked there), or
 /// a patch that changes no C code at all. The gate passes them; it must
 /// not pass them in silence.
 void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
-                        ArrayRef<CompileCommand> Database, bool Quiet) {
+                        ArrayRef<CompileCommand> Database, bool FromRev,
+                        bool Quiet) {
   if (Quiet || !Lines.files())
     return;
+  // git's own diff of a file the work tree lacks (outside a sparse
+  // checkout's cone): checkNewSide() let it through.
+  if (FromRev)
+    for (const std::string &File : Lines.paths())
+      if (!sys::fs::exists(File))
+        errs() << "uaccess-lint: note: --diff: '" << File
+               << "' is not in the work tree: not checked\n";
   std::set<std::string> Compiled;
   for (const CompileCommand &C : Database)
     Compiled.insert(uaccess::canonicalFile(
@@ -243,12 +252,8 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
   // checkout's cone) is no other text: the file is not checked, and said.
   if (Error E = P->Lines.checkNewSide(/*MissingIsError=*/!P->FromRev))
     return createStringError("--diff: " + toString(std::move(E)));
-  if (P->FromRev && !Quiet)
-    for (const std::string &File : P->Lines.paths())
-      if (!sys::fs::exists(File))
-        errs() << "uaccess-lint: note: --diff: '" << File
-               << "' is not in the work tree: not checked\n";
-  noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, Quiet);
+  noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, P->FromRev,
+                     Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));
 }
 
