@@ -473,6 +473,7 @@ Expected<uaccess::MergedReport> readReports(const Options &Opt,
   for (const std::string &Path : Opt.SourcePaths)
     if (Error E = uaccess::mergeReportFile(Path, Report, Summary))
       return E;
+  uaccess::withholdDisputedFixes(Report.Findings, Report.Readers);
   for (uaccess::Finding &F : Report.Findings)
     F.Configs = {SettingsIndex};
   uaccess::sortByLocation(Report.Findings);

@@ -226,6 +226,16 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
   for (const std::string &File : Lines.paths()) {
     StringRef Ext = sys::path::extension(File);
     AnyCode |= Ext == ".c" || Ext == ".h";
+    // The gate selects findings by the code a patch changes; settings
+    // change findings in code the patch leaves alone.
+    if (sys::path::filename(File) == uaccess::ConfigFileName) {
+      AnyCode = true;
+      errs() << "uaccess-lint: note: --diff: the patch changes the settings "
+                "in '"
+             << File
+             << "': the findings they add are not on the patch's lines; run "
+                "without --diff to see them\n";
+    }
     if (Ext == ".c" && !Compiled.count(File))
       errs() << "uaccess-lint: note: --diff: '" << File
              << "' is compiled by no entry of the database: it is checked "
@@ -235,6 +245,25 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
   if (!AnyCode && Lines.paths().size() == Lines.files())
     errs() << "uaccess-lint: note: --diff: the patch changes no C source or "
               "header; nothing to check\n";
+}
+
+/// A submodule the patch moves by its commit alone ("Subproject commit")
+/// while \p Database compiles files in it: the patch shows none of the
+/// lines that changed there, and the gate would pass them unseen.
+Error checkSubmodules(const uaccess::ChangedLines &Lines,
+                      ArrayRef<CompileCommand> Database) {
+  for (const std::string &Module : Lines.submodules())
+    for (const CompileCommand &C : Database) {
+      std::string File = uaccess::canonicalFile(
+          uaccess::absoluteSourcePath(C.Directory, C.Filename));
+      if (StringRef(File).starts_with(Module + "/"))
+        return createStringError(
+            "--diff: the patch moves the submodule '" + Module +
+            "' to another commit, and the database compiles '" + File +
+            "' in it: the patch shows none of its changed lines; make it "
+            "with 'git diff --submodule=diff'");
+    }
+  return Error::success();
 }
 } // namespace
 
@@ -252,6 +281,8 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
   // checkout's cone) is no other text: the file is not checked, and said.
   if (Error E = P->Lines.checkNewSide(/*MissingIsError=*/!P->FromRev))
     return createStringError("--diff: " + toString(std::move(E)));
+  if (Error E = checkSubmodules(P->Lines, Database.empty() ? TUs : Database))
+    return std::move(E);
   noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, P->FromRev,
                      Quiet);
   return std::optional<uaccess::ChangedLines>(std::move(P->Lines));

@@ -72,7 +72,7 @@ std::string renderReport(const Options &Opt,
                         Report.Digests
                             ? *Report.Digests
                             : uaccess::digestFixedSources(Report.Findings),
-                        OS);
+                        uaccess::readFunctions(Report), OS);
   } else if (Opt.OutputFormat == ReportFormat::SARIF) {
     uaccess::renderSARIF(
         Report.Findings, Summary,

@@ -63,3 +63,37 @@ TEST(BuildRecordsTest, RecordPathFromTheObject) {
 }
 
 } // namespace
+
+namespace {
+// The flags that choose what is read and defined, as one set: a -D
+// spelled apart or joined is one flag, paths are absolute, and sparse's
+// own defines, which the target predefines, are no flags.
+TEST(BuildRecordsTest, PreprocessorFlags) {
+  std::set<std::string> Flags = preprocessorFlags(
+      {"clang", "-c",           "-D",      "A=1",        "-DB",
+       "-UC",   "-I",           "inc",     "-Iinc2",     "-include",
+       "cfg.h", "-isystem",     "/sys",    "-nostdinc",  "-O2",
+       "-Wall", "-D__x86_64__", "-Dlinux", "-D__STDC__", "-o",
+       "a.o",   "a.c"},
+      "/b");
+  EXPECT_EQ(Flags, (std::set<std::string>{"-DA=1", "-DB", "-UC", "-I/b/inc",
+                                          "-I/b/inc2", "-include/b/cfg.h",
+                                          "-isystem/sys", "-nostdinc"}));
+}
+
+TEST(BuildRecordsTest, KeepsTheCommand) {
+  auto New = parseKbuildRecord("savedcmd_a.o := clang -DX -c a.c\n"
+                               "source_a.o := a.c\n"
+                               "deps_a.o := \\\n"
+                               "  a.h\n");
+  ASSERT_TRUE(bool(New)) << toString(New.takeError());
+  EXPECT_EQ(New->Command, "clang -DX -c a.c");
+  // Before 6.2 the line was cmd_.
+  auto Old = parseKbuildRecord("cmd_a.o := gcc -DY -c a.c\n"
+                               "source_a.o := a.c\n"
+                               "deps_a.o := \\\n"
+                               "  a.h\n");
+  ASSERT_TRUE(bool(Old)) << toString(Old.takeError());
+  EXPECT_EQ(Old->Command, "gcc -DY -c a.c");
+}
+} // namespace

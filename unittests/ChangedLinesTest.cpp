@@ -711,3 +711,48 @@ TEST_F(ChangedLinesNewSideTest, ASymbolicLinksLineIsItsTarget) {
 }
 
 } // namespace
+
+// A submodule moved to another commit: its lines are no file's.
+TEST(ChangedLinesTest, ASubmoduleBumpIsNamed) {
+  ChangedLines Lines = at(parseOk("diff --git a/sub b/sub\n"
+                                  "index 1111111..2222222 160000\n"
+                                  "--- a/sub\n"
+                                  "+++ b/sub\n"
+                                  "@@ -1 +1 @@\n"
+                                  "-Subproject commit 1111111\n"
+                                  "+Subproject commit 2222222\n"
+                                  "diff --git a/a.c b/a.c\n"
+                                  "--- a/a.c\n"
+                                  "+++ b/a.c\n"
+                                  "@@ -1,0 +2,1 @@\n"
+                                  "+int x;\n"));
+  EXPECT_EQ(Lines.submodules(), std::vector<std::string>{"/s/sub"});
+}
+
+// A region's directive added or deleted touches the whole file; a
+// one-line NOLINT or a comment does not.
+TEST(ChangedLinesTest, ARegionDirectiveTouchesItsFile) {
+  ChangedLines Lines =
+      at(parseOk("--- a/a.c\n"
+                 "+++ b/a.c\n"
+                 "@@ -20,1 +19,0 @@\n"
+                 "-/* uaccess-lint: ignore-end[window-unbalanced] */\n"
+                 "--- a/b.c\n"
+                 "+++ b/b.c\n"
+                 "@@ -1,0 +2,2 @@\n"
+                 "+int x; // NOLINT(window-call)\n"
+                 "+/* ignore-end is only a word here */\n"
+                 "--- a/c.c\n"
+                 "+++ b/c.c\n"
+                 "@@ -1,0 +2,1 @@\n"
+                 "+// NOLINTBEGIN(window-*)\n"));
+  EXPECT_TRUE(Lines.editsRegionDirective("/s/a.c"));
+  EXPECT_FALSE(Lines.editsRegionDirective("/s/b.c"));
+  EXPECT_TRUE(Lines.editsRegionDirective("/s/c.c"));
+  Finding F;
+  F.Loc.File = "/s/a.c";
+  F.Loc.Line = 5;
+  EXPECT_TRUE(touchesFinding(Lines, F));
+  F.Loc.File = "/s/b.c";
+  EXPECT_FALSE(touchesFinding(Lines, F));
+}

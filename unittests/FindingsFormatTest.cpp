@@ -77,3 +77,37 @@ TEST(FindingsFormatTest, MalformedHexIsAnError) {
 }
 
 } // namespace
+
+namespace {
+// The functions a TU read travel with its report, exactly; an edit is in
+// one when all its bytes are.
+TEST(FindingsFormatTest, ReadFunctionsSurvive) {
+  TUReport R;
+  R.File = "a.c";
+  R.Read.add("/h.h", {50, 300});
+  R.Read.add("/h.h", {10, 20});
+  R.Read.add("/h.h", {50, 300});
+  R.Read.add("/a.c", {0, 9});
+  TUReport Back = roundTrip(R);
+  EXPECT_EQ(Back.Read.spans(), R.Read.spans());
+  EXPECT_EQ(Back.Read.spans().at("/h.h").size(), 2u);
+  EXPECT_TRUE(Back.Read.holds("/h.h", 100, 20));
+  EXPECT_TRUE(Back.Read.holds("/h.h", 300, 0));
+  EXPECT_FALSE(Back.Read.holds("/h.h", 290, 20));
+  EXPECT_FALSE(Back.Read.holds("/other.h", 100, 1));
+}
+
+TEST(FindingsFormatTest, ReadFunctionsRefuseBadSpans) {
+  for (const char *Bad : {R"([{"file": "/h.h", "spans": [[5, 1]]}])",
+                          R"([{"file": "/h.h", "spans": [[-1, 1]]}])",
+                          R"([{"file": "/h.h", "spans": [[1]]}])",
+                          R"([{"file": "/h.h"}])", R"({"file": "/h.h"})"}) {
+    auto V = llvm::json::parse(Bad);
+    ASSERT_TRUE(bool(V));
+    ReadFunctions Read;
+    llvm::json::Path::Root Root;
+    EXPECT_FALSE(fromJSON(*V, Read, Root)) << Bad;
+    llvm::consumeError(Root.getError());
+  }
+}
+} // namespace

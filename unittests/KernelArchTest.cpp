@@ -36,3 +36,15 @@ TEST(KernelArchTest, SeparateUserAddressSpaces) {
   EXPECT_FALSE(hasSeparateUserAddressSpace(llvm::Triple("riscv64-linux-gnu")));
   EXPECT_FALSE(hasSeparateUserAddressSpace(llvm::Triple("aarch64-linux-gnu")));
 }
+
+TEST(KernelArchTest, OneBuildCompilesItsCompatArch) {
+  // An x86_64 build's vDSO32 and boot code are i386; an arm64 build's
+  // compat vDSO is arm.
+  EXPECT_TRUE(sameKernelBuild("x86_64", "x86_64"));
+  EXPECT_TRUE(sameKernelBuild("x86_64", "i386"));
+  EXPECT_TRUE(sameKernelBuild("i386", "x86_64"));
+  EXPECT_TRUE(sameKernelBuild("arm64", "arm"));
+  EXPECT_FALSE(sameKernelBuild("x86_64", "arm64"));
+  EXPECT_FALSE(sameKernelBuild("i386", "arm"));
+  EXPECT_FALSE(sameKernelBuild("powerpc", "riscv"));
+}

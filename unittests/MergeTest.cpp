@@ -173,3 +173,43 @@ TEST(MergeTest, AFindingOfOneEntryOfAFileNamesItsFlags) {
 }
 
 } // namespace
+
+namespace {
+Finding withFix(llvm::StringRef File, uint64_t Offset, llvm::StringRef Text) {
+  Finding F = at("window-mismatch", File, Offset);
+  F.Fixes.push_back({File.str(), Offset, 20, Text.str()});
+  return F;
+}
+
+// A fix-it in code another TU read without proposing it is withheld, and
+// the finding says which TU; a TU that did not read that code has no say.
+TEST(MergeTest, AFixItEveryReaderOfItsCodeMakes) {
+  std::vector<TUOutcome> Outcomes;
+  Outcomes.push_back(
+      analyzed("x.c", {withFix("/h.h", 100, "user_write_access_end")}));
+  Outcomes.back().Report.Read.add("/h.h", {50, 300});
+  Outcomes.push_back(analyzed("y.c", {}));
+  Outcomes.back().Report.Read.add("/h.h", {50, 300});
+  Outcomes.push_back(analyzed("z.c", {}));
+  Outcomes.back().Report.Read.add("/h.h", {400, 500});
+  RunSummary Summary;
+  MergedReport R = mergeOutcomes(Outcomes, Summary);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_TRUE(R.Findings[0].Fixes.empty());
+  ASSERT_EQ(R.Findings[0].Notes.size(), 1u);
+  EXPECT_NE(R.Findings[0].Notes[0].Message.find("the TU 'y.c'"),
+            std::string::npos);
+  // Without y.c, the readers agree.
+  Outcomes.erase(Outcomes.begin() + 1);
+  R = mergeOutcomes(Outcomes, Summary);
+  ASSERT_EQ(R.Findings.size(), 1u);
+  EXPECT_EQ(R.Findings[0].Fixes.size(), 1u);
+  // Another reader proposing another text for the same place disputes it.
+  Outcomes.push_back(
+      analyzed("w.c", {withFix("/h.h", 100, "user_read_access_end")}));
+  Outcomes.back().Report.Read.add("/h.h", {60, 200});
+  R = mergeOutcomes(Outcomes, Summary);
+  for (const Finding &F : R.Findings)
+    EXPECT_TRUE(F.Fixes.empty());
+}
+} // namespace

@@ -9,6 +9,7 @@
 
 #include "api/UaccessApi.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace uaccess {
@@ -105,6 +106,18 @@ const llvm::StringMap<const ApiEntry *> &index() {
 llvm::ArrayRef<ApiEntry> apiTable() { return Table; }
 
 const ApiEntry *lookupApi(llvm::StringRef Name) { return index().lookup(Name); }
+
+bool namesApi(llvm::StringRef Text) {
+  auto IsWordChar = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  while (!Text.empty()) {
+    Text = Text.drop_until(IsWordChar);
+    llvm::StringRef Word = Text.take_while(IsWordChar);
+    Text = Text.drop_front(Word.size());
+    if (!Word.empty() && !llvm::isDigit(Word.front()) && lookupApi(Word))
+      return true;
+  }
+  return false;
+}
 
 llvm::StringRef roleName(Role R) {
   switch (R) {

@@ -63,6 +63,10 @@ llvm::ArrayRef<ApiEntry> apiTable();
 
 /// The entry for \p Name, or null.
 const ApiEntry *lookupApi(llvm::StringRef Name);
+/// True when an identifier of the C text \p Text (a word of letters,
+/// digits and '_') is the name of an entry. Comments and strings count:
+/// the answer may say yes where the compiler sees no use.
+bool namesApi(llvm::StringRef Text);
 
 llvm::StringRef roleName(Role R);
 llvm::StringRef familyName(Family F);

@@ -2,6 +2,7 @@
 
 #include "runner/FindingsFormat.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace uaccess {
@@ -147,6 +148,39 @@ Value toJSON(const Finding &F) {
   return O;
 }
 
+void ReadFunctions::add(llvm::StringRef File, Span S) {
+  std::vector<Span> &InFile = Spans[File.str()];
+  auto It = llvm::lower_bound(InFile, S);
+  if (It == InFile.end() || *It != S)
+    InFile.insert(It, S);
+}
+
+void ReadFunctions::unite(const ReadFunctions &Other) {
+  for (const auto &[File, List] : Other.Spans)
+    for (const Span &S : List)
+      add(File, S);
+}
+
+bool ReadFunctions::holds(llvm::StringRef File, uint64_t Offset,
+                          uint64_t Length) const {
+  auto It = Spans.find(File.str());
+  return It != Spans.end() && llvm::any_of(It->second, [&](const Span &S) {
+           return S.first <= Offset && Offset + Length <= S.second;
+         });
+}
+
+Value toJSON(const ReadFunctions &R) {
+  llvm::json::Array Files;
+  for (const auto &[File, List] : R.spans()) {
+    llvm::json::Array Spans;
+    for (const auto &[First, Last] : List)
+      Spans.push_back(llvm::json::Array{First, Last});
+    Files.push_back(
+        Object{{"file", bytesToJSON(File)}, {"spans", std::move(Spans)}});
+  }
+  return Files;
+}
+
 Value toJSON(const TUReport &R) {
   return Object{{"file", bytesToJSON(R.File)},
                 {"findings", arrayOf(R.Findings)},
@@ -156,7 +190,8 @@ Value toJSON(const TUReport &R) {
                 {"arch", R.Arch},
                 {"calls", R.Calls},
                 {"skipped_bodies", R.SkippedBodies},
-                {"reads_outputs", bytesToJSON(R.ReadsOutputs)}};
+                {"reads_outputs", bytesToJSON(R.ReadsOutputs)},
+                {"read_functions", R.Read}};
 }
 
 bool fromJSON(const Value &V, FindingLocation &L, Path P) {
@@ -306,6 +341,49 @@ bool fromJSON(const Value &V, Finding &F, Path P) {
          O.mapOptional("arches", F.Arches) && O.mapOptional("link", F.Link);
 }
 
+namespace {
+/// One [first, last] pair of offsets, first <= last.
+bool spanFromJSON(const Value &V, ReadFunctions::Span &S, Path P) {
+  const llvm::json::Array *A = V.getAsArray();
+  std::optional<int64_t> First =
+      A && A->size() == 2 ? (*A)[0].getAsInteger() : std::nullopt;
+  std::optional<int64_t> Last = First ? (*A)[1].getAsInteger() : std::nullopt;
+  if (!Last || *First < 0 || *Last < *First) {
+    P.report("expected [first, last] offsets");
+    return false;
+  }
+  S = {uint64_t(*First), uint64_t(*Last)};
+  return true;
+}
+} // namespace
+
+bool fromJSON(const Value &V, ReadFunctions &R, Path P) {
+  const llvm::json::Array *Files = V.getAsArray();
+  if (!Files) {
+    P.report("expected an array");
+    return false;
+  }
+  for (size_t I = 0; I < Files->size(); ++I) {
+    Path Entry = P.index(I);
+    std::string File;
+    const Object *O = (*Files)[I].getAsObject();
+    const llvm::json::Array *Spans = O ? O->getArray("spans") : nullptr;
+    if (!mapBytes((*Files)[I], "file", File, Entry))
+      return false;
+    if (!Spans) {
+      Entry.field("spans").report("expected an array");
+      return false;
+    }
+    for (size_t J = 0; J < Spans->size(); ++J) {
+      ReadFunctions::Span S;
+      if (!spanFromJSON((*Spans)[J], S, Entry.field("spans").index(J)))
+        return false;
+      R.add(File, S);
+    }
+  }
+  return true;
+}
+
 bool fromJSON(const Value &V, TUReport &R, Path P) {
   ObjectMapper O(V, P);
   return O && mapBytes(V, "file", R.File, P) && O.map("findings", R.Findings) &&
@@ -315,7 +393,8 @@ bool fromJSON(const Value &V, TUReport &R, Path P) {
          O.mapOptional("calls", R.Calls) &&
          O.mapOptional("skipped_bodies", R.SkippedBodies) &&
          (!V.getAsObject()->get("reads_outputs") ||
-          mapBytes(V, "reads_outputs", R.ReadsOutputs, P));
+          mapBytes(V, "reads_outputs", R.ReadsOutputs, P)) &&
+         O.map("read_functions", R.Read);
 }
 
 } // namespace uaccess

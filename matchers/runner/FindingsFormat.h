@@ -21,6 +21,31 @@
 
 namespace uaccess {
 
+/// The functions a TU read whose code a fix-it could change: those that
+/// name the API, by a use the analysis recognized or in their text (any
+/// #if branch). Each is the [first, last] byte offsets of its definition
+/// in its file. A fix-it inside one must be a fix-it of that TU too: one
+/// that another TU (other flags, another arch) would not make changes
+/// code that TU reads right (run/FixAgreement.h).
+class ReadFunctions {
+public:
+  using Span = std::pair<uint64_t, uint64_t>;
+  void add(llvm::StringRef File, Span S);
+  /// Adds the spans of \p Other.
+  void unite(const ReadFunctions &Other);
+  /// True when a function read of \p File holds the bytes [Offset,
+  /// Offset + Length].
+  bool holds(llvm::StringRef File, uint64_t Offset, uint64_t Length) const;
+  bool empty() const { return Spans.empty(); }
+  const std::map<std::string, std::vector<Span>> &spans() const {
+    return Spans;
+  }
+
+private:
+  /// Per file, sorted and unique.
+  std::map<std::string, std::vector<Span>> Spans;
+};
+
 /// What one worker reports for one TU.
 struct TUReport {
   std::string File;
@@ -45,6 +70,8 @@ struct TUReport {
   /// Those of RunOptions::GuardedOutputs the parse read: the run must not
   /// replace them with its outputs.
   std::vector<std::string> ReadsOutputs;
+  /// The functions it read that name the API.
+  ReadFunctions Read;
 };
 
 llvm::json::Value toJSON(const FindingLocation &L);
@@ -54,6 +81,7 @@ llvm::json::Value toJSON(const CallerEnd &E);
 llvm::json::Value toJSON(const CallerLink &L);
 llvm::json::Value toJSON(const FindingArgs &Args);
 llvm::json::Value toJSON(const Finding &F);
+llvm::json::Value toJSON(const ReadFunctions &R);
 llvm::json::Value toJSON(const TUReport &R);
 bool fromJSON(const llvm::json::Value &V, FindingLocation &L,
               llvm::json::Path P);
@@ -65,6 +93,7 @@ bool fromJSON(const llvm::json::Value &V, CallerLink &L, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, FindingArgs &Args,
               llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, Finding &F, llvm::json::Path P);
+bool fromJSON(const llvm::json::Value &V, ReadFunctions &R, llvm::json::Path P);
 bool fromJSON(const llvm::json::Value &V, TUReport &R, llvm::json::Path P);
 
 /// Tested calls of functions another TU defines (CallerEnd::GuardCalls),

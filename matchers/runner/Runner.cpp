@@ -2,6 +2,7 @@
 
 #include "runner/Runner.h"
 #include "analysis/AnalysisCache.h"
+#include "api/UaccessApi.h"
 #include "checks/CheckRegistry.h"
 #include "utils/FileIdentity.h"
 #include "utils/GlobList.h"
@@ -138,6 +139,7 @@ public:
       for (const std::unique_ptr<UaccessCheck> &Check : Checks)
         Check->checkFunction(*FD, FA);
     }
+    recordReadFunctions(Cache, Collector.Definitions, AST.getSourceManager());
     summarize(Cache, Collector.Definitions);
     Ctx->setAnalyses(nullptr); // The cache ends with this function.
     // The analyses asked for a body the prefilter let the parse skip.
@@ -150,6 +152,30 @@ public:
   }
 
 private:
+  /// The analyzable definitions that name the API, by a use or in their
+  /// text, into TUReport::Read.
+  void recordReadFunctions(AnalysisCache &Cache,
+                           llvm::ArrayRef<const FunctionDecl *> Definitions,
+                           const SourceManager &SM) {
+    for (const FunctionDecl *FD : Definitions) {
+      if (!isAnalyzable(*FD))
+        continue;
+      CharSourceRange R = SM.getExpansionRange(FD->getSourceRange());
+      if (R.isInvalid())
+        continue;
+      FindingLocation First = Ctx->locate(R.getBegin());
+      FindingLocation Last = Ctx->locate(R.getEnd());
+      if (First.File.empty() || First.File != Last.File ||
+          Last.Offset < First.Offset)
+        continue;
+      llvm::StringRef Text = SM.getBufferData(SM.getFileID(R.getBegin()))
+                                 .substr(SM.getFileOffset(R.getBegin()),
+                                         Last.Offset - First.Offset + 1);
+      if (!Cache.get(*FD).uses().empty() || namesApi(Text))
+        Report.Read.add(First.File, {First.Offset, Last.Offset});
+    }
+  }
+
   /// The calls the driver asked about (RunOptions::SummarizeCalls and
   /// SummarizeOwnLinks) into the report's CallSummary.
   void summarize(AnalysisCache &Cache,

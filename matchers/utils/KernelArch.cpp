@@ -26,6 +26,13 @@ std::string kernelArchName(const llvm::Triple &Target) {
   return Target.getArchName().str();
 }
 
+bool sameKernelBuild(llvm::StringRef A, llvm::StringRef B) {
+  auto Pair = [&](llvm::StringRef Wide, llvm::StringRef Narrow) {
+    return (A == Wide && B == Narrow) || (A == Narrow && B == Wide);
+  };
+  return A == B || Pair("x86_64", "i386") || Pair("arm64", "arm");
+}
+
 bool hasSeparateUserAddressSpace(const llvm::Triple &Target) {
   // parisc selects it too, but LLVM has no parisc target; m68k only with
   // some CPUs.

@@ -26,6 +26,12 @@ namespace uaccess {
 /// "riscv", "s390"; an arch with no such name keeps LLVM's.
 std::string kernelArchName(const llvm::Triple &Target);
 
+/// True when one kernel build can compile TUs of both arches (kernel
+/// names): the same arch, or a 64-bit arch and the 32-bit one its build
+/// compiles a compat vDSO or boot code for (x86_64 and i386, arm64 and
+/// arm).
+bool sameKernelBuild(llvm::StringRef A, llvm::StringRef B);
+
 /// True for the arches that select CONFIG_ALTERNATE_USER_ADDRESS_SPACE
 /// whatever the configuration (s390, sparc64): user pointers live in their
 /// own address space, so no user accessor can reach kernel memory and

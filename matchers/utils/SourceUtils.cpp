@@ -396,6 +396,8 @@ public:
       return;
     macrosAt(S->getBeginLoc());
     macrosAt(S->getEndLoc());
+    if (const Decl *D = foldedDeclaration(*S))
+      addRange(SM.getExpansionRange(D->getSourceRange()));
     if (const auto *Call = dyn_cast<CallExpr>(S))
       callee(*Call, Depth);
     for (const Stmt *Child : S->children())
@@ -441,6 +443,36 @@ private:
     if (Defines.insert(Start.getRawEncoding()).second)
       Ranges.push_back(
           CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
+  }
+
+  /// The declaration whose value or size an analysis folds where \p S
+  /// names it: an enumerator's enum (a value before it moves it), a
+  /// constant's definition with its initializer, the record a sizeof
+  /// measures. A patch that changes it changes the branch that is dead, or
+  /// the bytes a window covers, with no line of the body changed.
+  static const Decl *foldedDeclaration(const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S)) {
+      if (const auto *E = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
+        return dyn_cast<EnumDecl>(E->getDeclContext());
+      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
+      const VarDecl *WithInit = nullptr;
+      if (V && !V->hasLocalStorage() && V->getType().isConstQualified() &&
+          V->getAnyInitializer(WithInit))
+        return WithInit;
+      return nullptr;
+    }
+    if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(&S))
+      if (const RecordDecl *R = Size->getTypeOfArgument()
+                                    ->getBaseElementTypeUnsafe()
+                                    ->getAsRecordDecl())
+        return R->getDefinition();
+    return nullptr;
+  }
+
+  void addRange(CharSourceRange Range) {
+    if (Range.isValid() &&
+        RangeStarts.insert(Range.getBegin().getRawEncoding()).second)
+      Ranges.push_back(Range);
   }
 
   /// The declarations of what \p Call calls (its definition, and its

@@ -2,6 +2,7 @@
 
 #include "gate/ChangedLines.h"
 
+#include "utils/Suppressions.h"
 #include "utils/WorkingDirectory.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -45,6 +46,14 @@ std::optional<std::string> unquoteGitPath(llvm::StringRef &Quoted) {
 }
 
 namespace {
+/// \p Line, a patch's line of code, opens or closes a suppressed region.
+/// A line inside a comment that starts on another line is read alone.
+bool holdsRegionDirective(llvm::StringRef Line) {
+  for (const Suppression &S : scanSuppressions(Line))
+    if (S.K == Suppression::Begin || S.K == Suppression::End)
+      return true;
+  return false;
+}
 
 /// The path of a `---`/`+++` line: quoted, or up to a tab (GNU diff puts a
 /// timestamp there, git a tab after names with spaces).
@@ -283,6 +292,10 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
     Current->Added.insert(NewLine);
   if (Kind == '-' && Current)
     Current->Deleted.insert(NewLine);
+  if (Kind != ' ' && Current) {
+    Current->Submodule |= Line.drop_front(1).starts_with("Subproject commit ");
+    Current->RegionDirective |= holdsRegionDirective(Line.drop_front(1));
+  }
   if ((Kind == ' ' || Kind == '+') && Current)
     Current->NewText.emplace(NewLine, Line.empty() ? "" : Line.substr(1).str());
   if (Kind == ' ' || Kind == '+') {
@@ -502,6 +515,8 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
     FileChanges &Into = Resolved[*Full];
     Into.Copied |= Changes.Copied;
     Into.Link |= Changes.Link;
+    Into.Submodule |= Changes.Submodule;
+    Into.RegionDirective |= Changes.RegionDirective;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
     Into.NewText.insert(Changes.NewText.begin(), Changes.NewText.end());
@@ -565,8 +580,22 @@ std::vector<std::string> ChangedLines::paths() const {
   return Out;
 }
 
+bool ChangedLines::editsRegionDirective(llvm::StringRef File) const {
+  const FileChanges *Changes = find(File);
+  return Changes && Changes->RegionDirective;
+}
+
+std::vector<std::string> ChangedLines::submodules() const {
+  std::vector<std::string> Out;
+  for (const auto &[Path, Changes] : Files)
+    if (Changes.Submodule)
+      Out.push_back(Path);
+  return Out;
+}
+
 bool touchesFinding(const ChangedLines &Changed, const Finding &F) {
-  if (Changed.contains(F.Loc.File, F.Loc.Line))
+  if (Changed.contains(F.Loc.File, F.Loc.Line) ||
+      Changed.editsRegionDirective(F.Loc.File))
     return true;
   for (const FindingNote &N : F.Notes)
     if (Changed.contains(N.Loc.File, N.Loc.Line))

@@ -64,6 +64,9 @@ public:
   bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
   /// The patch adds or deletes a line of \p File.
   bool touchesFile(llvm::StringRef File) const;
+  /// The patch adds or deletes a line of \p File that opens or closes a
+  /// suppressed region (FileChanges::RegionDirective).
+  bool editsRegionDirective(llvm::StringRef File) const;
   /// The patch adds a line in [First, Last] of \p File, or deletes one
   /// there (deletesWithin()), or copies the file.
   bool touchesLines(llvm::StringRef File, uint64_t First, uint64_t Last) const;
@@ -71,6 +74,8 @@ public:
   size_t files() const { return Files.size() + DeletedFiles; }
   /// The paths as matched, prefixes stripped (for tests).
   std::vector<std::string> paths() const;
+  /// The submodules the patch moves by their commits alone, as matched.
+  std::vector<std::string> submodules() const;
 
   struct FileChanges {
     std::set<uint64_t> Added;
@@ -82,6 +87,13 @@ public:
     std::map<uint64_t, std::string> NewText;
     /// A symbolic link (git's mode 120000): its one line is its target.
     bool Link = false;
+    /// A submodule (git's mode 160000) the patch moves to another commit:
+    /// its lines are "Subproject commit <sha>", not the files it holds.
+    bool Submodule = false;
+    /// An added or deleted line holds a region's suppression directive
+    /// (ignore-begin, NOLINTEND, ...): a finding anywhere in the file may
+    /// be covered where it was not, or no more.
+    bool RegionDirective = false;
   };
 
 private:
@@ -114,10 +126,11 @@ llvm::Expected<std::string> existingUnder(llvm::StringRef Path,
                                           llvm::ArrayRef<std::string> Fallback);
 
 /// The gate's rule: \p F is changed when its location or a note's is on an
-/// added line, or the patch deletes a line inside its function, or adds or
-/// deletes one in the code it depends on (Finding::Depends: the macros its
-/// function expands, the functions of its file it calls, the functions
-/// its notes are in).
+/// added line, or the patch adds or deletes a region's suppression
+/// directive in its file, or the patch deletes a line inside its function, or
+/// adds or deletes one in the code it depends on (Finding::Depends: the macros
+/// its function expands, the functions of its file it calls, the functions its
+/// notes are in).
 bool touchesFinding(const ChangedLines &Changed, const Finding &F);
 
 /// Undoes git's C-style quoting of a path ("caf\303\251.c"); \p Quoted

@@ -150,7 +150,8 @@ llvm::json::Array sourcesToJSON(const SourceDigests &Digests) {
 } // namespace
 
 void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
-                const SourceDigests &Digests, llvm::raw_ostream &OS) {
+                const SourceDigests &Digests, const ReadFunctions &Read,
+                llvm::raw_ostream &OS) {
   llvm::json::Array Failures;
   for (const auto &[File, Why] : Summary.Failures)
     Failures.push_back(llvm::json::Object{{"file", bytesToJSON(File)},
@@ -178,7 +179,8 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
                                  {"prefiltered", Summary.Prefiltered},
                                  {"skipped_bodies", Summary.SkippedBodies},
                                  {"failures", std::move(Failures)}}},
-      {"sources", sourcesToJSON(Digests)}};
+      {"sources", sourcesToJSON(Digests)},
+      {"read_functions", Read}};
   if (!Summary.SelectedBy.empty())
     Doc["selected_by"] = llvm::json::Array(Summary.SelectedBy);
   OS << llvm::formatv("{0:2}", llvm::json::Value(std::move(Doc))) << "\n";

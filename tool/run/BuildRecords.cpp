@@ -3,9 +3,12 @@
 #include "run/BuildRecords.h"
 #include "inputs/Inputs.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/StringSaver.h"
 
 namespace uaccess {
 
@@ -40,7 +43,45 @@ std::vector<std::string> includeFolders(llvm::ArrayRef<std::string> Args,
   }
   return Folders;
 }
+
+/// A define of sparse's CHECKFLAGS (Makefile, arch/*/Makefile), which
+/// the compile's target predefines: linux, unix, and names reserved to the
+/// compiler (__x86_64__, __riscv_xlen=64, __LITTLE_ENDIAN__, __STDC__).
+bool targetDefine(llvm::StringRef Flag) {
+  return Flag.starts_with("-D__") || Flag == "-Dlinux" || Flag == "-Dunix";
+}
 } // namespace
+
+std::set<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
+                                        llvm::StringRef Dir) {
+  static const char *const Named[] = {"-D",       "-U",      "-I",
+                                      "-isystem", "-iquote", "-idirafter",
+                                      "-include", "-imacros"};
+  static const char *const PathFlags[] = {"-I",         "-isystem", "-iquote",
+                                          "-idirafter", "-include", "-imacros"};
+  std::set<std::string> Flags;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "-nostdinc" || Arg == "-undef") {
+      Flags.insert(Arg.str());
+      continue;
+    }
+    for (llvm::StringRef Flag : Named) {
+      if (!Arg.consume_front(Flag))
+        continue;
+      if (Arg.empty() && I + 1 < Args.size())
+        Arg = Args[++I];
+      std::string Value = llvm::is_contained(PathFlags, Flag)
+                              ? absoluteSourcePath(Dir, Arg)
+                              : Arg.str();
+      std::string Whole = Flag.str() + Value;
+      if (!targetDefine(Whole))
+        Flags.insert(std::move(Whole));
+      break;
+    }
+  }
+  return Flags;
+}
 
 llvm::Expected<KbuildRecord> parseKbuildRecord(llvm::StringRef Text) {
   KbuildRecord Record;
@@ -52,6 +93,10 @@ llvm::Expected<KbuildRecord> parseKbuildRecord(llvm::StringRef Text) {
       if (llvm::StringRef Source = assignedValue(Line, "source_");
           !Source.empty())
         Record.Source = Source.str();
+      // 6.1 writes cmd_, later kernels savedcmd_.
+      for (llvm::StringRef Key : {"savedcmd_", "cmd_"})
+        if (llvm::StringRef Cmd = assignedValue(Line, Key); !Cmd.empty())
+          Record.Command = Cmd.str();
       InDeps = Line.starts_with("deps_") && Line.contains(" := ");
       SawDeps |= InDeps;
       continue;
@@ -111,6 +156,29 @@ BuildRecords::stamp(llvm::StringRef Path) {
 }
 
 llvm::Error
+BuildRecords::checkSameFlags(const clang::tooling::CompileCommand &Command,
+                             const KbuildRecord &Record,
+                             llvm::StringRef RecordName) {
+  if (Record.Command.empty())
+    return notUsed("'" + RecordName + "' names no command");
+  llvm::SmallVector<const char *> Split;
+  llvm::BumpPtrAllocator Alloc;
+  llvm::StringSaver Saver(Alloc);
+  llvm::cl::TokenizeGNUCommandLine(Record.Command, Saver, Split);
+  std::vector<std::string> Recorded(Split.begin(), Split.end());
+  std::set<std::string> Built = preprocessorFlags(Recorded, Command.Directory);
+  std::set<std::string> Now =
+      preprocessorFlags(Command.CommandLine, Command.Directory);
+  for (const std::set<std::string> *Side : {&Now, &Built})
+    for (const std::string &Flag : *Side)
+      if (!(Side == &Now ? Built : Now).count(Flag))
+        return notUsed("'" + RecordName + "' was made by a compile " +
+                       (Side == &Now ? "without" : "with") + " '" + Flag +
+                       "': it may list other headers");
+  return llvm::Error::success();
+}
+
+llvm::Error
 BuildRecords::checkShadows(const clang::tooling::CompileCommand &Command,
                            llvm::ArrayRef<std::string> Files) {
   std::vector<std::string> Folders =
@@ -152,6 +220,8 @@ BuildRecords::inputsOf(const clang::tooling::CompileCommand &Command) {
       absoluteSourcePath(Command.Directory, Command.Filename)};
   if (absoluteSourcePath(Command.Directory, Record->Source) != Files.front())
     return notUsed("'" + *Relative + "' is the record of another source");
+  if (llvm::Error E = checkSameFlags(Command, *Record, *Relative))
+    return E;
   for (const std::string &Dep : Record->Deps)
     if (std::string File = absoluteSourcePath(Command.Directory, Dep);
         File != Files.front())

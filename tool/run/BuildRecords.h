@@ -11,6 +11,8 @@
 // - so does a header that an earlier -I or -isystem folder now holds under
 //   the same name as a listed one (added since the build, it would be read
 //   in its place);
+// - so does a record whose compile's preprocessor flags (-D, -I, -include,
+//   ...) differ from the command's: another -D can include other headers;
 // - a stale or missing record, or one of another source, falls back to the
 //   scan, for that TU alone.
 //
@@ -26,6 +28,7 @@
 
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -40,7 +43,18 @@ compiledObject(const clang::tooling::CompileCommand &Command);
 struct KbuildRecord {
   std::string Source;
   std::vector<std::string> Deps;
+  /// The compile's command line, as the shell read it (savedcmd_, or
+  /// cmd_ before 6.2); empty when the record has none.
+  std::string Command;
 };
+
+/// The flags of \p Args that choose what the preprocessor reads and
+/// defines: -D, -U, -I and the other include folders, -include,
+/// -imacros, -nostdinc, -undef; paths made absolute from \p Dir. Leaves
+/// out the defines sparse's CHECKFLAGS add, which the target predefines
+/// (linux, unix, and names that start with "__").
+std::set<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
+                                        llvm::StringRef Dir);
 
 /// Parses the text of a `.<object>.cmd`; an error when it has no deps_
 /// list.
@@ -63,6 +77,9 @@ public:
 private:
   /// The file's modification time; nullopt when it does not exist.
   std::optional<llvm::sys::TimePoint<>> stamp(llvm::StringRef Path);
+  llvm::Error checkSameFlags(const clang::tooling::CompileCommand &Command,
+                             const KbuildRecord &Record,
+                             llvm::StringRef RecordName);
   llvm::Error checkShadows(const clang::tooling::CompileCommand &Command,
                            llvm::ArrayRef<std::string> Files);
 

@@ -101,6 +101,9 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
     ++Summary.Analyzed;
     Summary.SkippedBodies += O.Report.SkippedBodies;
     const std::string &Arch = O.Report.Arch;
+    Out.Readers.push_back(fixReader(
+        "the TU '" + O.File + "'" + (Arch.empty() ? "" : " [" + Arch + "]"),
+        std::move(O.Report.Read), O.Report.Findings));
     if (!Arch.empty())
       Summary.Arches.insert(Arch);
     for (Finding &F : O.Report.Findings) {
@@ -113,8 +116,16 @@ MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
       Out.DumpBlocks.emplace(llvm::StringRef(Block).split('\n').first.str(),
                              std::move(Block));
   }
+  withholdDisputedFixes(Out.Findings, Out.Readers);
   sortByLocation(Out.Findings);
   return Out;
+}
+
+ReadFunctions readFunctions(const MergedReport &Report) {
+  ReadFunctions All;
+  for (const FixReader &R : Report.Readers)
+    All.unite(R.Read);
+  return All;
 }
 
 void mergeInto(MergedReport &Into, MergedReport From) {
@@ -123,6 +134,8 @@ void mergeInto(MergedReport &Into, MergedReport From) {
     Unique.add(std::move(F));
   Into.DumpBlocks.merge(From.DumpBlocks);
   Into.ReadOutputs.merge(From.ReadOutputs);
+  llvm::append_range(Into.Readers, std::move(From.Readers));
+  withholdDisputedFixes(Into.Findings, Into.Readers);
   if (From.Digests) {
     if (!Into.Digests)
       Into.Digests.emplace();
@@ -304,13 +317,23 @@ llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
   llvm::json::Object *TUs = O ? O->getObject("tus") : nullptr;
   if (!List || !TUs)
     return Fail(llvm::createStringError("no \"findings\" and \"tus\""));
-  UniqueFindings Unique(Report.Findings);
+  std::vector<Finding> Found;
   for (llvm::json::Value &V : *List) {
     llvm::Expected<Finding> F = readFinding(std::move(V));
     if (!F)
       return Fail(F.takeError());
-    Unique.add(std::move(*F));
+    Found.push_back(std::move(*F));
   }
+  ReadFunctions Read;
+  llvm::json::Path::Root Root("read_functions");
+  if (const llvm::json::Value *V = O->get("read_functions"))
+    if (!fromJSON(*V, Read, Root))
+      return Fail(Root.getError());
+  Report.Readers.push_back(
+      fixReader("the report '" + Path.str() + "'", std::move(Read), Found));
+  UniqueFindings Unique(Report.Findings);
+  for (Finding &F : Found)
+    Unique.add(std::move(F));
   if (llvm::Error E = readCounts(*TUs, !List->empty(), Summary))
     return Fail(std::move(E));
   if (llvm::Error E = readArches(*O, Summary))

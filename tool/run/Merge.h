@@ -10,6 +10,7 @@
 #ifndef UACCESS_LINT_TOOL_MERGE_H
 #define UACCESS_LINT_TOOL_MERGE_H
 
+#include "run/FixAgreement.h"
 #include "run/Workers.h"
 #include "support/RunSummary.h"
 #include "support/SourceDigests.h"
@@ -39,20 +40,29 @@ struct MergedReport {
   /// too), each with who reads it ("the TU 'a.c' reads"): the run must not
   /// replace them.
   std::map<std::string, std::string> ReadOutputs;
+  /// Who read the code the findings' fix-its edit: each analyzed TU, or
+  /// each merged report. A fix-it one of them would not make is withheld
+  /// (run/FixAgreement.h).
+  std::vector<FixReader> Readers;
 };
+
+/// The functions any reader of \p Report read: what its JSON form lists.
+ReadFunctions readFunctions(const MergedReport &Report);
 
 /// Merges \p Outcomes into one report; counts analyzed and failed TUs, and
 /// the failures, into \p Summary. A failed TU contributes no findings and
 /// no dump. Findings are unique by keyOf(), ordered
 /// by file, offset and check; each names the arches and the settings
 /// (TUOutcome::Config) of the TUs that have it, and \p Summary the arches
-/// of all analyzed TUs.
+/// of all analyzed TUs. A fix-it that a TU which read its code would not
+/// make is withheld.
 MergedReport mergeOutcomes(std::vector<TUOutcome> Outcomes,
                            RunSummary &Summary);
 
 /// Adds \p From's findings to \p Into's, one of each (keyOf()): a finding
 /// both have names the arches and settings of both, as mergeReportFile()
-/// unites the findings of two reports.
+/// unites the findings of two reports. A fix-it that a reader of either
+/// would not make is withheld.
 void mergeInto(MergedReport &Into, MergedReport From);
 
 /// By file, offset and check.
@@ -63,7 +73,8 @@ void sortByLocation(std::vector<Finding> &Findings);
 /// (the same keyOf(): a header's, found by two shards)
 /// are kept once, with the arches of both reports; a copy from a new arch
 /// adds that arch's notes. Its "sources" are added to \p Report.Digests
-/// (uniteDigests()).
+/// (uniteDigests()), and it joins \p Report.Readers: once every report is
+/// read, withholdDisputedFixes() over them.
 llvm::Error mergeReportFile(llvm::StringRef Path, MergedReport &Report,
                             RunSummary &Summary);
 

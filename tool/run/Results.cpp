@@ -6,6 +6,7 @@
 #include "support/OutputFile.h"
 #include "support/SourceRoots.h"
 #include "utils/JsonSlices.h"
+#include "utils/KernelArch.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -21,7 +22,7 @@ namespace uaccess {
 
 namespace {
 /// The record format's version: a reader refuses any other.
-constexpr int64_t RecordVersion = 2;
+constexpr int64_t RecordVersion = 3;
 
 const char *statusName(ResultStatus S) {
   switch (S) {
@@ -107,7 +108,8 @@ llvm::Expected<ResultRecord> readRecord(llvm::StringRef Path) {
   return R;
 }
 
-/// One folder, one build: its records share one build folder and arch.
+/// One folder, one build: its records share one build folder and arch
+/// (or its 32-bit compat arch: an x86_64 build's vDSO32 is i386).
 llvm::Error checkOneBuild(llvm::StringRef Dir,
                           llvm::ArrayRef<ResultRecord> Records) {
   const ResultRecord *WithArch = nullptr;
@@ -120,7 +122,7 @@ llvm::Error checkOneBuild(llvm::StringRef Dir,
     if (R.Report.Arch.empty())
       continue;
     WithArch = WithArch ? WithArch : &R;
-    if (R.Report.Arch != WithArch->Report.Arch)
+    if (!sameKernelBuild(R.Report.Arch, WithArch->Report.Arch))
       return recordError(Dir, "holds the records of two builds, for " +
                                   WithArch->Report.Arch + " and " +
                                   R.Report.Arch +

@@ -7,6 +7,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <unistd.h>
 #include <vector>
 
 namespace uaccess {
@@ -45,9 +46,14 @@ llvm::Expected<std::string> runGit(llvm::StringRef Dir,
   std::optional<llvm::StringRef> Redirects[] = {llvm::StringRef(""),
                                                 llvm::StringRef(Out.Path),
                                                 llvm::StringRef(Err.Path)};
+  // GIT_DIFF_OPTS outranks a diff's -U on git's command line.
+  std::vector<llvm::StringRef> Env;
+  for (char **Var = environ; *Var; ++Var)
+    if (!llvm::StringRef(*Var).starts_with("GIT_DIFF_OPTS="))
+      Env.push_back(*Var);
   std::string Message;
-  int Status = llvm::sys::ExecuteAndWait(*Git, Argv, std::nullopt, Redirects, 0,
-                                         0, &Message);
+  int Status =
+      llvm::sys::ExecuteAndWait(*Git, Argv, Env, Redirects, 0, 0, &Message);
   if (Status != 0) {
     std::string Why = llvm::StringRef(readAll(Err.Path)).trim().str();
     return llvm::createStringError(Why.empty() ? Message : Why);
@@ -113,10 +119,12 @@ llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
   // --no-textconv: a textconv driver's text is not the file's. One line of
   // context, so that a hunk that only deletes still shows lines the gate
   // can find in the file (checkNewSide()): a range whose end is not the
-  // work tree is refused, not read at the wrong lines.
-  llvm::Expected<std::string> Diff =
-      runGit(".", {"diff", "-U1", "--no-color", "--no-ext-diff",
-                   "--no-textconv", "--no-relative", Rev.str(), "--"});
+  // work tree is refused, not read at the wrong lines (runGit() keeps
+  // GIT_DIFF_OPTS from changing it). --submodule=diff: a submodule's
+  // changed files, not its commit alone.
+  llvm::Expected<std::string> Diff = runGit(
+      ".", {"diff", "-U1", "--no-color", "--no-ext-diff", "--no-textconv",
+            "--no-relative", "--submodule=diff", Rev.str(), "--"});
   if (Diff)
     return Diff;
   return llvm::createStringError(

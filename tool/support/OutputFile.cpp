@@ -13,6 +13,7 @@
 
 #include <cerrno>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 namespace fs = llvm::sys::fs;
@@ -233,6 +234,35 @@ llvm::Error copyOwnerAndMode(int FD, const ReplaceTarget &T) {
   return llvm::Error::success();
 }
 
+/// The extended attributes of \p T's file onto \p FD: its POSIX ACL
+/// (system.posix_acl_access), its SELinux label, its user.* attributes. A
+/// file system without them has none to keep; one that cannot be copied
+/// refuses the file, as an owner that cannot be kept does.
+llvm::Error copyExtendedAttributes(int FD, const ReplaceTarget &T) {
+  ssize_t Size = ::listxattr(T.Path.c_str(), nullptr, 0);
+  if (Size < 0 && (errno == ENOTSUP || errno == ENOSYS))
+    return llvm::Error::success();
+  std::string Names(Size > 0 ? Size : 0, '\0');
+  if (Size < 0 ||
+      (Size > 0 && ::listxattr(T.Path.c_str(), Names.data(), Size) != Size))
+    return refuse(T.Name, "cannot list its extended attributes: " +
+                              lastError().message());
+  for (llvm::StringRef Name : llvm::split(llvm::StringRef(Names), '\0')) {
+    if (Name.empty())
+      continue;
+    std::string Key = Name.str();
+    ssize_t Length = ::getxattr(T.Path.c_str(), Key.c_str(), nullptr, 0);
+    std::string Value(Length > 0 ? Length : 0, '\0');
+    if (Length < 0 ||
+        ::getxattr(T.Path.c_str(), Key.c_str(), Value.data(), Length) !=
+            Length ||
+        ::fsetxattr(FD, Key.c_str(), Value.data(), Value.size(), 0) != 0)
+      return refuse(T.Name, "cannot keep its extended attribute '" + Key +
+                                "': " + lastError().message());
+  }
+  return llvm::Error::success();
+}
+
 /// Writes \p Content to \p FD with \p T's owner and mode, and syncs it:
 /// once renamed, the new text survives a crash.
 llvm::Error fillTemp(int FD, const ReplaceTarget &T, llvm::StringRef Content) {
@@ -246,9 +276,12 @@ llvm::Error fillTemp(int FD, const ReplaceTarget &T, llvm::StringRef Content) {
   }
   if (EC)
     return failed("write", T.Name, EC);
-  if (T.Exists)
+  if (T.Exists) {
     if (llvm::Error E = copyOwnerAndMode(FD, T))
       return E;
+    if (llvm::Error E = copyExtendedAttributes(FD, T))
+      return E;
+  }
   if (::fsync(FD) != 0)
     return failed("sync", T.Name, lastError());
   return llvm::Error::success();
