@@ -281,6 +281,7 @@ resolvePatch(std::optional<Patch> P, ArrayRef<CompileCommand> TUs,
   // checkout's cone) is no other text: the file is not checked, and said.
   if (Error E = P->Lines.checkNewSide(/*MissingIsError=*/!P->FromRev))
     return createStringError("--diff: " + toString(std::move(E)));
+  P->Lines.markMovedSuppressions();
   if (Error E = checkSubmodules(P->Lines, Database.empty() ? TUs : Database))
     return std::move(E);
   noteUncheckedFiles(P->Lines, Database.empty() ? TUs : Database, P->FromRev,

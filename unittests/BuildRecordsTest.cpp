@@ -69,16 +69,39 @@ namespace {
 // spelled apart or joined is one flag, paths are absolute, and sparse's
 // own defines, which the target predefines, are no flags.
 TEST(BuildRecordsTest, PreprocessorFlags) {
-  std::set<std::string> Flags = preprocessorFlags(
-      {"clang", "-c",           "-D",      "A=1",        "-DB",
-       "-UC",   "-I",           "inc",     "-Iinc2",     "-include",
-       "cfg.h", "-isystem",     "/sys",    "-nostdinc",  "-O2",
-       "-Wall", "-D__x86_64__", "-Dlinux", "-D__STDC__", "-o",
-       "a.o",   "a.c"},
-      "/b");
-  EXPECT_EQ(Flags, (std::set<std::string>{"-DA=1", "-DB", "-UC", "-I/b/inc",
-                                          "-I/b/inc2", "-include/b/cfg.h",
-                                          "-isystem/sys", "-nostdinc"}));
+  std::vector<std::string> Flags = preprocessorFlags({"clang",
+                                                      "-c",
+                                                      "-D",
+                                                      "A=1",
+                                                      "-DB",
+                                                      "-UC",
+                                                      "-I",
+                                                      "inc",
+                                                      "-Iinc2",
+                                                      "-include",
+                                                      "cfg.h",
+                                                      "-isystem",
+                                                      "/sys",
+                                                      "-nostdinc",
+                                                      "-O2",
+                                                      "-Wall",
+                                                      "-D__x86_64__",
+                                                      "-Dlinux",
+                                                      "-D__STDC__",
+                                                      "-D__riscv_xlen=64",
+                                                      "-D__WANT",
+                                                      "--define-macro=E",
+                                                      "--define-macro",
+                                                      "F",
+                                                      "-Wp,-MMD,a.d,-DG",
+                                                      "-o",
+                                                      "a.o",
+                                                      "a.c"},
+                                                     "/b");
+  EXPECT_EQ(Flags, (std::vector<std::string>{"-DA=1", "-DB", "-UC", "-I/b/inc",
+                                             "-I/b/inc2", "-include/b/cfg.h",
+                                             "-isystem/sys", "-nostdinc",
+                                             "-D__WANT", "-DE", "-DF", "-DG"}));
 }
 
 TEST(BuildRecordsTest, KeepsTheCommand) {

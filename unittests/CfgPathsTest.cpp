@@ -113,3 +113,62 @@ TEST(CfgPathsTest, AWriteAtTheEndOfALoopIsCheckedAgain) {
 }
 
 } // namespace
+
+namespace {
+/// Whether every path to f's last `return` passes the block of the call
+/// of `check` with \p Arg (check(a) or check(b)).
+bool lastReturnPasses(llvm::StringRef Body, int Arg) {
+  std::string Code = "int check(int);\nint f(int a, int b) " + Body.str();
+  std::unique_ptr<ASTUnit> AST =
+      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
+  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+  ASTContext &Ctx = AST->getASTContext();
+  const auto *F = selectFirst<FunctionDecl>(
+      "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx));
+  std::unique_ptr<CFG> G =
+      CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
+  const CFGBlock *Check = nullptr, *Return = nullptr;
+  for (const CFGBlock *B : *G)
+    for (const CFGElement &E : *B) {
+      auto CS = E.getAs<CFGStmt>();
+      const auto *Call = CS ? dyn_cast<CallExpr>(CS->getStmt()) : nullptr;
+      if (Call && Call->getNumArgs() == 1)
+        if (const auto *Ref =
+                dyn_cast<DeclRefExpr>(Call->getArg(0)->IgnoreParenImpCasts()))
+          if (Ref->getDecl()->getName() == (Arg ? "b" : "a"))
+            Check = B;
+      // The CFG is built backwards: the body's last return is the first.
+      if (CS && isa<ReturnStmt>(CS->getStmt()) && !Return)
+        Return = B;
+    }
+  EXPECT_TRUE(Check && Return);
+  return Check && Return && passesOnEveryPath(*G, *Check, *Return);
+}
+
+// `!(check(a) && check(b))` joins before the `!`: check(b)'s block
+// dominates nothing, yet the only path past the return that skips it
+// has a false `&&`, which returns.
+TEST(CfgPathsTest, ANegatedAndRunsBothChecksOnTheWayPast) {
+  const char *Body =
+      "{ if (!(check(a) && check(b))) return -1; a += b; return a; }";
+  EXPECT_TRUE(lastReturnPasses(Body, 0));
+  EXPECT_TRUE(lastReturnPasses(Body, 1));
+}
+
+TEST(CfgPathsTest, ANegatedOrDoesNot) {
+  const char *Body =
+      "{ if (!(check(a) || check(b))) return -1; a += b; return a; }";
+  // check(a) runs on every path; check(b) not when check(a) is true.
+  EXPECT_TRUE(lastReturnPasses(Body, 0));
+  EXPECT_FALSE(lastReturnPasses(Body, 1));
+}
+
+TEST(CfgPathsTest, AnAndNotTestedLeavesThePathOpen) {
+  // The value of the `&&` is stored, not branched on: the path that
+  // skips check(b) goes on.
+  EXPECT_FALSE(lastReturnPasses(
+      "{ int ok = check(a) && check(b); a += ok; return a; }", 1));
+  EXPECT_FALSE(lastReturnPasses(
+      "{ if (!(check(a) && check(b)) && a) return -1; return a; }", 1));
+}
+} // namespace

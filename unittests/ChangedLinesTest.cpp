@@ -729,9 +729,10 @@ TEST(ChangedLinesTest, ASubmoduleBumpIsNamed) {
   EXPECT_EQ(Lines.submodules(), std::vector<std::string>{"/s/sub"});
 }
 
-// A region's directive added or deleted touches the whole file; a
-// one-line NOLINT or a comment does not.
-TEST(ChangedLinesTest, ARegionDirectiveTouchesItsFile) {
+// A suppression directive added, deleted or edited touches the whole
+// file, a line of a comment block that holds one too; a comment that only
+// says the words of one is taken for one.
+TEST(ChangedLinesTest, ASuppressionEditedTouchesItsFile) {
   ChangedLines Lines =
       at(parseOk("--- a/a.c\n"
                  "+++ b/a.c\n"
@@ -740,15 +741,15 @@ TEST(ChangedLinesTest, ARegionDirectiveTouchesItsFile) {
                  "--- a/b.c\n"
                  "+++ b/b.c\n"
                  "@@ -1,0 +2,2 @@\n"
-                 "+int x; // NOLINT(window-call)\n"
+                 "+int x;\n"
                  "+/* ignore-end is only a word here */\n"
                  "--- a/c.c\n"
                  "+++ b/c.c\n"
                  "@@ -1,0 +2,1 @@\n"
-                 "+// NOLINTBEGIN(window-*)\n"));
-  EXPECT_TRUE(Lines.editsRegionDirective("/s/a.c"));
-  EXPECT_FALSE(Lines.editsRegionDirective("/s/b.c"));
-  EXPECT_TRUE(Lines.editsRegionDirective("/s/c.c"));
+                 "+ * uaccess-lint: ignore-begin[window-*]\n"));
+  EXPECT_TRUE(Lines.movesSuppressions("/s/a.c"));
+  EXPECT_FALSE(Lines.movesSuppressions("/s/b.c"));
+  EXPECT_TRUE(Lines.movesSuppressions("/s/c.c"));
   Finding F;
   F.Loc.File = "/s/a.c";
   F.Loc.Line = 5;

@@ -2,6 +2,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
+#include "utils/CfgPaths.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -24,9 +25,12 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
     : Uses(FA.uses()), Ctx(FA.astContext()), Parents(FA.parents()),
       Body(FA.decl().getBody()) {
   const FunctionDecl &FD = FA.decl();
-  if (CFG *Graph = FA.cfg()) {
-    DomTree.buildDominatorTree(Graph);
+  if (CFG *G = FA.cfg()) {
+    Graph = G;
+    DomTree.buildDominatorTree(G);
     for (const CFGBlock *B : *Graph) {
+      const auto *Op = dyn_cast_or_null<BinaryOperator>(B->getTerminatorStmt());
+      HasShortCircuits |= Op && Op->isLogicalOp();
       unsigned Index = 0;
       for (const CFGElement &E : *B) {
         auto CS = E.getAs<CFGStmt>();
@@ -176,7 +180,9 @@ bool AccessOkModel::dominates(Position Before, Position After) const {
     return false;
   if (Before.Block == After.Block)
     return Before.Index < After.Index;
-  return DomTree.dominates(Before.Block, After.Block);
+  return DomTree.dominates(Before.Block, After.Block) ||
+         (HasShortCircuits &&
+          passesOnEveryPath(*Graph, *Before.Block, *After.Block));
 }
 
 namespace {

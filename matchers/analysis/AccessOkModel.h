@@ -88,7 +88,12 @@ private:
   clang::ASTContext &Ctx;
   const clang::ParentMap &Parents;
   const clang::Stmt *Body;
+  const clang::CFG *Graph = nullptr;
   clang::CFGDomTree DomTree;
+  /// A block of the CFG ends in a `&&` or `||` whose value a later branch
+  /// may read: only then can a check that dominates nothing still run on
+  /// every path (passesOnEveryPath()).
+  bool HasShortCircuits = false;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;
   std::vector<const UaccessUse *> Checks;

@@ -2,9 +2,15 @@
 
 #include "utils/CfgPaths.h"
 
+#include "utils/SourceUtils.h"
+
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <map>
+#include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -21,7 +27,90 @@ std::pair<const CFGBlock *, unsigned> elementOf(const CFG &G, const Stmt &S) {
   return {nullptr, 0};
 }
 
+/// The values of `&&` and `||` operators a path knows: those it left by
+/// their short circuit.
+using ShortCircuits = std::map<const Expr *, bool>;
+
+/// The value of \p E, from the short circuits a path took.
+std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
+  E = E->IgnoreParenImpCasts();
+  if (auto It = Known.find(E); It != Known.end())
+    return It->second;
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->getOpcode() == UO_LNot) {
+    std::optional<bool> V = knownValue(U->getSubExpr(), Known);
+    return V ? std::optional(!*V) : std::nullopt;
+  }
+  const auto *B = dyn_cast<BinaryOperator>(E);
+  if (!B || !B->isLogicalOp())
+    return std::nullopt;
+  bool And = B->getOpcode() == BO_LAnd;
+  std::optional<bool> L = knownValue(B->getLHS(), Known);
+  std::optional<bool> R = knownValue(B->getRHS(), Known);
+  if (L == !And || R == !And)
+    return !And;
+  return L && R ? std::optional(And) : std::nullopt;
+}
+
+/// The branch \p B takes on what \p Known says; none when it may take
+/// either.
+std::optional<bool> decidedBranch(const CFGBlock &B,
+                                  const ShortCircuits &Known) {
+  const Stmt *T = B.getTerminatorStmt();
+  if (B.succ_size() != 2 || !T || isa<SwitchStmt>(T))
+    return std::nullopt;
+  const Expr *Cond = ownBranchCondition(B);
+  return Cond ? knownValue(Cond, Known) : std::nullopt;
+}
+
+/// What a path that leaves \p B by its edge \p First (or the other)
+/// knows: a `&&` left at a false left operand is false, a `||` left at a
+/// true one is true; one evaluated again is known no more.
+ShortCircuits knownAfter(const CFGBlock &B, bool First, ShortCircuits Known) {
+  const auto *Op = dyn_cast_or_null<BinaryOperator>(B.getTerminatorStmt());
+  if (!Op || !Op->isLogicalOp())
+    return Known;
+  bool Or = Op->getOpcode() == BO_LOr;
+  if (First == Or)
+    Known[Op] = Or;
+  else
+    Known.erase(Op);
+  return Known;
+}
+
 } // namespace
+
+bool passesOnEveryPath(const CFG &G, const CFGBlock &Through,
+                       const CFGBlock &To) {
+  struct Item {
+    const CFGBlock *B;
+    ShortCircuits Known;
+  };
+  std::vector<Item> Work{{&G.getEntry(), {}}};
+  std::set<std::pair<unsigned, ShortCircuits>> Seen;
+  for (unsigned Steps = 0; !Work.empty(); ++Steps) {
+    if (Steps == 20000)
+      return false;
+    Item I = std::move(Work.back());
+    Work.pop_back();
+    if (I.B == &To)
+      return false;
+    if (I.B == &Through)
+      continue;
+    std::optional<bool> Taken = decidedBranch(*I.B, I.Known);
+    bool First = true;
+    for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {
+      const CFGBlock *Next = Succ.getReachableBlock();
+      bool ThisFirst = std::exchange(First, false);
+      if (!Next || (Taken && *Taken != ThisFirst))
+        continue;
+      ShortCircuits Known = knownAfter(*I.B, ThisFirst, I.Known);
+      if (Seen.insert({Next->getBlockID(), Known}).second)
+        Work.push_back({Next, std::move(Known)});
+    }
+  }
+  return true;
+}
 
 bool everyPathRunsFirst(const CFG &G, const Stmt &Target,
                         llvm::function_ref<bool(const Stmt &)> Runs,

@@ -15,6 +15,7 @@
 
 namespace clang {
 class CFG;
+class CFGBlock;
 class Stmt;
 } // namespace clang
 
@@ -30,6 +31,16 @@ bool everyPathRunsFirst(
     const clang::CFG &G, const clang::Stmt &Target,
     llvm::function_ref<bool(const clang::Stmt &)> Runs,
     llvm::function_ref<bool(const clang::Stmt &)> Undoes = nullptr);
+
+/// True when every path from \p G's entry to \p To passes \p Through
+/// first: dominance, with the paths that cannot run left out. A path that
+/// leaves `a && b` at a false `a` (or `a || b` at a true one) knows the
+/// operator's value, and goes only where a branch on it sends it:
+/// `if (!(access_ok(p) && access_ok(q))) return;` passes q's check on every
+/// path to what follows, though the `&&` joins before the `!` and q's block
+/// dominates nothing. False past a bound on the walk.
+bool passesOnEveryPath(const clang::CFG &G, const clang::CFGBlock &Through,
+                       const clang::CFGBlock &To);
 
 } // namespace uaccess
 

@@ -8,6 +8,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
+#include "clang/AST/TypeLoc.h"
 #include "clang/Analysis/CFG.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
@@ -396,8 +397,7 @@ public:
       return;
     macrosAt(S->getBeginLoc());
     macrosAt(S->getEndLoc());
-    if (const Decl *D = foldedDeclaration(*S))
-      addRange(SM.getExpansionRange(D->getSourceRange()));
+    foldedDeclarations(*S);
     if (const auto *Call = dyn_cast<CallExpr>(S))
       callee(*Call, Depth);
     for (const Stmt *Child : S->children())
@@ -445,28 +445,93 @@ private:
           CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
   }
 
-  /// The declaration whose value or size an analysis folds where \p S
-  /// names it: an enumerator's enum (a value before it moves it), a
-  /// constant's definition with its initializer, the record a sizeof
-  /// measures. A patch that changes it changes the branch that is dead, or
-  /// the bytes a window covers, with no line of the body changed.
-  static const Decl *foldedDeclaration(const Stmt &S) {
+  /// The declarations whose values or sizes an analysis folds where \p S
+  /// names them: an enumerator's enum (a value before it moves it), a
+  /// constant's definition with its initializer, the type a sizeof
+  /// measures, and the typedef a variable's type is named by. A patch that
+  /// changes one changes the branch that is dead, or the bytes a window
+  /// covers, with no line of the body changed.
+  void foldedDeclarations(const Stmt &S) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(&S)) {
       if (const auto *E = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
-        return dyn_cast<EnumDecl>(E->getDeclContext());
-      const auto *V = dyn_cast<VarDecl>(Ref->getDecl());
-      const VarDecl *WithInit = nullptr;
-      if (V && !V->hasLocalStorage() && V->getType().isConstQualified() &&
-          V->getAnyInitializer(WithInit))
-        return WithInit;
-      return nullptr;
+        folded(dyn_cast<EnumDecl>(E->getDeclContext()));
+      else if (const auto *V = dyn_cast<VarDecl>(Ref->getDecl()))
+        variable(*V);
+    } else if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(&S)) {
+      if (Size->isArgumentType())
+        typeOf(Size->getArgumentType(), /*Measured=*/true);
+      else
+        typeOf(Size->getArgumentExpr()->getType(), /*Measured=*/true);
     }
-    if (const auto *Size = dyn_cast<UnaryExprOrTypeTraitExpr>(&S))
-      if (const RecordDecl *R = Size->getTypeOfArgument()
-                                    ->getBaseElementTypeUnsafe()
-                                    ->getAsRecordDecl())
-        return R->getDefinition();
-    return nullptr;
+  }
+
+  /// A variable's typedef names, and a constant's initializer.
+  void variable(const VarDecl &V) {
+    typeOf(V.getType(), /*Measured=*/false);
+    const VarDecl *WithInit = nullptr;
+    if (!V.hasLocalStorage() && V.getType().isConstQualified() &&
+        V.getAnyInitializer(WithInit))
+      folded(WithInit);
+  }
+
+  /// The declarations \p T is made of: its typedefs and enum, and when
+  /// \p Measured (a sizeof's), its record and what that is made of.
+  void typeOf(QualType T, bool Measured) {
+    for (unsigned Depth = 0; !T.isNull() && Depth < 16; ++Depth) {
+      if (const auto *Named = T->getAs<TypedefType>()) {
+        folded(Named->getDecl());
+        T = Named->desugar();
+      } else if (const auto *Array = dyn_cast<ArrayType>(T.getTypePtr())) {
+        // Its bound is in its spelling (the record's fields, below).
+        T = Array->getElementType();
+      } else if (const auto *Ptr = T->getAs<PointerType>()) {
+        T = Ptr->getPointeeType();
+        Measured = false; // A pointer's size is the pointer's.
+      } else {
+        if (Measured)
+          if (const RecordDecl *R = T->getAsRecordDecl())
+            folded(R->getDefinition());
+        if (const auto *E = T->getAs<EnumType>())
+          folded(E->getDecl());
+        return;
+      }
+    }
+  }
+
+  /// \p D's range, and what it folds in turn: the values its enumerators
+  /// and initializer name, the types of a measured record's fields.
+  void folded(const Decl *D) {
+    // A bound: a sizeof of a big record reaches every record inside it.
+    if (!D || FoldedDecls.size() > 256 || !FoldedDecls.insert(D).second)
+      return;
+    addRange(SM.getExpansionRange(D->getSourceRange()));
+    if (const auto *E = dyn_cast<EnumDecl>(D)) {
+      for (const EnumConstantDecl *C : E->enumerators())
+        walkFolded(C->getInitExpr());
+    } else if (const auto *V = dyn_cast<VarDecl>(D)) {
+      walkFolded(V->getInit());
+    } else if (const auto *R = dyn_cast<RecordDecl>(D)) {
+      for (const FieldDecl *F : R->fields()) {
+        typeOf(F->getType(), /*Measured=*/true);
+        // `u32 v[SLOTS]`: the type keeps the size, its spelling the bound.
+        if (const TypeSourceInfo *TSI = F->getTypeSourceInfo())
+          for (TypeLoc L = TSI->getTypeLoc(); !L.isNull();
+               L = L.getNextTypeLoc())
+            if (auto Array = L.getAs<ArrayTypeLoc>())
+              walkFolded(Array.getSizeExpr());
+      }
+    } else if (const auto *T = dyn_cast<TypedefNameDecl>(D)) {
+      typeOf(T->getUnderlyingType(), /*Measured=*/false);
+    }
+  }
+
+  /// The folded declarations of each expression in \p S.
+  void walkFolded(const Stmt *S) {
+    if (!S)
+      return;
+    foldedDeclarations(*S);
+    for (const Stmt *Child : S->children())
+      walkFolded(Child);
   }
 
   void addRange(CharSourceRange Range) {
@@ -510,6 +575,7 @@ private:
   /// Each callee once as a file's, once as any file's.
   llvm::DenseSet<std::pair<const FunctionDecl *, unsigned>> Added;
   llvm::DenseSet<SourceLocation::UIntTy> RangeStarts;
+  llvm::DenseSet<const Decl *> FoldedDecls;
 };
 } // namespace
 

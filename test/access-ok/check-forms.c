@@ -104,3 +104,26 @@ long write_nocheck(void __user *dst, const void *src, size_t size)
 	return __copy_to_user_inatomic(dst, src, size) ? -EFAULT : 0;
 // CHECK: check-forms.c:[[@LINE-1]]:9: warning: '__copy_to_user_inatomic' is not guarded by any access_ok() on 'dst', here or in its callers [access-ok-far]
 }
+
+/* Two checks under one `!`: the `&&` joins before the negation, so q's
+   check dominates nothing, yet every path past the return ran it (issue
+   29's known false positive, now gone). */
+int two_checks_negated_and(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
+{
+	if (!(access_ok(p, sizeof(*p)) && access_ok(q, sizeof(*q))))
+		return -EFAULT;
+	if (__get_user(*a, p))
+		return -EFAULT;
+	return __get_user(*b, q);
+}
+
+/* Under `!(A || B)` a true A skips B: q's access is not guarded. */
+int two_checks_negated_or(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
+{
+	if (!(access_ok(p, sizeof(*p)) || access_ok(q, sizeof(*q))))
+		return -EFAULT;
+	if (__get_user(*a, p))
+		return -EFAULT;
+	// CHECK: check-forms.c:[[@LINE+1]]:9: warning: '__get_user' is not guarded on every path: the access_ok() on 'q' does not run before it on all of them [access-ok-far]
+	return __get_user(*b, q);
+}

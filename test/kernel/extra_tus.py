@@ -20,6 +20,7 @@ for rel in extra:
     name = os.path.basename(base)
     cmd = model["command"].replace("kernel/.panic.o.d", f"{os.path.dirname(rel)}/.{name}.o.d")
     cmd = cmd.replace('"panic"', f'"{name}"').replace("kernel/panic.o", base + ".o")
+    cmd = cmd.replace('"kernel/panic"', f'"{base}"').replace("kmod_panic", "kmod_" + name)
     cmd = cmd.replace("kernel/panic.c", rel)
     db.append({"directory": model["directory"], "file": os.path.join(kernel, rel),
                "command": cmd})

@@ -46,13 +46,11 @@ std::optional<std::string> unquoteGitPath(llvm::StringRef &Quoted) {
 }
 
 namespace {
-/// \p Line, a patch's line of code, opens or closes a suppressed region.
-/// A line inside a comment that starts on another line is read alone.
-bool holdsRegionDirective(llvm::StringRef Line) {
-  for (const Suppression &S : scanSuppressions(Line))
-    if (S.K == Suppression::Begin || S.K == Suppression::End)
-      return true;
-  return false;
+/// \p Line, a patch's line of code, holds a suppression directive, or a
+/// part of one: a line of a `/* ... */` block has no comment of its own,
+/// so the words are looked for, not a comment.
+bool namesSuppression(llvm::StringRef Line) {
+  return Line.contains("uaccess-lint:") || Line.contains("NOLINT");
 }
 
 /// The path of a `---`/`+++` line: quoted, or up to a tab (GNU diff puts a
@@ -294,7 +292,7 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
     Current->Deleted.insert(NewLine);
   if (Kind != ' ' && Current) {
     Current->Submodule |= Line.drop_front(1).starts_with("Subproject commit ");
-    Current->RegionDirective |= holdsRegionDirective(Line.drop_front(1));
+    Current->Suppressions |= namesSuppression(Line.drop_front(1));
   }
   if ((Kind == ' ' || Kind == '+') && Current)
     Current->NewText.emplace(NewLine, Line.empty() ? "" : Line.substr(1).str());
@@ -516,7 +514,7 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
     Into.Copied |= Changes.Copied;
     Into.Link |= Changes.Link;
     Into.Submodule |= Changes.Submodule;
-    Into.RegionDirective |= Changes.RegionDirective;
+    Into.Suppressions |= Changes.Suppressions;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
     Into.NewText.insert(Changes.NewText.begin(), Changes.NewText.end());
@@ -580,9 +578,29 @@ std::vector<std::string> ChangedLines::paths() const {
   return Out;
 }
 
-bool ChangedLines::editsRegionDirective(llvm::StringRef File) const {
+bool ChangedLines::movesSuppressions(llvm::StringRef File) const {
   const FileChanges *Changes = find(File);
-  return Changes && Changes->RegionDirective;
+  return Changes && Changes->Suppressions;
+}
+
+void ChangedLines::markMovedSuppressions() {
+  for (auto &[File, Changes] : Files) {
+    llvm::StringRef Ext = llvm::sys::path::extension(File);
+    if (Changes.Suppressions || (Ext != ".c" && Ext != ".h"))
+      continue;
+    auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
+                                              /*RequiresNullTerminator=*/false);
+    if (!Buffer)
+      continue;
+    // A line added or deleted right after a directive that covers the
+    // next line: the directive covers another line now.
+    for (const Suppression &S : scanSuppressions((*Buffer)->getBuffer()))
+      if ((S.K == Suppression::ThisAndNextLine ||
+           S.K == Suppression::NextLine) &&
+          (Changes.Added.count(S.Line + 1) ||
+           Changes.Deleted.count(S.Line + 1)))
+        Changes.Suppressions = true;
+  }
 }
 
 std::vector<std::string> ChangedLines::submodules() const {
@@ -595,7 +613,7 @@ std::vector<std::string> ChangedLines::submodules() const {
 
 bool touchesFinding(const ChangedLines &Changed, const Finding &F) {
   if (Changed.contains(F.Loc.File, F.Loc.Line) ||
-      Changed.editsRegionDirective(F.Loc.File))
+      Changed.movesSuppressions(F.Loc.File))
     return true;
   for (const FindingNote &N : F.Notes)
     if (Changed.contains(N.Loc.File, N.Loc.Line))

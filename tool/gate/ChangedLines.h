@@ -64,9 +64,13 @@ public:
   bool deletesWithin(llvm::StringRef File, uint64_t First, uint64_t Last) const;
   /// The patch adds or deletes a line of \p File.
   bool touchesFile(llvm::StringRef File) const;
-  /// The patch adds or deletes a line of \p File that opens or closes a
-  /// suppressed region (FileChanges::RegionDirective).
-  bool editsRegionDirective(llvm::StringRef File) const;
+  /// The patch changes what \p File's suppression comments cover
+  /// (FileChanges::Suppressions).
+  bool movesSuppressions(llvm::StringRef File) const;
+  /// Reads each changed C file, as the patch left it, for the directives
+  /// that cover the line after theirs: a line added or deleted right after
+  /// one moves what it covers. After resolve().
+  void markMovedSuppressions();
   /// The patch adds a line in [First, Last] of \p File, or deletes one
   /// there (deletesWithin()), or copies the file.
   bool touchesLines(llvm::StringRef File, uint64_t First, uint64_t Last) const;
@@ -90,10 +94,13 @@ public:
     /// A submodule (git's mode 160000) the patch moves to another commit:
     /// its lines are "Subproject commit <sha>", not the files it holds.
     bool Submodule = false;
-    /// An added or deleted line holds a region's suppression directive
-    /// (ignore-begin, NOLINTEND, ...): a finding anywhere in the file may
-    /// be covered where it was not, or no more.
-    bool RegionDirective = false;
+    /// The patch changes what the file's suppression comments cover: an
+    /// added or deleted line names a directive (`uaccess-lint:`,
+    /// `NOLINT...`: a region's end, a one-line ignore, a line of a comment
+    /// block that holds one), or a line comes or goes right after one that
+    /// covers the next line (markMovedSuppressions()). A finding anywhere
+    /// in the file may be covered where it was not, or no more.
+    bool Suppressions = false;
   };
 
 private:
@@ -126,11 +133,11 @@ llvm::Expected<std::string> existingUnder(llvm::StringRef Path,
                                           llvm::ArrayRef<std::string> Fallback);
 
 /// The gate's rule: \p F is changed when its location or a note's is on an
-/// added line, or the patch adds or deletes a region's suppression
-/// directive in its file, or the patch deletes a line inside its function, or
-/// adds or deletes one in the code it depends on (Finding::Depends: the macros
-/// its function expands, the functions of its file it calls, the functions its
-/// notes are in).
+/// added line, or the patch changes what a suppression comment of its file
+/// covers (movesSuppressions()), or the patch deletes a line inside its
+/// function, or adds or deletes one in the code it depends on
+/// (Finding::Depends: the macros its function expands, the functions of its
+/// file it calls, the functions its notes are in).
 bool touchesFinding(const ChangedLines &Changed, const Finding &F);
 
 /// Undoes git's C-style quoting of a path ("caf\303\251.c"); \p Quoted

@@ -4,11 +4,15 @@
 #include "inputs/Inputs.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
+
+#include <algorithm>
+#include <optional>
 
 namespace uaccess {
 
@@ -44,26 +48,68 @@ std::vector<std::string> includeFolders(llvm::ArrayRef<std::string> Args,
   return Folders;
 }
 
-/// A define of sparse's CHECKFLAGS (Makefile, arch/*/Makefile), which
-/// the compile's target predefines: linux, unix, and names reserved to the
-/// compiler (__x86_64__, __riscv_xlen=64, __LITTLE_ENDIAN__, __STDC__).
-bool targetDefine(llvm::StringRef Flag) {
-  return Flag.starts_with("-D__") || Flag == "-Dlinux" || Flag == "-Dunix";
+/// A define of sparse's CHECKFLAGS (Makefile, arch/*/Makefile), which the
+/// compile's target predefines: a checker's command has it, the build's
+/// record does not.
+bool checkerDefine(llvm::StringRef Flag) {
+  static const char *const Names[] = {
+      "linux",         "unix",           "__linux__",
+      "__unix__",      "__STDC__",       "__x86_64__",
+      "__i386__",      "__aarch64__",    "__AARCH64EL__",
+      "__AARCH64EB__", "__arm__",        "__ARMEL__",
+      "__ARMEB__",     "__powerpc__",    "__powerpc64__",
+      "__powerpc32__", "__BIG_ENDIAN__", "__LITTLE_ENDIAN__",
+      "__riscv",       "__riscv_xlen",   "__s390__",
+      "__s390x__",     "__LP64__"};
+  if (!Flag.consume_front("-D"))
+    return false;
+  return llvm::is_contained(Names, Flag.split('=').first);
+}
+
+/// \p Args with the spellings of a define folded into one: `-D X`,
+/// `--define-macro=X`, `-Wp,-DX,-UY` (the preprocessor's own).
+std::vector<std::string> foldDefines(llvm::ArrayRef<std::string> Args) {
+  std::vector<std::string> Out;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg.consume_front("-Wp,")) {
+      llvm::SmallVector<llvm::StringRef> Parts;
+      Arg.split(Parts, ',');
+      Out.insert(Out.end(), Parts.begin(), Parts.end());
+      continue;
+    }
+    std::optional<std::string> Folded;
+    for (auto [Long, Short] :
+         {std::pair<llvm::StringRef, llvm::StringRef>{"--define-macro", "-D"},
+          {"--undefine-macro", "-U"}}) {
+      llvm::StringRef Rest = Arg;
+      if (!Rest.consume_front(Long))
+        continue;
+      if (Rest.consume_front("="))
+        Folded = (Short + Rest).str();
+      else if (Rest.empty() && I + 1 < Args.size())
+        Folded = (Short + Args[++I]).str();
+      break;
+    }
+    Out.push_back(Folded ? *Folded : Args[I]);
+  }
+  return Out;
 }
 } // namespace
 
-std::set<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
-                                        llvm::StringRef Dir) {
+std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Given,
+                                           llvm::StringRef Dir) {
   static const char *const Named[] = {"-D",       "-U",      "-I",
                                       "-isystem", "-iquote", "-idirafter",
                                       "-include", "-imacros"};
   static const char *const PathFlags[] = {"-I",         "-isystem", "-iquote",
                                           "-idirafter", "-include", "-imacros"};
-  std::set<std::string> Flags;
+  std::vector<std::string> Args = foldDefines(Given);
+  std::vector<std::string> Flags;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     if (Arg == "-nostdinc" || Arg == "-undef") {
-      Flags.insert(Arg.str());
+      Flags.push_back(Arg.str());
       continue;
     }
     for (llvm::StringRef Flag : Named) {
@@ -75,8 +121,8 @@ std::set<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
                               ? absoluteSourcePath(Dir, Arg)
                               : Arg.str();
       std::string Whole = Flag.str() + Value;
-      if (!targetDefine(Whole))
-        Flags.insert(std::move(Whole));
+      if (!checkerDefine(Whole))
+        Flags.push_back(std::move(Whole));
       break;
     }
   }
@@ -166,15 +212,23 @@ BuildRecords::checkSameFlags(const clang::tooling::CompileCommand &Command,
   llvm::StringSaver Saver(Alloc);
   llvm::cl::TokenizeGNUCommandLine(Record.Command, Saver, Split);
   std::vector<std::string> Recorded(Split.begin(), Split.end());
-  std::set<std::string> Built = preprocessorFlags(Recorded, Command.Directory);
-  std::set<std::string> Now =
+  std::vector<std::string> Built =
+      preprocessorFlags(Recorded, Command.Directory);
+  std::vector<std::string> Now =
       preprocessorFlags(Command.CommandLine, Command.Directory);
-  for (const std::set<std::string> *Side : {&Now, &Built})
-    for (const std::string &Flag : *Side)
-      if (!(Side == &Now ? Built : Now).count(Flag))
-        return notUsed("'" + RecordName + "' was made by a compile " +
-                       (Side == &Now ? "without" : "with") + " '" + Flag +
-                       "': it may list other headers");
+  if (Built == Now)
+    return llvm::Error::success();
+  // The first difference, in order: a flag one has and the other lacks,
+  // or the same flags in another order (-DX=1 then -UX).
+  auto [B, N] =
+      std::mismatch(Built.begin(), Built.end(), Now.begin(), Now.end());
+  std::string Why =
+      N != Now.end() && !llvm::is_contained(Built, *N) ? "without '" + *N + "'"
+      : B != Built.end() && !llvm::is_contained(Now, *B)
+          ? "with '" + *B + "'"
+          : std::string("with its preprocessor flags in another order");
+  return notUsed("'" + RecordName + "' was made by a compile " + Why +
+                 ": it may list other headers");
   return llvm::Error::success();
 }
 

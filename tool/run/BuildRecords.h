@@ -28,7 +28,6 @@
 
 #include <mutex>
 #include <optional>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -49,12 +48,13 @@ struct KbuildRecord {
 };
 
 /// The flags of \p Args that choose what the preprocessor reads and
-/// defines: -D, -U, -I and the other include folders, -include,
-/// -imacros, -nostdinc, -undef; paths made absolute from \p Dir. Leaves
-/// out the defines sparse's CHECKFLAGS add, which the target predefines
-/// (linux, unix, and names that start with "__").
-std::set<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
-                                        llvm::StringRef Dir);
+/// defines, in order: -D, -U (however spelled: `--define-macro`,
+/// `-Wp,-D...`), -I and the other include folders, -include, -imacros,
+/// -nostdinc, -undef; paths made absolute from \p Dir. Leaves out the
+/// defines sparse's CHECKFLAGS add, which the target predefines (linux,
+/// __x86_64__, __riscv_xlen=64, ...).
+std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
+                                           llvm::StringRef Dir);
 
 /// Parses the text of a `.<object>.cmd`; an error when it has no deps_
 /// list.

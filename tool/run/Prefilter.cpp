@@ -3,6 +3,7 @@
 #include "run/Prefilter.h"
 
 #include "api/UaccessApi.h"
+#include "run/BuildRecords.h"
 #include "run/Workers.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -79,25 +80,44 @@ struct FileTable {
 /// nothing, when its includes could not be learned.
 using TUFiles = std::optional<std::vector<size_t>>;
 
+/// Each TU's preprocessor configuration, as a number: TUs with the same
+/// preprocessor flags (BuildRecords.h) compile a header alike, whatever
+/// their object's name (Kbuild's per-object KBUILD_BASENAME, ...).
+std::vector<unsigned>
+configurations(const std::vector<tooling::CompileCommand> &Commands) {
+  std::map<std::vector<std::string>, unsigned> Ids;
+  std::vector<unsigned> Of;
+  for (const tooling::CompileCommand &C : Commands) {
+    std::vector<std::string> Flags =
+        preprocessorFlags(C.CommandLine, C.Directory);
+    llvm::erase_if(Flags, [](llvm::StringRef F) {
+      return F.starts_with("-DKBUILD_") || F.starts_with("-D__KBUILD_");
+    });
+    Of.push_back(Ids.try_emplace(std::move(Flags), Ids.size()).first->second);
+  }
+  return Of;
+}
+
 /// The TUs to parse: those whose main file names a relevant name, then
-/// each that includes a relevant header none of those includes. A TU whose
-/// includes could not be learned is parsed, unless its parse would fail
-/// (\p Unparsable).
+/// each that includes a relevant header none of those includes under its
+/// configuration (\p ConfigOf: another -D can make the header other code,
+/// with other findings and fix-its). A TU whose includes could not be
+/// learned is parsed, unless its parse would fail (\p Unparsable).
 void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
                const llvm::StringSet<> &Relevant, bool CoverHeaders,
-               PrefilterResult &Out) {
+               const std::vector<unsigned> &ConfigOf, PrefilterResult &Out) {
   Out.Analyze.assign(TUs.size(), false);
   Out.Why.assign(TUs.size(), "");
   Out.Unparsable.resize(TUs.size());
   std::vector<char> RelevantHeader(Files.Paths.size(), 0);
   for (size_t F : Files.Headers)
     RelevantHeader[F] = definesRelevantBody(Files.Scans[F], Relevant);
-  std::vector<char> Covered(Files.Paths.size(), 0);
+  std::set<std::pair<size_t, unsigned>> Covered;
   auto Cover = [&](size_t I, std::string Why) {
     Out.Analyze[I] = true;
     Out.Why[I] = std::move(Why);
     for (size_t F : llvm::drop_begin(*TUs[I]))
-      Covered[F] = 1;
+      Covered.insert({F, ConfigOf[I]});
   };
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (!TUs[I] && !Out.Unparsable[I].empty()) {
@@ -115,7 +135,7 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
     if (!TUs[I] || Out.Analyze[I])
       continue;
     auto Header = llvm::find_if(llvm::drop_begin(*TUs[I]), [&](size_t F) {
-      return RelevantHeader[F] && !Covered[F];
+      return RelevantHeader[F] && !Covered.count({F, ConfigOf[I]});
     });
     if (Header != TUs[I]->end())
       Cover(I, "covers '" + Files.Paths[*Header] + "'");
@@ -216,7 +236,8 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   for (size_t F : Files.Headers)
     HeaderScans.push_back(&Files.Scans[F]);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
-  chooseTUs(TUs, Files, Relevant, CoverHeaders, Result);
+  chooseTUs(TUs, Files, Relevant, CoverHeaders, configurations(Commands),
+            Result);
   for (size_t F = 0; F < Files.Paths.size(); ++F)
     Result.FilesRead.push_back({Files.Paths[F], Files.FirstReader[F]});
   if (Touched)

@@ -46,3 +46,25 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* Folded a step further: an enumerator in a constant's initializer, an
+   array bound in a measured record, a typedef a sizeof names. */
+enum { QUICK_VIA = 0 };
+static const int quick_via = QUICK_VIA;
+enum { SLOTS = 2 };
+struct slots { u32 v[SLOTS]; };
+typedef u64 word_t;
+
+int folded_deeper(u32 __user *p, u32 a)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(a, p, efault);
+	if (quick_via || sizeof(struct slots) < 8 || sizeof(word_t) < 8)
+		return 1;
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
