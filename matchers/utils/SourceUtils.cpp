@@ -525,10 +525,13 @@ private:
     }
   }
 
-  /// The folded declarations of each expression in \p S.
+  /// The folded declarations of each expression in \p S, and the macros
+  /// it expands (`enum { QUICK = QUICK_VAL }`).
   void walkFolded(const Stmt *S) {
     if (!S)
       return;
+    macrosAt(S->getBeginLoc());
+    macrosAt(S->getEndLoc());
     foldedDeclarations(*S);
     for (const Stmt *Child : S->children())
       walkFolded(Child);

@@ -66,8 +66,22 @@ bool checkerDefine(llvm::StringRef Flag) {
   return llvm::is_contained(Names, Flag.split('=').first);
 }
 
-/// \p Args with the spellings of a define folded into one: `-D X`,
-/// `--define-macro=X`, `-Wp,-DX,-UY` (the preprocessor's own).
+/// A flag that changes the macros the compiler predefines: the optimizer
+/// (__OPTIMIZE__), the language (__STDC_VERSION__), a freestanding or
+/// builtin-free compile, the signedness of char and the width of wchar_t.
+bool definesPredefined(llvm::StringRef Arg) {
+  return (Arg.starts_with("-O") && Arg != "-O") || Arg.starts_with("-std=") ||
+         Arg == "-ansi" ||
+         llvm::is_contained({"-ffreestanding", "-fno-builtin", "-fhosted",
+                             "-funsigned-char", "-fsigned-char",
+                             "-fno-signed-char", "-fno-unsigned-char",
+                             "-fshort-wchar"},
+                            Arg);
+}
+
+/// \p Args with the long spellings of the preprocessor's flags folded
+/// into the short ones: `--define-macro=X`, `--include-directory=D`,
+/// `-Wp,-DX,-UY` (the preprocessor's own).
 std::vector<std::string> foldDefines(llvm::ArrayRef<std::string> Args) {
   std::vector<std::string> Out;
   for (size_t I = 0; I < Args.size(); ++I) {
@@ -79,9 +93,14 @@ std::vector<std::string> foldDefines(llvm::ArrayRef<std::string> Args) {
       continue;
     }
     std::optional<std::string> Folded;
+    // Longer names first: --include is a prefix of --include-directory.
     for (auto [Long, Short] :
          {std::pair<llvm::StringRef, llvm::StringRef>{"--define-macro", "-D"},
-          {"--undefine-macro", "-U"}}) {
+          {"--undefine-macro", "-U"},
+          {"--include-directory-after", "-idirafter"},
+          {"--include-directory", "-I"},
+          {"--include", "-include"},
+          {"--imacros", "-imacros"}}) {
       llvm::StringRef Rest = Arg;
       if (!Rest.consume_front(Long))
         continue;
@@ -108,7 +127,7 @@ std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Given,
   std::vector<std::string> Flags;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
-    if (Arg == "-nostdinc" || Arg == "-undef") {
+    if (Arg == "-nostdinc" || Arg == "-undef" || definesPredefined(Arg)) {
       Flags.push_back(Arg.str());
       continue;
     }

@@ -49,8 +49,10 @@ struct KbuildRecord {
 
 /// The flags of \p Args that choose what the preprocessor reads and
 /// defines, in order: -D, -U (however spelled: `--define-macro`,
-/// `-Wp,-D...`), -I and the other include folders, -include, -imacros,
-/// -nostdinc, -undef; paths made absolute from \p Dir. Leaves out the
+/// `-Wp,-D...`), -I and the other include folders, -include, -imacros
+/// (long spellings too), -nostdinc, -undef, and the flags that change
+/// predefined macros (-O2, -std=, -ffreestanding, ...); paths made
+/// absolute from \p Dir. Leaves out the
 /// defines sparse's CHECKFLAGS add, which the target predefines (linux,
 /// __x86_64__, __riscv_xlen=64, ...).
 std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,

@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <tuple>
 
 using namespace clang;
 namespace deps = clang::tooling::dependencies;
@@ -98,11 +99,28 @@ configurations(const std::vector<tooling::CompileCommand> &Commands) {
   return Of;
 }
 
+/// The macros \p Main defines that \p Header names, in order: a main file
+/// that defines `DEBUG` or `MODE_READ` before it includes the header makes
+/// the header other code than a TU that does not.
+std::string definesUsedBy(const SourceScan &Main, const SourceScan &Header) {
+  auto Names = [](const std::vector<llvm::StringRef> &Sorted,
+                  llvm::StringRef Name) {
+    return std::binary_search(Sorted.begin(), Sorted.end(), Name);
+  };
+  std::string Key;
+  for (llvm::StringRef Macro : Main.DefinedMacros)
+    if (Names(Header.Identifiers, Macro) ||
+        Names(Header.DirectiveIdentifiers, Macro))
+      Key += Macro.str() + " ";
+  return Key;
+}
+
 /// The TUs to parse: those whose main file names a relevant name, then
 /// each that includes a relevant header none of those includes under its
 /// configuration (\p ConfigOf: another -D can make the header other code,
-/// with other findings and fix-its). A TU whose includes could not be
-/// learned is parsed, unless its parse would fail (\p Unparsable).
+/// with other findings and fix-its) and with the same macros of its main
+/// file that the header names (definesUsedBy()). A TU whose includes could not
+/// be learned is parsed, unless its parse would fail (\p Unparsable).
 void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
                const llvm::StringSet<> &Relevant, bool CoverHeaders,
                const std::vector<unsigned> &ConfigOf, PrefilterResult &Out) {
@@ -112,12 +130,17 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
   std::vector<char> RelevantHeader(Files.Paths.size(), 0);
   for (size_t F : Files.Headers)
     RelevantHeader[F] = definesRelevantBody(Files.Scans[F], Relevant);
-  std::set<std::pair<size_t, unsigned>> Covered;
+  std::set<std::tuple<size_t, unsigned, std::string>> Covered;
+  auto KeyOf = [&](size_t I, size_t F) {
+    return std::make_tuple(
+        F, ConfigOf[I],
+        definesUsedBy(Files.Scans[TUs[I]->front()], Files.Scans[F]));
+  };
   auto Cover = [&](size_t I, std::string Why) {
     Out.Analyze[I] = true;
     Out.Why[I] = std::move(Why);
     for (size_t F : llvm::drop_begin(*TUs[I]))
-      Covered.insert({F, ConfigOf[I]});
+      Covered.insert(KeyOf(I, F));
   };
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (!TUs[I] && !Out.Unparsable[I].empty()) {
@@ -135,7 +158,7 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
     if (!TUs[I] || Out.Analyze[I])
       continue;
     auto Header = llvm::find_if(llvm::drop_begin(*TUs[I]), [&](size_t F) {
-      return RelevantHeader[F] && !Covered.count({F, ConfigOf[I]});
+      return RelevantHeader[F] && !Covered.count(KeyOf(I, F));
     });
     if (Header != TUs[I]->end())
       Cover(I, "covers '" + Files.Paths[*Header] + "'");

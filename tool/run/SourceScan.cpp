@@ -76,6 +76,8 @@ public:
       sortUnique(D.Uses);
     Out.Identifiers.assign(All.begin(), All.end());
     llvm::sort(Out.Identifiers);
+    Out.DirectiveIdentifiers.assign(Directives.begin(), Directives.end());
+    llvm::sort(Out.DirectiveIdentifiers);
     sortUnique(Out.FileScopeCalls);
     llvm::sort(Out.FileScopeArguments);
     Out.FileScopeArguments.erase(std::unique(Out.FileScopeArguments.begin(),
@@ -111,8 +113,12 @@ private:
     while (!T.isAtStartOfLine() && T.isNot(tok::eof)) {
       if (Define)
         Macro.token(T);
+      else if (T.is(tok::raw_identifier))
+        Directives.insert(Out.save(T.getRawIdentifier()));
       Lex.LexFromRawLexer(T);
     }
+    if (!Macro.Def.Names.empty())
+      Out.DefinedMacros.push_back(Macro.Def.Names.front());
     if (!Macro.Def.Names.empty() && !Macro.Def.Uses.empty())
       Out.Definitions.push_back(std::move(Macro.Def));
   }
@@ -222,6 +228,8 @@ private:
   Lexer Lex;
   SourceScan &Out;
   llvm::DenseSet<llvm::StringRef> All;
+  /// The identifiers of directives other than #define (`#ifdef VARIANT`).
+  llvm::DenseSet<llvm::StringRef> Directives;
   llvm::StringRef LastIdentifier;
   /// The identifier called at file scope whose parentheses are open.
   llvm::StringRef OpenCall;

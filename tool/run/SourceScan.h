@@ -51,6 +51,12 @@ struct SourceScan {
   std::vector<SourceDefinition> Definitions;
   /// Every identifier of the file, sorted and unique.
   std::vector<llvm::StringRef> Identifiers;
+  /// The identifiers of its directives other than #define (`#ifdef
+  /// VARIANT`, `#if DEBUG > 1`), sorted and unique.
+  std::vector<llvm::StringRef> DirectiveIdentifiers;
+  /// The name of every macro the file defines, in order, one with an empty
+  /// replacement too (`#define VARIANT`).
+  std::vector<llvm::StringRef> DefinedMacros;
   /// The identifiers called at file scope (`SYSCALL_DEFINE2(...)`,
   /// `native_cpuid_reg(eax)`, a function's own name), sorted and unique: a
   /// macro among them may make a function.

@@ -49,7 +49,8 @@ efault:
 
 /* Folded a step further: an enumerator in a constant's initializer, an
    array bound in a measured record, a typedef a sizeof names. */
-enum { QUICK_VIA = 0 };
+#define QUICK_VIA_VALUE 0
+enum { QUICK_VIA = QUICK_VIA_VALUE };
 static const int quick_via = QUICK_VIA;
 enum { SLOTS = 2 };
 struct slots { u32 v[SLOTS]; };
