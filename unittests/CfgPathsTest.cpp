@@ -16,22 +16,32 @@ using namespace uaccess;
 
 namespace {
 
+/// `f` of \p Code, a C file, with its AST and CFG.
+struct ParsedF {
+  explicit ParsedF(const std::string &Code)
+      : AST(tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"})) {
+    EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
+    ASTContext &Ctx = AST->getASTContext();
+    F = selectFirst<FunctionDecl>(
+        "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx));
+    G = CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
+    EXPECT_TRUE(G);
+  }
+  std::unique_ptr<ASTUnit> AST;
+  const FunctionDecl *F = nullptr;
+  std::unique_ptr<CFG> G;
+};
+
 /// Whether every path to each `return` of f runs a call of `check` first,
 /// in source order of the returns; with \p AssignUndoes, and no assignment
 /// to `a` after it.
 std::vector<bool> returnsAfterCheck(llvm::StringRef Body,
                                     bool AssignUndoes = false) {
-  std::string Code =
-      "int check(int); int other(int);\nint f(int a, int b) " + Body.str();
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
-  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  ASTContext &Ctx = AST->getASTContext();
-  const auto *F = selectFirst<FunctionDecl>(
-      "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx));
-  std::unique_ptr<CFG> G =
-      CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
-  EXPECT_TRUE(G);
+  ParsedF P("int check(int); int other(int);\nint f(int a, int b) " +
+            Body.str());
+  ASTContext &Ctx = P.AST->getASTContext();
+  const FunctionDecl *F = P.F;
+  std::unique_ptr<CFG> &G = P.G;
   auto IsCheck = [](const Stmt &S) {
     const auto *Call = dyn_cast<CallExpr>(&S);
     const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
@@ -118,15 +128,8 @@ namespace {
 /// Whether every path to f's last `return` passes the block of the call
 /// of `check` with \p Arg (check(a) or check(b)).
 bool lastReturnPasses(llvm::StringRef Body, int Arg) {
-  std::string Code = "int check(int);\nint f(int a, int b) " + Body.str();
-  std::unique_ptr<ASTUnit> AST =
-      tooling::buildASTFromCodeWithArgs(Code, {"-x", "c"});
-  EXPECT_TRUE(AST && !AST->getDiagnostics().hasErrorOccurred());
-  ASTContext &Ctx = AST->getASTContext();
-  const auto *F = selectFirst<FunctionDecl>(
-      "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"), Ctx));
-  std::unique_ptr<CFG> G =
-      CFG::buildCFG(F, F->getBody(), &Ctx, CFG::BuildOptions());
+  ParsedF P("int check(int);\nint f(int a, int b) " + Body.str());
+  const std::unique_ptr<CFG> &G = P.G;
   const CFGBlock *Check = nullptr, *Return = nullptr;
   for (const CFGBlock *B : *G)
     for (const CFGElement &E : *B) {

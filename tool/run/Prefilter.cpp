@@ -139,8 +139,10 @@ void chooseTUs(const std::vector<TUFiles> &TUs, const FileTable &Files,
   auto Cover = [&](size_t I, std::string Why) {
     Out.Analyze[I] = true;
     Out.Why[I] = std::move(Why);
+    // Only a relevant header is ever looked up.
     for (size_t F : llvm::drop_begin(*TUs[I]))
-      Covered.insert(KeyOf(I, F));
+      if (RelevantHeader[F])
+        Covered.insert(KeyOf(I, F));
   };
   for (size_t I = 0; I < TUs.size(); ++I) {
     if (!TUs[I] && !Out.Unparsable[I].empty()) {
