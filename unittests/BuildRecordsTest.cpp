@@ -100,17 +100,64 @@ TEST(BuildRecordsTest, PreprocessorFlags) {
                                    "-std=gnu11",
                                    "-ffreestanding",
                                    "-fno-strict-aliasing",
+                                   "--target=aarch64-linux-gnu",
+                                   "-mgeneral-regs-only",
+                                   "-mllvm",
+                                   "-x",
+                                   "-fPIC",
+                                   "-mbranch-protection=pac-ret",
+                                   "-mlittle-endian",
+                                   "-fno-pic",
+                                   "-mgeneral-regs-only",
                                    "-o",
                                    "a.o",
                                    "a.c"};
-  std::vector<std::string> Want = {
-      "-DA=1",        "-DB",           "-UC",
-      "-I/b/inc",     "-I/b/inc2",     "-include/b/cfg.h",
-      "-isystem/sys", "-nostdinc",     "-O2",
-      "-D__WANT",     "-DE",           "-DF",
-      "-DG",          "-I/b/inc3",     "-include/b/k.h",
-      "-std=gnu11",   "-ffreestanding"};
+  std::vector<std::string> Want = {"-DA=1",
+                                   "-DB",
+                                   "-UC",
+                                   "-I/b/inc",
+                                   "-I/b/inc2",
+                                   "-include/b/cfg.h",
+                                   "-isystem/sys",
+                                   "-nostdinc",
+                                   "-O2",
+                                   "-D__WANT",
+                                   "-DE",
+                                   "-DF",
+                                   "-DG",
+                                   "-I/b/inc3",
+                                   "-include/b/k.h",
+                                   "-std=gnu11",
+                                   "-ffreestanding",
+                                   "-fPIC",
+                                   "-fno-pic",
+                                   "--target-arch=aarch64",
+                                   "-mbranch-protection=pac-ret",
+                                   "-mgeneral-regs-only"};
   EXPECT_EQ(preprocessorFlags(Args, "/b"), Want);
+}
+
+// The arch of the compile, however the flags name it: sparse's CHECKFLAGS
+// repeat -m64 and the byte order, which change nothing.
+TEST(BuildRecordsTest, PreprocessorFlagsNameTheTargetArch) {
+  auto Arch = [](std::vector<std::string> Args) {
+    std::vector<std::string> Flags = preprocessorFlags(Args, "/b");
+    return Flags.empty() ? std::string() : Flags.back();
+  };
+  EXPECT_EQ(Arch({"clang", "--target=x86_64-linux-gnu", "-c", "a.c"}),
+            "--target-arch=x86_64");
+  EXPECT_EQ(Arch({"clang", "--target=x86_64-linux-gnu", "-m64",
+                  "-mlittle-endian", "-c", "a.c"}),
+            "--target-arch=x86_64");
+  EXPECT_EQ(Arch({"clang", "-target", "x86_64-linux-gnu", "-m32", "a.c"}),
+            "--target-arch=i386");
+  EXPECT_EQ(Arch({"aarch64-linux-gnu-gcc", "-c", "a.c"}),
+            "--target-arch=aarch64");
+  EXPECT_EQ(Arch({"/usr/bin/aarch64-linux-gnu-gcc", "-mbig-endian", "a.c"}),
+            "--target-arch=aarch64_be");
+  // A target feature is a flag of its own.
+  EXPECT_EQ(Arch({"clang", "--target=x86_64-linux-gnu", "-mno-sse", "a.c"}),
+            "-mno-sse");
 }
 
 TEST(BuildRecordsTest, KeepsTheCommand) {

@@ -107,7 +107,34 @@ TEST(CallerSearchTest, OtherPointerCheckedByTheCaller) {
              ASSERT_TRUE(S.Other);
              EXPECT_EQ(S.Other->Caller->getName(), "caller");
              EXPECT_EQ(S.Other->Passed, "buf_fx");
-             EXPECT_FALSE(S.Other->Short);
+             EXPECT_EQ(S.Other->Weakness, CheckWeakness::None);
+           });
+}
+
+TEST(CallerSearchTest, ACallerCheckWhoseFailureGoesOnFallsShort) {
+  searchIn("static int put_one(int __user *u) { return __put_user(1, u); }\n"
+           "int caller(int __user *a) {\n"
+           "  if (!access_ok(a, 4))\n"
+           "    return -14;\n"
+           "  return put_one(a);\n"
+           "}\n"
+           "int caller2(int __user *buf) {\n"
+           "  int err = 0;\n"
+           "  if (!access_ok(buf, 4))\n"
+           "    err = -14;\n"
+           "  put_one(buf);\n"
+           "  return err;\n"
+           "}\n",
+           "put_one", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             // caller's check stops its call; caller2's does not.
+             EXPECT_EQ(S.verdict(), CallerVerdict::UncheckedCall);
+             ASSERT_TRUE(S.First);
+             EXPECT_EQ(S.First->Chain.back()->getName(), "caller");
+             ASSERT_TRUE(S.Other);
+             EXPECT_EQ(S.Other->Caller->getName(), "caller2");
+             EXPECT_EQ(S.Other->Weakness, CheckWeakness::FailureIgnored);
+             EXPECT_TRUE(S.namesOtherCheck());
            });
 }
 

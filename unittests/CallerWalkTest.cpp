@@ -50,6 +50,8 @@ public:
       Out.Other = "access_ok of another in " + callerOf(S);
       Out.Passed = "buf";
     }
+    if (Out.TheKind == Step::WeakCheck)
+      Out.OtherWeakness = Weakness;
     return Out;
   }
   End noCallers(const Function &F, const TracedParam &) {
@@ -58,6 +60,8 @@ public:
   }
 
   std::map<Site, Step::Kind> Steps;
+  /// How each WeakCheck falls short.
+  CheckWeakness Weakness = CheckWeakness::Short;
   std::map<Function, End::Kind> Ends;
   std::set<Function> Unknown;
   std::set<Site> OtherChecks; ///< Calls after a check of another pointer.
@@ -176,20 +180,24 @@ TEST(CallerWalkTest, ACallerWithNoBodyIsUncheckedWithNoCallToBlame) {
   EXPECT_EQ(P.Blamed, std::optional<std::string>());
 }
 
-TEST(CallerWalkTest, ACheckTooShortIsNamedBeforeAnotherPointersCheck) {
-  GraphFacts G;
-  G.Steps = {{"g>f", GraphFacts::Step::Unchecked},
-             {"h>f", GraphFacts::Step::ShortCheck}};
-  G.OtherChecks = {"g>f", "h>f"};
-  CallerPaths<GraphFacts> P = walk(G);
-  EXPECT_EQ(P.verdict(), CallerVerdict::UncheckedCall);
-  ASSERT_TRUE(P.Other);
-  EXPECT_EQ(P.Other->Caller, "h");
-  EXPECT_TRUE(P.Other->Short);
-  EXPECT_FALSE(P.BareUncheckedCall);
-  EXPECT_TRUE(P.namesOtherCheck());
-  G.OtherChecks = {"h>f"};
-  EXPECT_FALSE(walk(G).namesOtherCheck()); // g passes it bare.
+TEST(CallerWalkTest, AWeakCheckIsNamedBeforeAnotherPointersCheck) {
+  for (CheckWeakness W :
+       {CheckWeakness::Short, CheckWeakness::FailureIgnored}) {
+    GraphFacts G;
+    G.Weakness = W;
+    G.Steps = {{"g>f", GraphFacts::Step::Unchecked},
+               {"h>f", GraphFacts::Step::WeakCheck}};
+    G.OtherChecks = {"g>f", "h>f"};
+    CallerPaths<GraphFacts> P = walk(G);
+    EXPECT_EQ(P.verdict(), CallerVerdict::UncheckedCall);
+    ASSERT_TRUE(P.Other);
+    EXPECT_EQ(P.Other->Caller, "h");
+    EXPECT_EQ(P.Other->Weakness, W);
+    EXPECT_FALSE(P.BareUncheckedCall);
+    EXPECT_TRUE(P.namesOtherCheck());
+    G.OtherChecks = {"h>f"};
+    EXPECT_FALSE(walk(G).namesOtherCheck()); // g passes it bare.
+  }
 }
 
 } // namespace

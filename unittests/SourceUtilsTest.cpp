@@ -594,6 +594,37 @@ TEST(SourceUtilsTest, DependenciesAreMacrosAtEveryLevelAndHelpers) {
   EXPECT_TRUE(dependencyLines(*AST, "helper").empty());
 }
 
+TEST(SourceUtilsTest, DependenciesAreTheRecordsThatPlaceAnAddress) {
+  auto AST = buildC("typedef int head_t;\n"                    // 1
+                    "struct in { head_t h; int v[2]; };\n"     // 2
+                    "struct out { int a; struct in i; };\n"    // 3
+                    "struct other { int x; };\n"               // 4
+                    "int *f(struct out *p, struct other *o)\n" // 5
+                    "{\n"
+                    "\treturn &p->i.v[1] + o->x;\n"
+                    "}\n"
+                    "long g(void)\n"
+                    "{\n"
+                    "\treturn __builtin_offsetof(struct in, v);\n"
+                    "}\n"
+                    "int *h(struct out *p)\n"
+                    "{\n"
+                    "\treturn p->i.v;\n"
+                    "}\n");
+  // `&p->i.v[1]` is placed by both records and the typedef of in's first
+  // field; o->x is a value read, not an address.
+  std::vector<std::string> Lines = dependencyLines(*AST, "f");
+  std::sort(Lines.begin(), Lines.end());
+  EXPECT_EQ(Lines, (std::vector<std::string>{"1-1", "2-2", "3-3"}));
+  Lines = dependencyLines(*AST, "g");
+  std::sort(Lines.begin(), Lines.end());
+  EXPECT_EQ(Lines, (std::vector<std::string>{"1-1", "2-2"}));
+  // An array field decays to its address.
+  Lines = dependencyLines(*AST, "h");
+  std::sort(Lines.begin(), Lines.end());
+  EXPECT_EQ(Lines, (std::vector<std::string>{"1-1", "2-2", "3-3"}));
+}
+
 TEST(SourceUtilsTest, DependenciesFollowCalleesInsideAWindowIntoHeaders) {
   const char *Header = "#define NESTED(x) nested(x)\n"              // 1
                        "static int nested(int x) { return x; }\n"   // 2

@@ -453,6 +453,14 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
 
 bool AccessOkModel::failureStops(const UaccessUse &Check,
                                  const UaccessUse &Access) const {
+  return failureStops(Check, positionOf(Access.Anchor, &Access));
+}
+
+bool AccessOkModel::failureStops(const UaccessUse &Check, const Stmt &S) const {
+  return failureStops(Check, positionOf(&S, nullptr));
+}
+
+bool AccessOkModel::failureStops(const UaccessUse &Check, Position To) const {
   std::optional<ValueSign> Failed = failureSign(Check, Uses.uses().size());
   if (!Failed || !Body || !writtenHere(Check, Ctx))
     return true;
@@ -460,7 +468,6 @@ bool AccessOkModel::failureStops(const UaccessUse &Check,
   Position From = positionOf(Check.Anchor, nullptr);
   if (!From.Block)
     From = positionOf(Check.Anchor, &Check);
-  Position To = positionOf(Access.Anchor, &Access);
   if (!From.Block || !To.Block)
     return true;
   FailedCheckWalk Walk(Uses, Ctx, Check, *Failed, *Body);

@@ -50,6 +50,9 @@ public:
   /// before the access. `if (!access_ok(..) && x) goto bad;`, a failure
   /// that only sets a variable, or a result thrown away stop nothing.
   bool failureStops(const UaccessUse &Check, const UaccessUse &Access) const;
+  /// The same for a statement \p S of the function: a call that passes
+  /// the checked pointer on to a function that accesses it.
+  bool failureStops(const UaccessUse &Check, const clang::Stmt &S) const;
   bool dominates(const clang::Stmt &Before, const UaccessUse &After) const;
   /// Statements of the function between the two (in source order), and
   /// lines.
@@ -74,6 +77,7 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
+  bool failureStops(const UaccessUse &Check, Position To) const;
   void addWrapperCalls(FunctionAnalyses &FA);
   void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 

@@ -116,6 +116,35 @@ llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
   return Names;
 }
 
+/// The caller's checks that run before \p Call on every path: of the
+/// names \p Names (one that guards the call, or one that falls short), or
+/// of another pointer.
+void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
+                    llvm::ArrayRef<std::string> Names, const TracedParam &Param,
+                    ArgumentTrace &T) {
+  for (const UaccessUse *C : Model.checks()) {
+    if (!Model.dominates(*C, Call))
+      continue;
+    std::string Checked = AccessOkModel::pointerOf(*C).Base;
+    bool Same = llvm::is_contained(Names, Checked);
+    bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
+    bool Covers = !Param.Inside || AccessOkModel::checksWholeBuffer(*C);
+    bool Weak = T.OtherWeakness != CheckWeakness::None;
+    if (Same && !Model.failureStops(*C, Call)) {
+      if (!Weak)
+        T.OtherCheck = C, T.OtherWeakness = CheckWeakness::FailureIgnored;
+    } else if (Same && Covers) {
+      T.Check = C;
+    } else if (Same && IsAccessOk && !Weak) {
+      T.OtherCheck = C, T.OtherWeakness = CheckWeakness::Short;
+    } else if (!Same && !Checked.empty() && !T.OtherCheck && IsAccessOk) {
+      T.OtherCheck = C;
+    }
+  }
+  if (T.Check)
+    T.OtherCheck = nullptr, T.OtherWeakness = CheckWeakness::None;
+}
+
 } // namespace
 
 ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
@@ -151,21 +180,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
       !FA.getAnalysis<PointerDerivation>()->stable(T.Base))
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  for (const UaccessUse *C : Model.checks()) {
-    if (!Model.dominates(*C, Call))
-      continue;
-    std::string Checked = AccessOkModel::pointerOf(*C).Base;
-    bool Same = llvm::is_contained(Names, Checked);
-    bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
-    if (Same && (!Param.Inside || AccessOkModel::checksWholeBuffer(*C)))
-      T.Check = C;
-    else if (Same && IsAccessOk && !T.OtherIsShort)
-      T.OtherCheck = C, T.OtherIsShort = true;
-    else if (!Same && !Checked.empty() && !T.OtherCheck && IsAccessOk)
-      T.OtherCheck = C;
-  }
-  if (T.Check)
-    T.OtherCheck = nullptr, T.OtherIsShort = false;
+  classifyChecks(Model, Call, Names, Param, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -51,6 +51,12 @@ struct TracedParam {
   bool linkable() const { return Field.empty() && (!Inside || FromStart); }
 };
 
+/// How a caller's check of the pointer it passes falls short of guarding
+/// the call: it covers a fixed length of a pointer that may lie past it,
+/// or the call runs even where it failed (`access_ok(p, n);` alone, or a
+/// failure that only sets an error variable).
+enum class CheckWeakness { None, Short, FailureIgnored };
+
 /// What a call passes for a traced parameter of its callee.
 struct ArgumentTrace {
   /// The caller's pointer, "" when the argument names none: the variable,
@@ -69,10 +75,11 @@ struct ArgumentTrace {
   /// lies inside `buf`'s range only by how its own caller laid out the
   /// frame: what a reader must compare.
   const UaccessUse *OtherCheck = nullptr;
-  /// OtherCheck is an access_ok() of Base itself, of a fixed length, and
-  /// the traced pointer may lie past Base's start (TracedParam::Inside): a
-  /// range that need not cover it. It is named before another pointer's.
-  bool OtherIsShort = false;
+  /// OtherCheck is a check of Base itself that does not guard the call:
+  /// an access_ok() of a fixed length while the traced pointer may lie
+  /// past Base's start (TracedParam::Inside), or one whose failure does
+  /// not stop the call. It is named before another pointer's.
+  CheckWeakness OtherWeakness = CheckWeakness::None;
   /// Tested calls, before the call on every path, that pass Base to a
   /// check wrapper, perhaps, defined in another TU: Callee, as its
   /// argument Arg. Either Call's callee, which the TU has no body for, or

@@ -112,10 +112,11 @@ CallStep<UnitCallerFacts> UnitCallerFacts::step(const Site &S,
   if (T.OtherCheck)
     Out.Other = T.OtherCheck;
   Out.Passed = T.Base;
-  if (T.OtherIsShort) {
-    // A check of this pointer that need not cover it ends its path: that
-    // path relies on it, whatever the callers above check.
-    Out.TheKind = Step::ShortCheck;
+  if (T.OtherWeakness != CheckWeakness::None) {
+    // A check of this pointer that falls short ends its path: that path
+    // relies on it, whatever the callers above check.
+    Out.TheKind = Step::WeakCheck;
+    Out.OtherWeakness = T.OtherWeakness;
   } else if (!T.ForeignCalls.empty()) {
     // A check wrapper defined in another TU may check it: the link step
     // knows; failing that, the caller's own callers must. The link step

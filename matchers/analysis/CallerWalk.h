@@ -14,7 +14,8 @@
 //    that passed it on); a recursion checks nothing new;
 //  * a call that passes a pointer its caller neither checks nor was given
 //    ends its path as unchecked, and is the call to blame; so does a check
-//    of the pointer with a length that need not cover it;
+//    of the pointer that falls short: a length that need not cover it, or
+//    a failure that does not stop the call;
 //  * a pointer read from a struct field checked elsewhere ends its path at
 //    that check: neither checked here nor known unchecked;
 //  * tested calls of functions another TU defines, or a function other TUs
@@ -70,7 +71,7 @@ enum class CallerVerdict {
 template <class Facts> struct CallStep {
   enum Kind {
     Checked,    ///< Its caller checks it before the call (Check).
-    ShortCheck, ///< ... with a length that need not cover it (Other).
+    WeakCheck,  ///< ... but the check falls short (Other, OtherWeakness).
     LeavesUnit, ///< Tested calls of other TUs' functions (Guards) may.
     PassedOn,   ///< It is the caller's own parameter Up.
     FieldRead,  ///< Read from a struct field checked elsewhere (Field).
@@ -84,8 +85,9 @@ template <class Facts> struct CallStep {
   typename Facts::Guards Guards{};
   typename Facts::FieldRef Field{};
   /// A check the caller makes before the call of another pointer, or of
-  /// this one too short (ShortCheck), and what the caller passes.
+  /// this one falling short (WeakCheck), and what the caller passes.
   std::optional<typename Facts::Check> Other;
+  CheckWeakness OtherWeakness = CheckWeakness::None;
   std::string Passed;
   /// Some facts about this call are still missing (a check wrapper's
   /// summary): the search is pending, whatever Kind says.
@@ -134,14 +136,15 @@ template <class Facts> struct CallerPaths {
     CallerChain Chain;
   };
   /// A caller, on a path with no check, that checks another pointer (or
-  /// this one, Short: with a length that need not cover it) before it
-  /// passes this one on as Passed, up Chain.
+  /// this one, falling short: Weakness) before it passes this one on as
+  /// Passed, up Chain.
   struct OtherCheck {
     Function Caller;
     typename Facts::Check Check;
     std::string Passed;
-    bool Short = false;
+    CheckWeakness Weakness = CheckWeakness::None;
     CallerChain Chain;
+    bool weak() const { return Weakness != CheckWeakness::None; }
   };
 
   std::optional<CheckFound> First;
@@ -191,9 +194,10 @@ template <class Facts> struct CallerPaths {
   /// A caller's check of another pointer is named when no path the search
   /// saw checks this one, and every caller that passes it with no check
   /// checks that other pointer: there a reader must compare the two. A
-  /// range too short is a defect of its path, whatever other paths check.
+  /// check of this pointer that falls short is a defect of its path,
+  /// whatever other paths check.
   bool namesOtherCheck() const {
-    return Other && !BareUncheckedCall && (!First || Other->Short);
+    return Other && !BareUncheckedCall && (!First || Other->weak());
   }
 
   void found(const typename Facts::Check &C, const CallerChain &Callers) {
@@ -293,7 +297,7 @@ private:
     switch (Step.TheKind) {
     case CallStep<Facts>::Checked:
       return Out.found(Step.Check, Chain);
-    case CallStep<Facts>::ShortCheck:
+    case CallStep<Facts>::WeakCheck:
       // That path relies on it, whatever the callers above check.
       return uncheckedCall(S, false);
     case CallStep<Facts>::LeavesUnit:
@@ -320,14 +324,15 @@ private:
   }
 
   /// The first caller that checks another pointer is kept, unless a later
-  /// one checks this pointer too short.
+  /// one checks this pointer falling short.
   void noteOtherCheck(const CallStep<Facts> &Step, const Function &Caller) {
     if (!Step.Other || Step.Passed.empty())
       return;
-    bool Short = Step.TheKind == CallStep<Facts>::ShortCheck;
-    if (!Out.Other || (Short && !Out.Other->Short))
-      Out.Other = typename Paths::OtherCheck{Caller, *Step.Other, Step.Passed,
-                                             Short, Chain};
+    bool Weak = Step.TheKind == CallStep<Facts>::WeakCheck;
+    if (!Out.Other || (Weak && !Out.Other->weak()))
+      Out.Other = typename Paths::OtherCheck{
+          Caller, *Step.Other, Step.Passed,
+          Weak ? Step.OtherWeakness : CheckWeakness::None, Chain};
   }
 
   Facts &TheFacts;

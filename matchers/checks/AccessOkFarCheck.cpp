@@ -318,8 +318,11 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   FindingArgs Args;
   const MessageFormat &Message = unguardedMessage(FA, A, Ptr, Search, Args);
   bool Other = !AllChecked && Search.namesOtherCheck();
-  llvm::StringRef OtherKind =
-      Other && Search.Other->Short ? "caller-short" : "caller-other-pointer";
+  llvm::StringRef OtherKind = "caller-other-pointer";
+  if (Other && Search.Other->Weakness == CheckWeakness::Short)
+    OtherKind = "caller-short";
+  else if (Other && Search.Other->Weakness == CheckWeakness::FailureIgnored)
+    OtherKind = "caller-failure-ignored";
   FindingBuilder *B =
       report(FA, A, AllChecked ? "caller" : (Other ? OtherKind : "none"),
              Message, std::move(Args));

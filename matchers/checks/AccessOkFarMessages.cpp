@@ -34,9 +34,14 @@ const MessageFormat &unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
     const CallerSearch::OtherCheck &O = *Search.Other;
     CalledFrom(O.Caller, O.Chain);
     Args.set("passed", O.Passed);
-    if (O.Short) {
+    if (O.Weakness == CheckWeakness::Short) {
       Args.set("length", O.Check->arg(O.Check->Api->LengthArg).trim());
       return CallerShort;
+    }
+    if (O.Weakness == CheckWeakness::FailureIgnored) {
+      if (O.Check->Api->TheRole != Role::AccessOk)
+        Args.set("check", O.Check->name());
+      return CallerFailureIgnored;
     }
     Args.set("checked", AccessOkModel::pointerOf(*O.Check).Base);
     return CallerOtherPointer;

@@ -63,6 +63,11 @@ inline constexpr MessageFormat CallerShort{
                     "the start of '{passed}', but the access_ok() in "
                     "{checker}(), " CALLS_UP ", covers only '{length}' of "
                     "it" RAW};
+inline constexpr MessageFormat CallerFailureIgnored{
+    "caller-failure-ignored",
+    "'{accessor}' relies on {check?the '{check}'|the access_ok()} in "
+    "{checker}(), " CALLS_UP ", but {checker}() passes '{passed}' on even "
+    "where that check failed" RAW};
 inline constexpr MessageFormat CallerOtherPointer{
     "caller-other-pointer",
     "'{accessor}' accesses '{pointer}', but the access_ok() in {checker}(), "
@@ -102,6 +107,7 @@ inline constexpr MessageFormat MessageTable[] = {WindowElement,
                                                  GuardExcess,
                                                  CheckedByCaller,
                                                  CallerShort,
+                                                 CallerFailureIgnored,
                                                  CallerOtherPointer,
                                                  Unguarded,
                                                  NoCallerInDatabase,

@@ -448,9 +448,10 @@ private:
   /// The declarations whose values or sizes an analysis folds where \p S
   /// names them: an enumerator's enum (a value before it moves it), a
   /// constant's definition with its initializer, the type a sizeof
-  /// measures, and the typedef a variable's type is named by. A patch that
-  /// changes one changes the branch that is dead, or the bytes a window
-  /// covers, with no line of the body changed.
+  /// measures, the records whose layout gives an address its offset
+  /// (`&p->b`, offsetof()), and the typedef a variable's type is named
+  /// by. A patch that changes one changes the branch that is dead, or the
+  /// bytes a window covers, with no line of the body changed.
   void foldedDeclarations(const Stmt &S) {
     if (const auto *Ref = dyn_cast<DeclRefExpr>(&S)) {
       if (const auto *E = dyn_cast<EnumConstantDecl>(Ref->getDecl()))
@@ -462,6 +463,37 @@ private:
         typeOf(Size->getArgumentType(), /*Measured=*/true);
       else
         typeOf(Size->getArgumentExpr()->getType(), /*Measured=*/true);
+    } else if (const auto *Address = dyn_cast<UnaryOperator>(&S);
+               Address && Address->getOpcode() == UO_AddrOf) {
+      addressed(Address->getSubExpr());
+    } else if (const auto *Member = dyn_cast<MemberExpr>(&S);
+               Member && Member->getType()->isArrayType()) {
+      addressed(Member); // `p->slots + i`: the array decays to its address.
+    } else if (const auto *Offset = dyn_cast<OffsetOfExpr>(&S)) {
+      for (unsigned I = 0; I < Offset->getNumComponents(); ++I)
+        if (const FieldDecl *F = Offset->getComponent(I).getField())
+          folded(F->getParent()->getDefinition());
+    }
+  }
+
+  /// The records whose layout places the object \p E names: `&p->b` is
+  /// p plus b's offset, which the fields before it (and their types)
+  /// decide, and `&p->v[i]` adds i elements of v's type.
+  void addressed(const Expr *E) {
+    for (unsigned Depth = 0; E && Depth < 16; ++Depth) {
+      E = E->IgnoreParenImpCasts();
+      if (const auto *Member = dyn_cast<MemberExpr>(E)) {
+        if (const auto *F = dyn_cast<FieldDecl>(Member->getMemberDecl()))
+          folded(F->getParent()->getDefinition());
+        if (Member->isArrow())
+          return; // The object the pointer points to starts there.
+        E = Member->getBase();
+      } else if (const auto *Element = dyn_cast<ArraySubscriptExpr>(E)) {
+        typeOf(Element->getType(), /*Measured=*/true);
+        E = Element->getBase();
+      } else {
+        return;
+      }
     }
   }
 

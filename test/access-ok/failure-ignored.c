@@ -159,3 +159,117 @@ int cleared_on_success(struct frame __user *f, u32 *a)
 		return err;
 	return __get_user(*a, &f->a);
 }
+
+// The caller's check, for the helper it calls, is held to the same rule
+// (hostile round 15, bug 1): its failure must stop the call. The finding
+// names the first caller whose check falls short.
+static int put_word(u32 __user *q)
+{
+	return __put_user(2, q);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__put_user' relies on the access_ok() in caller_discards(), 1 call up (put_word() <- caller_discards()), but caller_discards() passes 'q' on even where that check failed [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int caller_discards(u32 __user *q)
+{
+	access_ok(q, 4);
+	return put_word(q);
+}
+
+static int put_word2(u32 __user *q)
+{
+	return __put_user(2, q);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__put_user' relies on the access_ok() in caller_sets_error(), 1 call up (put_word2() <- caller_sets_error()), but caller_sets_error() passes 'q' on even where that check failed [access-ok-far]
+}
+
+int caller_sets_error(u32 __user *q)
+{
+	int err = 0;
+
+	if (!access_ok(q, 4))
+		err = -EFAULT;
+	put_word2(q);
+	return err;
+}
+
+static int put_word3(u32 __user *q)
+{
+	return __put_user(2, q);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__put_user' relies on the access_ok() in caller_and_flag(), 1 call up (put_word3() <- caller_and_flag()), but caller_and_flag() passes 'q' on even where that check failed [access-ok-far]
+}
+
+int caller_and_flag(u32 __user *q, int strict)
+{
+	if (!access_ok(q, 4) && strict)
+		return -EFAULT;
+	return put_word3(q);
+}
+
+// Every other caller stops the call where the check failed. On arm64 too:
+// there get_user() runs access_ok() in its own body, but the caller drops
+// get_user()'s own -EFAULT.
+static int put_word4(u32 __user *q)
+{
+	return __put_user(2, q);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__put_user' relies on the 'get_user' in caller_get_dropped(), 1 call up (put_word4() <- caller_get_dropped()), but caller_get_dropped() passes 'q' on even where that check failed [access-ok-far]
+// CHECK: note: 'get_user' checks the range here
+}
+
+int caller_get_dropped(u32 __user *q)
+{
+	u32 v;
+
+	get_user(v, q);
+	return put_word4(q);
+}
+
+int caller_waits_for_error(u32 __user *q)
+{
+	int err = 0;
+
+	if (!access_ok(q, 4))
+		err = -EFAULT;
+	if (err)
+		return err;
+	return put_word4(q);
+}
+
+int caller_returns(u32 __user *q)
+{
+	if (!access_ok(q, 4))
+		return -EFAULT;
+	return put_word4(q);
+}
+
+int caller_get_tested(u32 __user *q)
+{
+	u32 v;
+
+	if (get_user(v, q))
+		return -EFAULT;
+	return put_word4(q);
+}
+
+// Silent: no caller's failure reaches the call.
+static int put_word5(u32 __user *q)
+{
+	return __put_user(2, q);
+}
+
+int caller5_waits_for_error(u32 __user *q)
+{
+	int err = 0;
+
+	if (!access_ok(q, 4))
+		err = -EFAULT;
+	if (err)
+		return err;
+	return put_word5(q);
+}
+
+int caller5_returns(u32 __user *q)
+{
+	if (!access_ok(q, 4))
+		return -EFAULT;
+	return put_word5(q);
+}

@@ -1,8 +1,10 @@
 //===--- BuildRecords.cpp - The files a built TU read, as Kbuild saw ------===//
 
 #include "run/BuildRecords.h"
+#include "inputs/CommandAdjuster.h"
 #include "inputs/Inputs.h"
 
+#include "clang/Driver/ToolChain.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CommandLine.h"
@@ -10,9 +12,12 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/StringSaver.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <algorithm>
 #include <optional>
+#include <set>
 
 namespace uaccess {
 
@@ -68,15 +73,85 @@ bool checkerDefine(llvm::StringRef Flag) {
 
 /// A flag that changes the macros the compiler predefines: the optimizer
 /// (__OPTIMIZE__), the language (__STDC_VERSION__), a freestanding or
-/// builtin-free compile, the signedness of char and the width of wchar_t.
+/// builtin-free compile, the signedness of char, the width of wchar_t,
+/// position independence (__PIC__), the stack protector (__SSP__), inlining
+/// (__NO_INLINE__), control-flow protection (__CET__), fast math, the
+/// sanitizers and language extensions. In order: a later one undoes an
+/// earlier (`-fPIC ... -fno-pic`).
 bool definesPredefined(llvm::StringRef Arg) {
-  return (Arg.starts_with("-O") && Arg != "-O") || Arg.starts_with("-std=") ||
-         Arg == "-ansi" ||
-         llvm::is_contained({"-ffreestanding", "-fno-builtin", "-fhosted",
-                             "-funsigned-char", "-fsigned-char",
-                             "-fno-signed-char", "-fno-unsigned-char",
-                             "-fshort-wchar"},
-                            Arg);
+  static const char *const Prefixes[] = {
+      "-std=",           "-fstack-protector", "-fno-stack-protector",
+      "-fcf-protection", "-fsanitize=",       "-fno-sanitize="};
+  static const char *const Flags[] = {"-ansi",
+                                      "-ffreestanding",
+                                      "-fno-builtin",
+                                      "-fhosted",
+                                      "-funsigned-char",
+                                      "-fsigned-char",
+                                      "-fno-signed-char",
+                                      "-fno-unsigned-char",
+                                      "-fshort-wchar",
+                                      "-fpic",
+                                      "-fPIC",
+                                      "-fpie",
+                                      "-fPIE",
+                                      "-fno-pic",
+                                      "-fno-PIC",
+                                      "-fno-pie",
+                                      "-fno-PIE",
+                                      "-fno-inline",
+                                      "-fgnu89-inline",
+                                      "-ffast-math",
+                                      "-fno-fast-math",
+                                      "-ffinite-math-only",
+                                      "-fms-extensions",
+                                      "-fblocks",
+                                      "-fopenmp"};
+  return (Arg.starts_with("-O") && Arg != "-O") ||
+         llvm::any_of(Prefixes,
+                      [&](const char *P) { return Arg.starts_with(P); }) ||
+         llvm::is_contained(Flags, Arg);
+}
+
+/// A flag that picks the target, which targetArch() reads: sparse's
+/// CHECKFLAGS repeat them (`-m64 -mlittle-endian`), and the arch they
+/// make is what counts.
+bool picksTarget(llvm::StringRef Arg) {
+  return llvm::is_contained({"-m32", "-m64", "-mx32", "-m16", "-mbig-endian",
+                             "-mlittle-endian", "-EB", "-EL", "-target"},
+                            Arg) ||
+         Arg.starts_with("--target=") || Arg.starts_with("-target=");
+}
+
+/// The arch the compile is for: its --target (or the compiler's name,
+/// `aarch64-linux-gnu-gcc`), else the default, with its pointer width and
+/// byte order as -m32, -m64 and the endianness flags set them.
+std::string targetArch(llvm::ArrayRef<std::string> Args) {
+  std::string Name = Args.empty() ? "" : Args.front();
+  std::string Triple =
+      clang::driver::ToolChain::getTargetAndModeFromProgramName(
+          llvm::sys::path::filename(Name))
+          .TargetPrefix;
+  for (size_t I = 0; I < Args.size(); ++I) {
+    llvm::StringRef Arg = Args[I];
+    if (Arg == "-target" && I + 1 < Args.size())
+      Triple = Args[++I];
+    else if (Arg.consume_front("--target=") || Arg.consume_front("-target="))
+      Triple = Arg.str();
+  }
+  llvm::Triple T(llvm::Triple::normalize(
+      Triple.empty() ? llvm::sys::getDefaultTargetTriple() : Triple));
+  for (llvm::StringRef Arg : Args) {
+    if (Arg == "-m32" || Arg == "-mx32" || Arg == "-m16")
+      T = T.get32BitArchVariant();
+    else if (Arg == "-m64")
+      T = T.get64BitArchVariant();
+    else if (Arg == "-mbig-endian" || Arg == "-EB")
+      T = T.getBigEndianArchVariant();
+    else if (Arg == "-mlittle-endian" || Arg == "-EL")
+      T = T.getLittleEndianArchVariant();
+  }
+  return T.getArchName().str();
 }
 
 /// \p Args with the long spellings of the preprocessor's flags folded
@@ -125,10 +200,21 @@ std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Given,
                                           "-idirafter", "-include", "-imacros"};
   std::vector<std::string> Args = foldDefines(Given);
   std::vector<std::string> Flags;
+  // The target's other flags (-mno-sse: __SSE__, -mcmodel=kernel,
+  // -mbranch-protection=: __ARM_FEATURE_BTI_DEFAULT), once each.
+  std::set<std::string> TargetFeatures;
   for (size_t I = 0; I < Args.size(); ++I) {
     llvm::StringRef Arg = Args[I];
     if (Arg == "-nostdinc" || Arg == "-undef" || definesPredefined(Arg)) {
       Flags.push_back(Arg.str());
+      continue;
+    }
+    if (Arg == "-mllvm" || Arg == "-target") {
+      ++I; // Its value is the next argument.
+      continue;
+    }
+    if (Arg.starts_with("-m") && !picksTarget(Arg)) {
+      TargetFeatures.insert(Arg.str());
       continue;
     }
     for (llvm::StringRef Flag : Named) {
@@ -145,6 +231,8 @@ std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Given,
       break;
     }
   }
+  Flags.push_back("--target-arch=" + targetArch(Args));
+  Flags.insert(Flags.end(), TargetFeatures.begin(), TargetFeatures.end());
   return Flags;
 }
 
@@ -230,7 +318,10 @@ BuildRecords::checkSameFlags(const clang::tooling::CompileCommand &Command,
   llvm::BumpPtrAllocator Alloc;
   llvm::StringSaver Saver(Alloc);
   llvm::cl::TokenizeGNUCommandLine(Record.Command, Saver, Split);
-  std::vector<std::string> Recorded(Split.begin(), Split.end());
+  // As the analyzed command was made: clang 19's flags only (a gcc
+  // build's -mfunction-return= is dropped from both).
+  std::vector<std::string> Recorded = kernelCommandAdjuster("", {})(
+      std::vector<std::string>(Split.begin(), Split.end()), "");
   std::vector<std::string> Built =
       preprocessorFlags(Recorded, Command.Directory);
   std::vector<std::string> Now =

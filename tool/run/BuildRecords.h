@@ -51,10 +51,12 @@ struct KbuildRecord {
 /// defines, in order: -D, -U (however spelled: `--define-macro`,
 /// `-Wp,-D...`), -I and the other include folders, -include, -imacros
 /// (long spellings too), -nostdinc, -undef, and the flags that change
-/// predefined macros (-O2, -std=, -ffreestanding, ...); paths made
-/// absolute from \p Dir. Leaves out the
-/// defines sparse's CHECKFLAGS add, which the target predefines (linux,
-/// __x86_64__, __riscv_xlen=64, ...).
+/// predefined macros (-O2, -std=, -ffreestanding, -fPIC, ...); paths made
+/// absolute from \p Dir. Then the target: `--target-arch=<arch>` (from
+/// --target or the compiler's name, -m32/-m64 and the endianness flags)
+/// and its other -m flags, sorted, once each. Leaves out the defines and
+/// flags sparse's CHECKFLAGS add, which the target predefines (linux,
+/// __x86_64__, __riscv_xlen=64, -m64, ...).
 std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Args,
                                            llvm::StringRef Dir);
 

@@ -69,3 +69,20 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* A field's offset, which its record's layout decides (round 15, bug 2):
+   b lies inside the 8 bytes opened while a is 4 bytes and b comes second. */
+typedef u32 rec_head_t;
+struct rec { rec_head_t a; u32 b; u32 c; };
+
+int folded_offset(struct rec __user *p, u32 v)
+{
+	if (!user_write_access_begin(p, 8))
+		return -EFAULT;
+	unsafe_put_user(v, &p->b, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
