@@ -166,6 +166,25 @@ TEST(CfgPathsTest, ANegatedOrDoesNot) {
   EXPECT_FALSE(lastReturnPasses(Body, 1));
 }
 
+// The `&&` held in a local variable, then branched on.
+TEST(CfgPathsTest, AnAndHeldInAVariableIsTestedThroughIt) {
+  EXPECT_TRUE(lastReturnPasses(
+      "{ int ok = check(a) && check(b); if (!ok) return -1; return a; }", 1));
+  EXPECT_TRUE(lastReturnPasses("{ int ok; ok = check(a) && check(b); "
+                               "if (!ok) return -1; return a; }",
+                               1));
+  // Set again, or written through its address, before the test: unknown.
+  EXPECT_FALSE(lastReturnPasses("{ int ok = check(a) && check(b); ok = 1; "
+                                "if (!ok) return -1; return a; }",
+                                1));
+  EXPECT_FALSE(lastReturnPasses("{ int ok = check(a) && check(b); ok++; "
+                                "if (!ok) return -1; return a; }",
+                                1));
+  EXPECT_FALSE(lastReturnPasses("{ int ok = check(a) && check(b); "
+                                "check(*&ok); if (!ok) return -1; return a; }",
+                                1));
+}
+
 TEST(CfgPathsTest, AnAndNotTestedLeavesThePathOpen) {
   // The value of the `&&` is stored, not branched on: the path that
   // skips check(b) goes on.

@@ -683,6 +683,33 @@ protected:
   }
 };
 
+TEST_F(ChangedLinesNewSideTest, DirectivesActingOtherwiseMoveSuppressions) {
+  auto Moves = [&](llvm::StringRef NewFile, llvm::StringRef Diff) {
+    make("a.c", NewFile);
+    ChangedLines Lines = parseOk(Diff);
+    EXPECT_FALSE(llvm::errorToBool(Lines.resolve({Dir.str().str()})));
+    Lines.markMovedSuppressions();
+    return Lines.movesSuppressions(path("a.c"));
+  };
+  // Lines that name no directive, but open a character literal that a
+  // backslash-newline carries over the region's begin.
+  EXPECT_TRUE(Moves("#if 0\nit's \\\n/* uaccess-lint: ignore-begin[*] */\n"
+                    "#endif\nx;\n/* uaccess-lint: ignore-end[*] */\n",
+                    "--- a/a.c\n+++ b/a.c\n@@ -0,0 +1,2 @@\n+#if 0\n"
+                    "+it's \\\n@@ -1,0 +4,1 @@\n+#endif\n"));
+  // The same lines around a plain comment.
+  EXPECT_FALSE(Moves("#if 0\nit's \\\n/* plain */\n#endif\nx;\n",
+                     "--- a/a.c\n+++ b/a.c\n@@ -0,0 +1,2 @@\n+#if 0\n"
+                     "+it's \\\n@@ -1,0 +4,1 @@\n+#endif\n"));
+  // A line added after a directive that covers the next one.
+  EXPECT_TRUE(Moves("// NOLINTNEXTLINE(window-call)\ny;\nx;\n",
+                    "--- a/a.c\n+++ b/a.c\n@@ -1,0 +2,1 @@\n+y;\n"));
+  // A line deleted before one, or added after the line it covers.
+  EXPECT_FALSE(Moves("// NOLINTNEXTLINE(window-call)\nx;\ny;\n",
+                     "--- a/a.c\n+++ b/a.c\n@@ -1,1 +0,0 @@\n-w;\n"
+                     "@@ -3,0 +3,1 @@\n+y;\n"));
+}
+
 TEST_F(ChangedLinesNewSideTest, AddedAndContextLinesMustBeTheFiles) {
   make("a.c", "one\ntwo\nthree\r\n");
   EXPECT_EQ(check("--- a/a.c\n+++ b/a.c\n@@ -1,2 +1,3 @@\n one\n+two\n "

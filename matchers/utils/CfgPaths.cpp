@@ -28,13 +28,24 @@ std::pair<const CFGBlock *, unsigned> elementOf(const CFG &G, const Stmt &S) {
 }
 
 /// The values of `&&` and `||` operators a path knows: those it left by
-/// their short circuit.
-using ShortCircuits = std::map<const Expr *, bool>;
+/// their short circuit; and of the local variables set to one since (`ok
+/// = access_ok(p) && access_ok(q);`), by their declaration.
+using ShortCircuits = std::map<const void *, bool>;
+
+/// The local variable \p E names, if any.
+const VarDecl *localVariable(const Expr *E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() ? V : nullptr;
+}
 
 /// The value of \p E, from the short circuits a path took.
 std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
   E = E->IgnoreParenImpCasts();
-  if (auto It = Known.find(E); It != Known.end())
+  const void *Key = E;
+  if (const VarDecl *V = localVariable(E))
+    Key = V;
+  if (auto It = Known.find(Key); It != Known.end())
     return It->second;
   if (const auto *U = dyn_cast<UnaryOperator>(E);
       U && U->getOpcode() == UO_LNot) {
@@ -50,6 +61,53 @@ std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
   if (L == !And || R == !And)
     return !And;
   return L && R ? std::optional(And) : std::nullopt;
+}
+
+/// A local variable \p S writes, or may write through its address,
+/// inside it (`f(ok = 1)`, `p = &ok`): what it holds is unknown after.
+void forgetWritten(const Stmt &S, ShortCircuits &Known) {
+  anyStmtIn(S, [&](const Stmt &N) {
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(&N);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(&N);
+             UO &&
+             (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+      Target = UO->getSubExpr();
+    if (const VarDecl *V = Target ? localVariable(Target) : nullptr)
+      Known.erase(V);
+    return false;
+  });
+}
+
+/// What \p Known says after the elements of \p B: a local variable set
+/// to a known value (`int ok = a && b;`, `ok = a && b;`) holds it; written
+/// otherwise, nothing is known of it.
+void applyStores(const CFGBlock &B, ShortCircuits &Known) {
+  for (const CFGElement &E : B) {
+    auto CS = E.getAs<CFGStmt>();
+    if (!CS)
+      continue;
+    const Stmt *S = CS->getStmt();
+    std::optional<std::pair<const VarDecl *, const Expr *>> Set;
+    if (const auto *DS = dyn_cast<DeclStmt>(S); DS && DS->isSingleDecl())
+      if (const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+          V && V->isLocalVarDecl())
+        Set.emplace(V, V->getInit());
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign)
+      if (const VarDecl *V = localVariable(BO->getLHS()))
+        Set.emplace(V, BO->getRHS());
+    // The value first: it is read before the store.
+    std::optional<bool> Held =
+        Set && Set->second ? knownValue(Set->second, Known) : std::nullopt;
+    forgetWritten(*S, Known);
+    if (Set && Held)
+      Known[Set->first] = *Held;
+    else if (Set)
+      Known.erase(Set->first);
+  }
 }
 
 /// The branch \p B takes on what \p Known says; none when it may take
@@ -97,6 +155,7 @@ bool passesOnEveryPath(const CFG &G, const CFGBlock &Through,
       return false;
     if (I.B == &Through)
       continue;
+    applyStores(*I.B, I.Known);
     std::optional<bool> Taken = decidedBranch(*I.B, I.Known);
     bool First = true;
     for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {

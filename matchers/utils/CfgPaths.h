@@ -38,7 +38,9 @@ bool everyPathRunsFirst(
 /// operator's value, and goes only where a branch on it sends it:
 /// `if (!(access_ok(p) && access_ok(q))) return;` passes q's check on every
 /// path to what follows, though the `&&` joins before the `!` and q's block
-/// dominates nothing. False past a bound on the walk.
+/// dominates nothing; so does `ok = access_ok(p) && access_ok(q); if (!ok)
+/// return;`, through a local variable that holds the value. False past a
+/// bound on the walk.
 bool passesOnEveryPath(const clang::CFG &G, const clang::CFGBlock &Through,
                        const clang::CFGBlock &To);
 

@@ -117,6 +117,18 @@ int two_checks_negated_and(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
 	return __get_user(*b, q);
 }
 
+/* The same `&&` held in a variable, then tested (hostile round 15). */
+int two_checks_held(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
+{
+	int ok = access_ok(p, sizeof(*p)) && access_ok(q, sizeof(*q));
+
+	if (!ok)
+		return -EFAULT;
+	if (__get_user(*a, p))
+		return -EFAULT;
+	return __get_user(*b, q);
+}
+
 /* Under `!(A || B)` a true A skips B: q's access is not guarded. */
 int two_checks_negated_or(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
 {

@@ -10,6 +10,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <tuple>
+
 namespace uaccess {
 
 std::optional<std::string> unquoteGitPath(llvm::StringRef &Quoted) {
@@ -288,8 +290,10 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
         Hunk.c_str());
   if (Kind == '+' && Current)
     Current->Added.insert(NewLine);
-  if (Kind == '-' && Current)
+  if (Kind == '-' && Current) {
     Current->Deleted.insert(NewLine);
+    Current->DeletedText.emplace(NewLine, Line.substr(1).str());
+  }
   if (Kind != ' ' && Current) {
     Current->Submodule |= Line.drop_front(1).starts_with("Subproject commit ");
     Current->Suppressions |= namesSuppression(Line.drop_front(1));
@@ -583,23 +587,65 @@ bool ChangedLines::movesSuppressions(llvm::StringRef File) const {
   return Changes && Changes->Suppressions;
 }
 
+namespace {
+/// A suppression as it acts: its kind and list, its line, and the line
+/// after it that it covers too (0: none), in the new file's numbering.
+using ActingSuppression =
+    std::tuple<int, bool, std::string, uint64_t, uint64_t>;
+
+/// \p Found acting, its lines renumbered by \p Line (0: the line is gone).
+std::vector<ActingSuppression>
+acting(const std::vector<Suppression> &Found,
+       llvm::function_ref<uint64_t(uint64_t)> Line) {
+  std::vector<ActingSuppression> Out;
+  for (const Suppression &S : Found) {
+    bool Next =
+        S.K == Suppression::ThisAndNextLine || S.K == Suppression::NextLine;
+    Out.emplace_back(int(S.K), S.ClangTidy, S.Checks, Line(S.Line),
+                     Next ? Line(S.Line + 1) : 0);
+  }
+  llvm::sort(Out);
+  return Out;
+}
+} // namespace
+
+bool ChangedLines::changesSuppressions(const FileChanges &Changes,
+                                       llvm::StringRef NewText) {
+  llvm::SmallVector<llvm::StringRef> NewLines;
+  NewText.split(NewLines, '\n');
+  // The old file: the new one without the added lines, with the deleted
+  // ones back before the new line they stood before.
+  std::string OldText;
+  std::vector<uint64_t> OldToNew{0};
+  for (uint64_t N = 1; N <= NewLines.size() + 1; ++N) {
+    auto [From, To] = Changes.DeletedText.equal_range(N);
+    for (auto It = From; It != To; ++It) {
+      OldText += It->second + "\n";
+      OldToNew.push_back(0);
+    }
+    if (N <= NewLines.size() && !Changes.Added.count(N)) {
+      OldText += NewLines[N - 1].str() + "\n";
+      OldToNew.push_back(N);
+    }
+  }
+  auto Old = acting(scanSuppressions(OldText), [&](uint64_t L) {
+    return L < OldToNew.size() ? OldToNew[L] : 0;
+  });
+  auto New = acting(scanSuppressions(NewText),
+                    [&](uint64_t L) { return L <= NewLines.size() ? L : 0; });
+  return Old != New;
+}
+
 void ChangedLines::markMovedSuppressions() {
   for (auto &[File, Changes] : Files) {
     llvm::StringRef Ext = llvm::sys::path::extension(File);
-    if (Changes.Suppressions || (Ext != ".c" && Ext != ".h"))
+    if (Changes.Suppressions || Changes.Copied || (Ext != ".c" && Ext != ".h"))
       continue;
     auto Buffer = llvm::MemoryBuffer::getFile(File, /*IsText=*/false,
                                               /*RequiresNullTerminator=*/false);
-    if (!Buffer)
-      continue;
-    // A line added or deleted right after a directive that covers the
-    // next line: the directive covers another line now.
-    for (const Suppression &S : scanSuppressions((*Buffer)->getBuffer()))
-      if ((S.K == Suppression::ThisAndNextLine ||
-           S.K == Suppression::NextLine) &&
-          (Changes.Added.count(S.Line + 1) ||
-           Changes.Deleted.count(S.Line + 1)))
-        Changes.Suppressions = true;
+    if (Buffer)
+      Changes.Suppressions =
+          changesSuppressions(Changes, (*Buffer)->getBuffer());
   }
 }
 

@@ -67,9 +67,12 @@ public:
   /// The patch changes what \p File's suppression comments cover
   /// (FileChanges::Suppressions).
   bool movesSuppressions(llvm::StringRef File) const;
-  /// Reads each changed C file, as the patch left it, for the directives
-  /// that cover the line after theirs: a line added or deleted right after
-  /// one moves what it covers. After resolve().
+  /// Reads each changed C file, as the patch left it, and the file before
+  /// the patch (the same text with the patch's hunks undone), and marks
+  /// the file when their suppressions act otherwise: one more or less, or
+  /// on other lines (a line added or deleted right after a directive that
+  /// covers the next one), however the patch did it (a directive swallowed
+  /// by a literal an added line opens). After resolve().
   void markMovedSuppressions();
   /// The patch adds a line in [First, Last] of \p File, or deletes one
   /// there (deletesWithin()), or copies the file.
@@ -89,6 +92,8 @@ public:
     bool Copied = false;
     /// The new side's lines the patch shows, added and context, by number.
     std::map<uint64_t, std::string> NewText;
+    /// The deleted lines' text, in order, at their new-side position.
+    std::multimap<uint64_t, std::string> DeletedText;
     /// A symbolic link (git's mode 120000): its one line is its target.
     bool Link = false;
     /// A submodule (git's mode 160000) the patch moves to another commit:
@@ -105,6 +110,10 @@ public:
 
 private:
   friend class DiffParser;
+  /// The suppressions of the file before \p Changes (undone from
+  /// \p NewText, the file after them) act otherwise than \p NewText's.
+  static bool changesSuppressions(const FileChanges &Changes,
+                                  llvm::StringRef NewText);
   /// The changes of \p File, matched exactly; null when it has none.
   const FileChanges *find(llvm::StringRef File) const;
   std::map<std::string, FileChanges> Files;
