@@ -241,6 +241,11 @@ private:
   /// it reads the check's value or a local variable (which may hold it, or
   /// what its failure set). The walk does not go past it.
   bool mayTestTheCheck(const Expr *Cond) const;
+  /// An undecided \p Cond that goes either way whatever the check did:
+  /// `!(access_ok(p) || access_ok(q))` with p's check failed is q's to
+  /// decide. A `&&` or `||` whose operands the walk decides without
+  /// settling it, or that read nothing of the check.
+  bool eitherWay(const Expr *Cond, const Facts &F) const;
   /// The local variables that may carry the check's outcome: set from an
   /// expression with its value, or in a branch on it (`if (access_ok(..))
   /// err = 0;`).
@@ -361,6 +366,22 @@ bool FailedCheckWalk::mayTestTheCheck(const Expr *Cond) const {
   return !Cond || mentionsValue(*Cond);
 }
 
+bool FailedCheckWalk::eitherWay(const Expr *Cond, const Facts &F) const {
+  const Expr *E = Cond->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot)
+    return eitherWay(UO->getSubExpr(), F);
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO || !BO->isLogicalOp() || truth(BO, F))
+    return !mentionsValue(*E);
+  // Undecided: one operand decided (not settling it), the other free.
+  for (auto [Known, Free] : {std::pair(BO->getLHS(), BO->getRHS()),
+                             std::pair(BO->getRHS(), BO->getLHS())})
+    if (truth(Known, F) && eitherWay(Free, F))
+      return true;
+  return !mentionsValue(*E);
+}
+
 // What an element does to the variables the path knows: an assignment of
 // a known value (or of the check's) sets one, `err |= x` keeps a non-zero
 // one non-zero, anything else that writes one forgets it.
@@ -434,7 +455,8 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
     if (I.B->succ_size() == 2 && !isa<SwitchStmt>(I.B->getTerminatorStmt()))
       Taken = truth(Cond, I.F);
     // Undecided, and perhaps the failure's own test: it may stop the walk.
-    if (I.B->succ_size() >= 2 && !Taken && (!Cond || mayTestTheCheck(Cond)))
+    if (I.B->succ_size() >= 2 && !Taken &&
+        (!Cond || (mayTestTheCheck(Cond) && !eitherWay(Cond, I.F))))
       continue;
     unsigned Edge = 0;
     for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {

@@ -129,11 +129,13 @@ int two_checks_held(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
 	return __get_user(*b, q);
 }
 
-/* Under `!(A || B)` a true A skips B: q's access is not guarded. */
+/* Under `!(A || B)` a true A skips B: q's access is not guarded. A false
+   A goes on where B is true: p's access is not guarded either. */
 int two_checks_negated_or(u32 __user *p, u32 __user *q, u32 *a, u32 *b)
 {
 	if (!(access_ok(p, sizeof(*p)) || access_ok(q, sizeof(*q))))
 		return -EFAULT;
+	// CHECK: check-forms.c:[[@LINE+1]]:6: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'p' failed [access-ok-far]
 	if (__get_user(*a, p))
 		return -EFAULT;
 	// CHECK: check-forms.c:[[@LINE+1]]:9: warning: '__get_user' is not guarded on every path: the access_ok() on 'q' does not run before it on all of them [access-ok-far]

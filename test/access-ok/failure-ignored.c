@@ -273,3 +273,20 @@ int caller5_returns(u32 __user *q)
 		return -EFAULT;
 	return put_word5(q);
 }
+
+// A check or'ed with a flag: where the flag is set, the failure goes on.
+int or_flag(u32 __user *p, int force, u32 *v)
+{
+	if (!(access_ok(p, sizeof(*p)) || force))
+		return -EFAULT;
+	return __get_user(*v, p);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'p' failed [access-ok-far]
+}
+
+// Silent: a failed check or'ed with a flag into the return.
+int or_flag_returns(u32 __user *p, int x, u32 *v)
+{
+	if (!access_ok(p, sizeof(*p)) || x)
+		return -EFAULT;
+	return __get_user(*v, p);
+}
