@@ -701,6 +701,10 @@ TEST_F(ChangedLinesNewSideTest, DirectivesActingOtherwiseMoveSuppressions) {
   EXPECT_FALSE(Moves("#if 0\nit's \\\n/* plain */\n#endif\nx;\n",
                      "--- a/a.c\n+++ b/a.c\n@@ -0,0 +1,2 @@\n+#if 0\n"
                      "+it's \\\n@@ -1,0 +4,1 @@\n+#endif\n"));
+  // A deleted line that names no directive, but held the literal that
+  // swallowed one.
+  EXPECT_TRUE(Moves("#if 0\n// NOLINTNEXTLINE(window-call)\n#endif\nx;\n",
+                    "--- a/a.c\n+++ b/a.c\n@@ -2,1 +1,0 @@\n-it's \\\n"));
   // A line added after a directive that covers the next one.
   EXPECT_TRUE(Moves("// NOLINTNEXTLINE(window-call)\ny;\nx;\n",
                     "--- a/a.c\n+++ b/a.c\n@@ -1,0 +2,1 @@\n+y;\n"));

@@ -521,6 +521,8 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
     Into.Suppressions |= Changes.Suppressions;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
+    Into.DeletedText.insert(Changes.DeletedText.begin(),
+                            Changes.DeletedText.end());
     Into.NewText.insert(Changes.NewText.begin(), Changes.NewText.end());
   }
   Files = std::move(Resolved);
