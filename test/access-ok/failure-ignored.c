@@ -205,7 +205,7 @@ int caller_and_flag(u32 __user *q, int strict)
 	return put_word3(q);
 }
 
-// Every other caller stops the call where the check failed. On arm64 too:
+// A checked get_user() whose result is dropped. On arm64 too:
 // there get_user() runs access_ok() in its own body, but the caller drops
 // get_user()'s own -EFAULT.
 static int put_word4(u32 __user *q)
@@ -220,33 +220,6 @@ int caller_get_dropped(u32 __user *q)
 	u32 v;
 
 	get_user(v, q);
-	return put_word4(q);
-}
-
-int caller_waits_for_error(u32 __user *q)
-{
-	int err = 0;
-
-	if (!access_ok(q, 4))
-		err = -EFAULT;
-	if (err)
-		return err;
-	return put_word4(q);
-}
-
-int caller_returns(u32 __user *q)
-{
-	if (!access_ok(q, 4))
-		return -EFAULT;
-	return put_word4(q);
-}
-
-int caller_get_tested(u32 __user *q)
-{
-	u32 v;
-
-	if (get_user(v, q))
-		return -EFAULT;
 	return put_word4(q);
 }
 
@@ -270,6 +243,15 @@ int caller5_waits_for_error(u32 __user *q)
 int caller5_returns(u32 __user *q)
 {
 	if (!access_ok(q, 4))
+		return -EFAULT;
+	return put_word5(q);
+}
+
+int caller5_get_tested(u32 __user *q)
+{
+	u32 v;
+
+	if (get_user(v, q))
 		return -EFAULT;
 	return put_word5(q);
 }
