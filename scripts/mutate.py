@@ -93,7 +93,11 @@ past the range; its misses are accesses through another pointer (a copy,
 a field the check does not name) or of a length that is not a constant.
 Kind other-pointer-access-ok makes that access_ok() check another __user
 pointer of the function (a parameter, or a local declared before it, not
-derived from the checked one), as other-pointer does to a begin.
+derived from the checked one), as other-pointer does to a begin. Kind
+ignored-access-ok keeps the check but makes its failure go on where an
+extern flag is set (`access_ok(p, n)` becomes `(access_ok(p, n) ||
+uaccess_mutant_flag)`): the access after it, or in the callee it guards,
+then runs where the check failed (failure-ignored, caller-failure-ignored).
 
 --mode masked is issue 31's harness for masked begins: each
 `p = masked_user_*_access_begin(p);` of the file's own functions loses
@@ -1185,6 +1189,14 @@ def generate_dropped(rel, src, funcs, main_path, all_sites=False):
                   "col": e["col"], "name": e["name"]}
             muts.append(dict(at, kind=DROPPED_KIND[0],
                              text=edit(src.text, off, close + 1, "1")))
+            if not src.text.startswith("#"):
+                # Its failure no more stops what follows where the flag is
+                # set: failure-ignored, or caller-failure-ignored in a
+                # callee that relied on it.
+                muts.append(dict(at, kind=IGNORED_AO_KIND[0], text=(
+                    "extern int %s; " % MUT_FLAG + edit(
+                        src.text, off, close + 1,
+                        "(%s || %s)" % (src.text[off:close + 1], MUT_FLAG)))))
             if len(args) == 2 and "".join(src.text[slice(*args[1])].split()) != "1":
                 l0, l1 = args[1]
                 lead = " " if src.text[l0:l0 + 1] == " " else ""
@@ -1209,7 +1221,10 @@ SHRUNK_AO_KIND = ("shrunk-access-ok", "access-ok-far")
 EXPECTED[SHRUNK_AO_KIND[0]] = SHRUNK_AO_KIND[1]
 OTHER_AO_KIND = ("other-pointer-access-ok", "access-ok-far")
 EXPECTED[OTHER_AO_KIND[0]] = OTHER_AO_KIND[1]
-DROPPED_KINDS = [DROPPED_KIND, UNGUARDED_KIND, SHRUNK_AO_KIND, OTHER_AO_KIND]
+IGNORED_AO_KIND = ("ignored-access-ok", "access-ok-far")
+EXPECTED[IGNORED_AO_KIND[0]] = IGNORED_AO_KIND[1]
+DROPPED_KINDS = [DROPPED_KIND, UNGUARDED_KIND, SHRUNK_AO_KIND, OTHER_AO_KIND,
+                 IGNORED_AO_KIND]
 UNGUARDED_OF = {"get_user", "put_user", "copy_from_user", "copy_to_user",
                 "clear_user"}
 

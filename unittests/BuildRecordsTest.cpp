@@ -129,6 +129,7 @@ TEST(BuildRecordsTest, PreprocessorFlags) {
                                    "-include/b/k.h",
                                    "-std=gnu11",
                                    "-ffreestanding",
+                                   "-fno-strict-aliasing",
                                    "-fPIC",
                                    "-fno-pic",
                                    "--target-arch=aarch64",

@@ -183,6 +183,11 @@ TEST(CfgPathsTest, AnAndHeldInAVariableIsTestedThroughIt) {
   EXPECT_FALSE(lastReturnPasses("{ int ok = check(a) && check(b); "
                                 "check(*&ok); if (!ok) return -1; return a; }",
                                 1));
+  // Its address taken before the store: a write through it may follow.
+  EXPECT_FALSE(lastReturnPasses("{ int ok; int *po = &ok; ok = check(a) && "
+                                "check(b); *po = 1; if (!ok) return -1; "
+                                "return a; }",
+                                1));
 }
 
 TEST(CfgPathsTest, AnAndNotTestedLeavesThePathOpen) {

@@ -38,8 +38,10 @@ AccessOkModel::AccessOkModel(FunctionAnalyses &FA)
         if (!CS)
           continue;
         Positions.try_emplace(CS->getStmt(), Position{B, Index});
-        if (const UaccessUse *U = Uses.ownerOf(CS->getStmt()))
+        if (const UaccessUse *U = Uses.ownerOf(CS->getStmt())) {
           UsePositions.try_emplace(U->Id, Position{B, Index});
+          UseElements[U->Id].push_back(Position{B, Index});
+        }
       }
     }
   }
@@ -228,10 +230,12 @@ public:
     findRelated(Body);
   }
 
-  /// True when element \p ToIndex (from 1) of \p To runs on a path from
-  /// just after element \p FromIndex of \p From.
-  bool reaches(const CFGBlock &From, unsigned FromIndex, const CFGBlock &To,
-               unsigned ToIndex);
+  /// An element of a block, by its index from 1.
+  using Target = std::pair<const CFGBlock *, unsigned>;
+  /// True when one of the elements \p To runs on a path from just after
+  /// element \p FromIndex of \p From.
+  bool reaches(const CFGBlock &From, unsigned FromIndex,
+               llvm::ArrayRef<Target> To);
 
 private:
   using Facts = std::map<const VarDecl *, ValueSign>;
@@ -371,6 +375,11 @@ bool FailedCheckWalk::eitherWay(const Expr *Cond, const Facts &F) const {
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_LNot)
     return eitherWay(UO->getSubExpr(), F);
+  // `unlikely(...)`, as truth() reads it.
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+      Call->getNumArgs() > 0)
+    return eitherWay(Call->getArg(0), F);
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (!BO || !BO->isLogicalOp() || truth(BO, F))
     return !mentionsValue(*E);
@@ -425,7 +434,7 @@ void FailedCheckWalk::apply(const Stmt &S, Facts &F) const {
 // Back at the check, it runs again: the walk ends there. A block is walked
 // again only with facts it was not walked with.
 bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
-                              const CFGBlock &To, unsigned ToIndex) {
+                              llvm::ArrayRef<Target> To) {
   struct Item {
     const CFGBlock *B;
     unsigned After;
@@ -439,7 +448,9 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
     Work.pop_back();
     bool Again = I.B == &From && I.After == 0;
     unsigned Stop = Again ? FromIndex : I.B->size() + 1;
-    if (I.B == &To && ToIndex > I.After && ToIndex < Stop)
+    if (llvm::any_of(To, [&](const Target &T) {
+          return T.first == I.B && T.second > I.After && T.second < Stop;
+        }))
       return true;
     if (Again)
       continue;
@@ -473,16 +484,23 @@ bool FailedCheckWalk::reaches(const CFGBlock &From, unsigned FromIndex,
 }
 } // namespace
 
+// Any element of the access: an unsafe op's own branches (x86's asm goto
+// to its fault label) come before the element that stands for it, and a
+// walk that stops at them has still reached it.
 bool AccessOkModel::failureStops(const UaccessUse &Check,
                                  const UaccessUse &Access) const {
-  return failureStops(Check, positionOf(Access.Anchor, &Access));
+  auto It = UseElements.find(Access.Id);
+  if (It == UseElements.end())
+    return failureStops(Check, {positionOf(Access.Anchor, &Access)});
+  return failureStops(Check, It->second);
 }
 
 bool AccessOkModel::failureStops(const UaccessUse &Check, const Stmt &S) const {
-  return failureStops(Check, positionOf(&S, nullptr));
+  return failureStops(Check, {positionOf(&S, nullptr)});
 }
 
-bool AccessOkModel::failureStops(const UaccessUse &Check, Position To) const {
+bool AccessOkModel::failureStops(const UaccessUse &Check,
+                                 llvm::ArrayRef<Position> To) const {
   std::optional<ValueSign> Failed = failureSign(Check, Uses.uses().size());
   if (!Failed || !Body || !writtenHere(Check, Ctx))
     return true;
@@ -490,10 +508,14 @@ bool AccessOkModel::failureStops(const UaccessUse &Check, Position To) const {
   Position From = positionOf(Check.Anchor, nullptr);
   if (!From.Block)
     From = positionOf(Check.Anchor, &Check);
-  if (!From.Block || !To.Block)
+  std::vector<FailedCheckWalk::Target> Targets;
+  for (Position P : To)
+    if (P.Block)
+      Targets.emplace_back(P.Block, P.Index);
+  if (!From.Block || Targets.empty())
     return true;
   FailedCheckWalk Walk(Uses, Ctx, Check, *Failed, *Body);
-  return !Walk.reaches(*From.Block, From.Index, *To.Block, To.Index);
+  return !Walk.reaches(*From.Block, From.Index, Targets);
 }
 
 unsigned AccessOkModel::statementsBetween(const UaccessUse &From,

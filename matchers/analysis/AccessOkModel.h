@@ -19,6 +19,7 @@
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <deque>
 #include <memory>
@@ -77,7 +78,7 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
-  bool failureStops(const UaccessUse &Check, Position To) const;
+  bool failureStops(const UaccessUse &Check, llvm::ArrayRef<Position> To) const;
   void addWrapperCalls(FunctionAnalyses &FA);
   void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 
@@ -100,6 +101,8 @@ private:
   bool HasShortCircuits = false;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
   llvm::DenseMap<unsigned, Position> UsePositions;
+  /// Every element of each use's expansion, by use.
+  llvm::DenseMap<unsigned, llvm::SmallVector<Position, 4>> UseElements;
   std::vector<const UaccessUse *> Checks;
   std::deque<WrapperCall> WrapperCalls; ///< Stable: Checks points in.
   std::vector<clang::SourceRange> TopStatements;

@@ -81,10 +81,30 @@ void forgetWritten(const Stmt &S, ShortCircuits &Known) {
   });
 }
 
+/// The local variables whose address \p G's function takes anywhere: a
+/// write through it may come at any time (`int *po = &ok;` before the
+/// store, `*po = 1;` after it), so what they hold is never known.
+llvm::DenseSet<const VarDecl *> addressTaken(const CFG &G) {
+  llvm::DenseSet<const VarDecl *> Out;
+  for (const CFGBlock *B : G)
+    for (const CFGElement &E : *B)
+      if (auto CS = E.getAs<CFGStmt>())
+        anyStmtIn(*CS->getStmt(), [&](const Stmt &N) {
+          const auto *UO = dyn_cast<UnaryOperator>(&N);
+          if (UO && UO->getOpcode() == UO_AddrOf)
+            if (const VarDecl *V = localVariable(UO->getSubExpr()))
+              Out.insert(V);
+          return false;
+        });
+  return Out;
+}
+
 /// What \p Known says after the elements of \p B: a local variable set
-/// to a known value (`int ok = a && b;`, `ok = a && b;`) holds it; written
-/// otherwise, nothing is known of it.
-void applyStores(const CFGBlock &B, ShortCircuits &Known) {
+/// to a known value (`int ok = a && b;`, `ok = a && b;`) holds it, unless
+/// its address is taken (\p Escaped); written otherwise, nothing is known
+/// of it.
+void applyStores(const CFGBlock &B, ShortCircuits &Known,
+                 const llvm::DenseSet<const VarDecl *> &Escaped) {
   for (const CFGElement &E : B) {
     auto CS = E.getAs<CFGStmt>();
     if (!CS)
@@ -103,7 +123,7 @@ void applyStores(const CFGBlock &B, ShortCircuits &Known) {
     std::optional<bool> Held =
         Set && Set->second ? knownValue(Set->second, Known) : std::nullopt;
     forgetWritten(*S, Known);
-    if (Set && Held)
+    if (Set && Held && !Escaped.count(Set->first))
       Known[Set->first] = *Held;
     else if (Set)
       Known.erase(Set->first);
@@ -144,6 +164,7 @@ bool passesOnEveryPath(const CFG &G, const CFGBlock &Through,
     const CFGBlock *B;
     ShortCircuits Known;
   };
+  llvm::DenseSet<const VarDecl *> Escaped = addressTaken(G);
   std::vector<Item> Work{{&G.getEntry(), {}}};
   std::set<std::pair<unsigned, ShortCircuits>> Seen;
   for (unsigned Steps = 0; !Work.empty(); ++Steps) {
@@ -155,7 +176,7 @@ bool passesOnEveryPath(const CFG &G, const CFGBlock &Through,
       return false;
     if (I.B == &Through)
       continue;
-    applyStores(*I.B, I.Known);
+    applyStores(*I.B, I.Known, Escaped);
     std::optional<bool> Taken = decidedBranch(*I.B, I.Known);
     bool First = true;
     for (const CFGBlock::AdjacentBlock &Succ : I.B->succs()) {

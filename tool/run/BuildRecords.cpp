@@ -71,45 +71,18 @@ bool checkerDefine(llvm::StringRef Flag) {
   return llvm::is_contained(Names, Flag.split('=').first);
 }
 
-/// A flag that changes the macros the compiler predefines: the optimizer
-/// (__OPTIMIZE__), the language (__STDC_VERSION__), a freestanding or
-/// builtin-free compile, the signedness of char, the width of wchar_t,
-/// position independence (__PIC__), the stack protector (__SSP__), inlining
-/// (__NO_INLINE__), control-flow protection (__CET__), fast math, the
-/// sanitizers and language extensions. In order: a later one undoes an
-/// earlier (`-fPIC ... -fno-pic`).
+/// A flag that changes the macros the compiler predefines, or what the
+/// preprocessor reads: the optimizer (__OPTIMIZE__), the language
+/// (__STDC_VERSION__), and every -f flag, in order (a later one undoes an
+/// earlier: `-fPIC ... -fno-pic`). Most -f flags change some predefine
+/// (-fno-asynchronous-unwind-tables: __GCC_HAVE_DWARF2_CFI_ASM,
+/// -fno-math-errno: __NO_MATH_ERRNO__, -fstack-protector: __SSP__, ...),
+/// and a build's record and its database command have the same ones.
 bool definesPredefined(llvm::StringRef Arg) {
-  static const char *const Prefixes[] = {
-      "-std=",           "-fstack-protector", "-fno-stack-protector",
-      "-fcf-protection", "-fsanitize=",       "-fno-sanitize="};
-  static const char *const Flags[] = {"-ansi",
-                                      "-ffreestanding",
-                                      "-fno-builtin",
-                                      "-fhosted",
-                                      "-funsigned-char",
-                                      "-fsigned-char",
-                                      "-fno-signed-char",
-                                      "-fno-unsigned-char",
-                                      "-fshort-wchar",
-                                      "-fpic",
-                                      "-fPIC",
-                                      "-fpie",
-                                      "-fPIE",
-                                      "-fno-pic",
-                                      "-fno-PIC",
-                                      "-fno-pie",
-                                      "-fno-PIE",
-                                      "-fno-inline",
-                                      "-fgnu89-inline",
-                                      "-ffast-math",
-                                      "-fno-fast-math",
-                                      "-ffinite-math-only",
-                                      "-fms-extensions",
-                                      "-fblocks",
-                                      "-fopenmp"};
-  return (Arg.starts_with("-O") && Arg != "-O") ||
-         llvm::any_of(Prefixes,
-                      [&](const char *P) { return Arg.starts_with(P); }) ||
+  static const char *const Flags[] = {"-ansi", "-pthread", "-trigraphs",
+                                      "-nostdlibinc", "-nobuiltininc"};
+  return (Arg.starts_with("-O") && Arg != "-O") || Arg.starts_with("-std=") ||
+         Arg.starts_with("-f") || Arg.starts_with("--sysroot") ||
          llvm::is_contained(Flags, Arg);
 }
 
@@ -193,11 +166,12 @@ std::vector<std::string> foldDefines(llvm::ArrayRef<std::string> Args) {
 
 std::vector<std::string> preprocessorFlags(llvm::ArrayRef<std::string> Given,
                                            llvm::StringRef Dir) {
-  static const char *const Named[] = {"-D",       "-U",      "-I",
-                                      "-isystem", "-iquote", "-idirafter",
-                                      "-include", "-imacros"};
+  static const char *const Named[] = {"-D",       "-U",       "-I",
+                                      "-isystem", "-iquote",  "-idirafter",
+                                      "-include", "-imacros", "-isysroot"};
   static const char *const PathFlags[] = {"-I",         "-isystem", "-iquote",
-                                          "-idirafter", "-include", "-imacros"};
+                                          "-idirafter", "-include", "-imacros",
+                                          "-isysroot"};
   std::vector<std::string> Args = foldDefines(Given);
   std::vector<std::string> Flags;
   // The target's other flags (-mno-sse: __SSE__, -mcmodel=kernel,
