@@ -241,6 +241,10 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
              << "' is compiled by no entry of the database: it is checked "
                 "only where a TU includes it\n";
   }
+  if (Lines.changesLayoutPragmas())
+    errs() << "uaccess-lint: note: --diff: the patch changes a layout pragma "
+              "('#pragma pack'): every finding counts as the patch's, since "
+              "the records after it may have moved\n";
   // A deleted file is no file of paths(): it has no code left to check.
   if (!AnyCode && Lines.paths().size() == Lines.files())
     errs() << "uaccess-lint: note: --diff: the patch changes no C source or "

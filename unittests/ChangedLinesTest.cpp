@@ -760,6 +760,28 @@ TEST(ChangedLinesTest, ASubmoduleBumpIsNamed) {
   EXPECT_EQ(Lines.submodules(), std::vector<std::string>{"/s/sub"});
 }
 
+// A layout pragma added or deleted anywhere touches every finding: the
+// records after it, in any file that includes its own, may have moved.
+TEST(ChangedLinesTest, ALayoutPragmaTouchesEveryFinding) {
+  auto Changes = [](llvm::StringRef Line) {
+    return at(parseOk("--- a/h.h\n+++ b/h.h\n@@ -1,0 +2,1 @@\n+" + Line.str() +
+                      "\n"))
+        .changesLayoutPragmas();
+  };
+  EXPECT_TRUE(Changes("#pragma pack(push, 1)"));
+  EXPECT_TRUE(Changes("  #  pragma pack()"));
+  EXPECT_TRUE(Changes("#pragma ms_struct on"));
+  EXPECT_TRUE(Changes("#define PACKED _Pragma(\"pack(1)\")"));
+  EXPECT_FALSE(Changes("#pragma once"));
+  EXPECT_FALSE(Changes("/* pack the bytes */"));
+  ChangedLines Lines = at(parseOk("--- a/h.h\n+++ b/h.h\n@@ -3,1 +2,0 @@\n"
+                                  "-#pragma pack(pop)\n"));
+  Finding F;
+  F.Loc.File = "/s/other.c";
+  F.Loc.Line = 5;
+  EXPECT_TRUE(touchesFinding(Lines, F));
+}
+
 // A suppression directive added, deleted or edited touches the whole
 // file, a line of a comment block that holds one too; a comment that only
 // says the words of one is taken for one.

@@ -55,6 +55,21 @@ bool namesSuppression(llvm::StringRef Line) {
   return Line.contains("uaccess-lint:") || Line.contains("NOLINT");
 }
 
+/// \p Line, a patch's line of code, sets how records are laid out from
+/// outside any of them: `#pragma pack(...)`, `#pragma ms_struct`, or a
+/// macro's `_Pragma("pack(...)")`.
+bool namesLayoutPragma(llvm::StringRef Line) {
+  llvm::StringRef Rest = Line.ltrim(" \t");
+  if (Rest.consume_front("#")) {
+    Rest = Rest.ltrim(" \t");
+    if (Rest.consume_front("pragma"))
+      return Rest.ltrim(" \t").starts_with("pack") ||
+             Rest.ltrim(" \t").starts_with("ms_struct");
+  }
+  return Line.contains("_Pragma") &&
+         (Line.contains("pack") || Line.contains("ms_struct"));
+}
+
 /// The path of a `---`/`+++` line: quoted, or up to a tab (GNU diff puts a
 /// timestamp there, git a tab after names with spaces).
 std::string headerPath(llvm::StringRef Rest) {
@@ -297,6 +312,7 @@ llvm::Error DiffParser::hunkLine(llvm::StringRef Line, size_t Number) {
   if (Kind != ' ' && Current) {
     Current->Submodule |= Line.drop_front(1).starts_with("Subproject commit ");
     Current->Suppressions |= namesSuppression(Line.drop_front(1));
+    Current->LayoutPragmas |= namesLayoutPragma(Line.drop_front(1));
   }
   if ((Kind == ' ' || Kind == '+') && Current)
     Current->NewText.emplace(NewLine, Line.empty() ? "" : Line.substr(1).str());
@@ -519,6 +535,7 @@ llvm::Error ChangedLines::resolve(llvm::ArrayRef<std::string> Bases,
     Into.Link |= Changes.Link;
     Into.Submodule |= Changes.Submodule;
     Into.Suppressions |= Changes.Suppressions;
+    Into.LayoutPragmas |= Changes.LayoutPragmas;
     Into.Added.insert(Changes.Added.begin(), Changes.Added.end());
     Into.Deleted.insert(Changes.Deleted.begin(), Changes.Deleted.end());
     Into.DeletedText.insert(Changes.DeletedText.begin(),
@@ -659,8 +676,16 @@ std::vector<std::string> ChangedLines::submodules() const {
   return Out;
 }
 
+bool ChangedLines::changesLayoutPragmas() const {
+  return llvm::any_of(
+      Files, [](const auto &Entry) { return Entry.second.LayoutPragmas; });
+}
+
 bool touchesFinding(const ChangedLines &Changed, const Finding &F) {
-  if (Changed.contains(F.Loc.File, F.Loc.Line) ||
+  // A pragma's layout reaches every record after it, through includes:
+  // any offset or size a finding folds may have moved.
+  if (Changed.changesLayoutPragmas() ||
+      Changed.contains(F.Loc.File, F.Loc.Line) ||
       Changed.movesSuppressions(F.Loc.File))
     return true;
   for (const FindingNote &N : F.Notes)

@@ -67,6 +67,9 @@ public:
   /// The patch changes what \p File's suppression comments cover
   /// (FileChanges::Suppressions).
   bool movesSuppressions(llvm::StringRef File) const;
+  /// The patch adds or deletes a layout pragma (`#pragma pack`) in some
+  /// file (FileChanges::LayoutPragmas).
+  bool changesLayoutPragmas() const;
   /// Reads each changed C file, as the patch left it, and the file before
   /// the patch (the same text with the patch's hunks undone), and marks
   /// the file when their suppressions act otherwise: one more or less, or
@@ -106,6 +109,10 @@ public:
     /// covers the next line (markMovedSuppressions()). A finding anywhere
     /// in the file may be covered where it was not, or no more.
     bool Suppressions = false;
+    /// An added or deleted line sets records' layout from outside them
+    /// (`#pragma pack(push, 1)`, `_Pragma("pack(1)")`): the fields of every
+    /// record after it, in any file that includes this one, may have moved.
+    bool LayoutPragmas = false;
   };
 
 private:
