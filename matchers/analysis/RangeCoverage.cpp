@@ -1,6 +1,7 @@
 //===--- RangeCoverage.cpp - Does a check's range cover an access ---------===//
 
 #include "analysis/RangeCoverage.h"
+
 #include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
 #include "utils/Fingerprint.h"
@@ -205,25 +206,54 @@ BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
                sizeOf(BO->getLHS()->getType()->getPointeeType(), Ctx));
 }
 
+/// \p Check is a scoped window, and \p Pointer reads \p Name through the
+/// scope's own variable of that name (declared by the scope's macro for
+/// its body): the pointer it checked, whatever the function does with the
+/// outer one outside the scope.
+static bool throughScopeOwn(const UaccessUse &Check, const Expr &Pointer,
+                            llvm::StringRef Name, const ASTContext &Ctx) {
+  if (Check.Api->TheRole != Role::Scoped || Name.empty())
+    return false;
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Scope = SM.getExpansionLoc(Check.loc());
+  return anyStmtIn(Pointer, [&](const Stmt &S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+    return V && V->getName() == Name && V->getLocation().isMacroID() &&
+           SM.getExpansionLoc(V->getLocation()) == Scope;
+  });
+}
+
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access) {
   const ASTContext &Ctx = FA.astContext();
   RangeExcess Out;
-  if (Check.Api->LengthArg == NoArg || Check.Api->PointerArg == NoArg)
+  if (Check.Api->PointerArg == NoArg ||
+      (Check.Api->LengthArg == NoArg && !coversItsPointee(Check)))
     return Out;
-  const Expr *Length = argumentExpr(Check, Check.Api->LengthArg, Ctx);
   const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
   const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
-  std::optional<int64_t> Bytes =
-      Length ? constantOf(*Length, Ctx) : std::nullopt;
+  std::optional<int64_t> Bytes;
+  if (Check.Api->LengthArg != NoArg) {
+    if (const Expr *Length = argumentExpr(Check, Check.Api->LengthArg, Ctx))
+      Bytes = constantOf(*Length, Ctx);
+  } else if (Checked) {
+    Bytes = Checked->getType()->isPointerType()
+                ? sizeOf(Checked->getType()->getPointeeType(), Ctx)
+                : std::nullopt;
+  }
   if (!Bytes || *Bytes <= 0 || !Checked || !Pointer)
     return Out;
   BytePlace From = bytePlaceOf(*Checked, Ctx);
   BytePlace At = bytePlaceOf(*Pointer, Ctx);
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  // A pointer the function assigns again may hold another value by then.
+  // A pointer the function assigns again may hold another value by then;
+  // a scope's own one (its name again, for its body) holds what it checked.
+  bool OwnName = From.Holder == At.Holder &&
+                 throughScopeOwn(Check, *Pointer, At.Holder, Ctx);
   for (const std::string *H : {&From.Holder, &At.Holder})
-    if (!H->empty() && !PD.stable(*H) && !PD.walks(*H) && !PD.copyOf(*H))
+    if (!H->empty() && !OwnName && !PD.stable(*H) && !PD.walks(*H) &&
+        !PD.copyOf(*H))
       return Out;
   llvm::StringSet<> Names;
   anyStmtIn(*Pointer, [&](const Stmt &S) {
@@ -288,8 +318,16 @@ std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
   return " accesses '" + Pointer + "' at an offset that grows with the loop";
 }
 
+bool coversItsPointee(const UaccessUse &Check) {
+  return Check.Api->TheRole == Role::Scoped && Check.Api->LengthArg == NoArg &&
+         Check.Api->PointerArg != NoArg;
+}
+
 std::string lengthText(const UaccessUse &Check, uint64_t Bytes) {
-  std::string Length = Check.arg(Check.Api->LengthArg).trim().str();
+  std::string Length =
+      coversItsPointee(Check)
+          ? "sizeof(*" + Check.arg(Check.Api->PointerArg).trim().str() + ")"
+          : Check.arg(Check.Api->LengthArg).trim().str();
   if (std::to_string(Bytes) == Length)
     return "'" + Length + "'";
   return "'" + Length + "' (" + std::to_string(Bytes) + " bytes)";

@@ -82,6 +82,11 @@ std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
 /// "'sizeof(*p)' (8 bytes)".
 std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
 
+/// True when \p Check covers the object its pointer points to, with no
+/// length of its own: a scoped window without _size
+/// (`scoped_user_write_access(p, efault)` opens sizeof(*p) bytes).
+bool coversItsPointee(const UaccessUse &Check);
+
 } // namespace uaccess
 
 #endif

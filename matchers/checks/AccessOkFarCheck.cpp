@@ -69,7 +69,8 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
   bool Internal =
       isArchInternal(FD.getLocation(), FA.astContext().getSourceManager());
   for (const UaccessUse &A : Uses.uses()) {
-    if (A.Api->TheRole == Role::CheckedBegin)
+    if (A.Api->TheRole == Role::CheckedBegin || coversItsPointee(A) ||
+        (A.Api->TheRole == Role::Scoped && A.Api->LengthArg != NoArg))
       checkWindowRange(FA, A);
     else if (A.Api->TheRole == Role::UnsafeOp) {
       if (needsOwnGuard(FA, A, Internal, Raw))
