@@ -206,6 +206,20 @@ BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
                sizeOf(BO->getLHS()->getType()->getPointeeType(), Ctx));
 }
 
+/// The bytes \p Check covers from \p Checked, its pointer: its constant
+/// length, or the object the pointer points to (coversItsPointee()).
+static std::optional<int64_t> checkedBytes(const UaccessUse &Check,
+                                           const Expr &Checked,
+                                           const ASTContext &Ctx) {
+  if (Check.Api->LengthArg != NoArg) {
+    const Expr *Length = argumentExpr(Check, Check.Api->LengthArg, Ctx);
+    return Length ? constantOf(*Length, Ctx) : std::nullopt;
+  }
+  if (!Checked.getType()->isPointerType())
+    return std::nullopt;
+  return sizeOf(Checked.getType()->getPointeeType(), Ctx);
+}
+
 /// \p Check is a scoped window, and \p Pointer reads \p Name through the
 /// scope's own variable of that name (declared by the scope's macro for
 /// its body): the pointer it checked, whatever the function does with the
@@ -233,15 +247,8 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
     return Out;
   const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
   const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
-  std::optional<int64_t> Bytes;
-  if (Check.Api->LengthArg != NoArg) {
-    if (const Expr *Length = argumentExpr(Check, Check.Api->LengthArg, Ctx))
-      Bytes = constantOf(*Length, Ctx);
-  } else if (Checked) {
-    Bytes = Checked->getType()->isPointerType()
-                ? sizeOf(Checked->getType()->getPointeeType(), Ctx)
-                : std::nullopt;
-  }
+  std::optional<int64_t> Bytes =
+      Checked ? checkedBytes(Check, *Checked, Ctx) : std::nullopt;
   if (!Bytes || *Bytes <= 0 || !Checked || !Pointer)
     return Out;
   BytePlace From = bytePlaceOf(*Checked, Ctx);
