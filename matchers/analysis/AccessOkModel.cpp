@@ -238,7 +238,16 @@ public:
                llvm::ArrayRef<Target> To);
 
 private:
+  /// What the path knows of a variable: its sign, or Unknown for a value
+  /// free of the check (`ok = force;`, `ok |= force` after a failed
+  /// `ok = access_ok(..)`), which a branch may take either way.
   using Facts = std::map<const VarDecl *, ValueSign>;
+  /// The fact of \p Value stored: its sign, Unknown when it reads nothing
+  /// of the check and calls nothing, none when it may carry the check's
+  /// outcome.
+  std::optional<ValueSign> stored(const Expr *Value, const Facts &F) const;
+  /// \p E reads only a variable whose value is free of the check.
+  bool readsFreeValue(const Expr *E, const Facts &F) const;
   std::optional<ValueSign> signIn(const Expr *E, const Facts &F) const;
   std::optional<bool> truth(const Expr *Cond, const Facts &F) const;
   /// A branch the walk does not decide that may still be about the check:
@@ -304,6 +313,8 @@ std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
       Call->getNumArgs() > 0)
     return truth(Call->getArg(0), F);
   const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && BO->getOpcode() == BO_Comma)
+    return truth(BO->getRHS(), F);
   if (BO && BO->isLogicalOp()) {
     std::optional<bool> L = truth(BO->getLHS(), F), R = truth(BO->getRHS(), F);
     bool And = BO->getOpcode() == BO_LAnd;
@@ -370,6 +381,16 @@ bool FailedCheckWalk::mayTestTheCheck(const Expr *Cond) const {
   return !Cond || mentionsValue(*Cond);
 }
 
+bool FailedCheckWalk::readsFreeValue(const Expr *E, const Facts &F) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot)
+    return readsFreeValue(UO->getSubExpr(), F);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  auto It = Ref ? F.find(dyn_cast<VarDecl>(Ref->getDecl())) : F.end();
+  return It != F.end() && It->second == ValueSign::Unknown;
+}
+
 bool FailedCheckWalk::eitherWay(const Expr *Cond, const Facts &F) const {
   const Expr *E = Cond->IgnoreParenImpCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
@@ -381,6 +402,11 @@ bool FailedCheckWalk::eitherWay(const Expr *Cond, const Facts &F) const {
       Call->getNumArgs() > 0)
     return eitherWay(Call->getArg(0), F);
   const auto *BO = dyn_cast<BinaryOperator>(E);
+  // `(access_ok(p, n), x)`: the value is x's.
+  if (BO && BO->getOpcode() == BO_Comma)
+    return eitherWay(BO->getRHS(), F);
+  if (readsFreeValue(E, F))
+    return true;
   if (!BO || !BO->isLogicalOp() || truth(BO, F))
     return !mentionsValue(*E);
   // Undecided: one operand decided (not settling it), the other free.
@@ -391,9 +417,25 @@ bool FailedCheckWalk::eitherWay(const Expr *Cond, const Facts &F) const {
   return !mentionsValue(*E);
 }
 
-// What an element does to the variables the path knows: an assignment of
-// a known value (or of the check's) sets one, `err |= x` keeps a non-zero
-// one non-zero, anything else that writes one forgets it.
+std::optional<ValueSign> FailedCheckWalk::stored(const Expr *Value,
+                                                 const Facts &F) const {
+  if (!Value)
+    return std::nullopt;
+  if (std::optional<ValueSign> Sign = signIn(Value, F))
+    return Sign;
+  // A call's value may be an error code only the failure path asks for
+  // (`if (!access_ok(..)) err = fault_code();`): not free.
+  bool Calls =
+      anyStmtIn(*Value, [](const Stmt &N) { return isa<CallExpr>(N); });
+  if (readsFreeValue(Value, F) || (!Calls && !mentionsValue(*Value)))
+    return ValueSign::Unknown;
+  return std::nullopt;
+}
+
+// What an element does to the variables the path knows: an assignment sets
+// one (to the check's value, a known one, or one free of the check), `err
+// |= x` keeps a non-zero one non-zero and makes a zero one x, `++` and `--`
+// move a zero one off zero; anything else that writes one forgets it.
 void FailedCheckWalk::apply(const Stmt &S, Facts &F) const {
   auto Set = [&](const Expr *Target, std::optional<ValueSign> Sign) {
     const auto *Ref = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
@@ -405,22 +447,30 @@ void FailedCheckWalk::apply(const Stmt &S, Facts &F) const {
     else
       F.erase(V);
   };
+  auto Was = [&](const Expr *Target) {
+    return signIn(Target, F).value_or(ValueSign::Unknown);
+  };
   if (const auto *BO = dyn_cast<BinaryOperator>(&S)) {
     if (BO->getOpcode() == BO_Assign)
-      Set(BO->getLHS(), signIn(BO->getRHS(), F));
+      Set(BO->getLHS(), stored(BO->getRHS(), F));
     else if (BO->getOpcode() == BO_OrAssign &&
-             truthOf(signIn(BO->getLHS(), F).value_or(ValueSign::Unknown)) ==
-                 true)
+             truthOf(Was(BO->getLHS())) == true)
       Set(BO->getLHS(), ValueSign::NonZero);
+    else if (BO->getOpcode() == BO_OrAssign &&
+             Was(BO->getLHS()) == ValueSign::Zero)
+      Set(BO->getLHS(), stored(BO->getRHS(), F));
     else if (BO->isCompoundAssignmentOp())
       Set(BO->getLHS(), std::nullopt);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(&S);
              UO && UO->isIncrementDecrementOp()) {
-    Set(UO->getSubExpr(), std::nullopt);
+    std::optional<ValueSign> After;
+    if (Was(UO->getSubExpr()) == ValueSign::Zero)
+      After = UO->isIncrementOp() ? ValueSign::Positive : ValueSign::Negative;
+    Set(UO->getSubExpr(), After);
   } else if (const auto *DS = dyn_cast<DeclStmt>(&S)) {
     for (const Decl *D : DS->decls())
       if (const auto *V = dyn_cast<VarDecl>(D); V && V->getInit()) {
-        if (std::optional<ValueSign> Sign = signIn(V->getInit(), F))
+        if (std::optional<ValueSign> Sign = stored(V->getInit(), F))
           F[V] = *Sign;
         else
           F.erase(V);

@@ -69,6 +69,8 @@ void AccessOkFarCheck::checkFunction(const FunctionDecl &FD,
   bool Internal =
       isArchInternal(FD.getLocation(), FA.astContext().getSourceManager());
   for (const UaccessUse &A : Uses.uses()) {
+    if (A.Api->TheRole == Role::CheckedBegin)
+      checkBeginFailure(FA, A);
     if (A.Api->TheRole == Role::CheckedBegin || coversItsPointee(A) ||
         (A.Api->TheRole == Role::Scoped && A.Api->LengthArg != NoArg))
       checkWindowRange(FA, A);
@@ -226,6 +228,18 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   } else {
     reportUnguarded(FA, A);
   }
+}
+
+// A checked begin that failed opened no window and checked nothing: an op
+// of its window that runs even there writes through an unchecked pointer
+// with user access off (`user_write_access_begin(p, n);` alone, its result
+// overwritten, or or-ed with a flag). Each op once, with the begin named.
+void AccessOkFarCheck::checkBeginFailure(FunctionAnalyses &FA,
+                                         const UaccessUse &Begin) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  for (const UaccessUse *Op : opsOpenedBy(FA, Begin))
+    if (Model.dominates(Begin, *Op) && !Model.failureStops(Begin, *Op))
+      reportFailureIgnored(FA, *Op, Begin, shape(FA, *Op));
 }
 
 // The check runs before the access on every path, but a branch on its

@@ -43,6 +43,7 @@ public:
 private:
   /// The filldir shape: an unsafe op outside its checked begin's range.
   void checkWindowRange(FunctionAnalyses &FA, const UaccessUse &Begin);
+  void checkBeginFailure(FunctionAnalyses &FA, const UaccessUse &Begin);
   void checkAccess(FunctionAnalyses &FA, const UaccessUse &A);
   /// Calls in a masked or scoped window that pass the raw pointer on to a
   /// callee that may access it, with no access_ok() of that pointer before.

@@ -272,3 +272,77 @@ int or_flag_returns(u32 __user *p, int x, u32 *v)
 		return -EFAULT;
 	return __get_user(*v, p);
 }
+
+// The stored result changed by a value free of the check (round 17, bug
+// 5): or-ed with a flag, stepped off zero, or dropped by a comma.
+int stored_or_flag(u32 __user *p, int force, u32 *v)
+{
+	int ok = access_ok(p, sizeof(*p));
+
+	ok |= force;
+	if (!ok)
+		return -EFAULT;
+	return __get_user(*v, p);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'p' failed [access-ok-far]
+}
+
+int stored_stepped(u32 __user *p, u32 *v)
+{
+	int ok = access_ok(p, sizeof(*p));
+
+	ok++;
+	if (!ok)
+		return -EFAULT;
+	return __get_user(*v, p);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'p' failed [access-ok-far]
+}
+
+int comma_drops_it(u32 __user *p, int x, u32 *v)
+{
+	if (!(access_ok(p, sizeof(*p)), x))
+		return -EFAULT;
+	return __get_user(*v, p);
+// CHECK: failure-ignored.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where the access_ok() on 'p' failed [access-ok-far]
+}
+
+// Silent: a failure path's own error from a call may be what stops it.
+int failure_sets_a_call(u32 __user *p, u32 *v, int (*code)(void))
+{
+	int err = 0;
+
+	if (!access_ok(p, sizeof(*p)))
+		err = code();
+	if (err)
+		return err;
+	return __get_user(*v, p);
+}
+
+// A checked begin that failed opened no window and checked nothing (round
+// 17, bug 6): its result thrown away, overwritten, or or-ed with a flag.
+int begin_ignored(u32 __user *p, u32 v)
+{
+	user_write_access_begin(p, sizeof(*p));
+	unsafe_put_user(v, p, efault);
+// CHECK: failure-ignored.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded on every path: it runs even where 'user_write_access_begin' on 'p' failed [access-ok-far]
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int begin_or_flag(u32 __user *p, u32 v, int force)
+{
+	int ok = user_write_access_begin(p, sizeof(*p));
+
+	ok |= force;
+	if (!ok)
+		return -EFAULT;
+	unsafe_put_user(v, p, efault);
+// CHECK: failure-ignored.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded on every path: it runs even where 'user_write_access_begin' on 'p' failed [access-ok-far]
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
