@@ -625,6 +625,25 @@ TEST(SourceUtilsTest, DependenciesAreTheRecordsThatPlaceAnAddress) {
   EXPECT_EQ(Lines, (std::vector<std::string>{"1-1", "2-2", "3-3"}));
 }
 
+// The macros a record's fields are spelled with (round 17, bug 4): a
+// field's type, a typedef's, a record a macro makes whole.
+TEST(SourceUtilsTest, DependenciesAreTheMacrosThatSpellALayout) {
+  auto AST = buildC("#define PADT char\n"                            // 1
+                    "#define WORD int\n"                             // 2
+                    "typedef WORD word_t;\n"                         // 3
+                    "#define REC(n) struct n { PADT pad; int b; }\n" // 4
+                    "struct in { PADT pad; word_t w; int b; };\n"    // 5
+                    "REC(out);\n"                                    // 6
+                    "int *f(struct in *p, struct out *q)\n"
+                    "{\n"
+                    "\treturn &p->b + (&q->b - (int *)0);\n"
+                    "}\n");
+  std::vector<std::string> Lines = dependencyLines(*AST, "f");
+  std::sort(Lines.begin(), Lines.end());
+  EXPECT_EQ(Lines, (std::vector<std::string>{"1-1", "2-2", "3-3", "4-4", "5-5",
+                                             "6-6"}));
+}
+
 TEST(SourceUtilsTest, DependenciesFollowCalleesInsideAWindowIntoHeaders) {
   const char *Header = "#define NESTED(x) nested(x)\n"              // 1
                        "static int nested(int x) { return x; }\n"   // 2

@@ -537,6 +537,11 @@ private:
     if (!D || FoldedDecls.size() > 256 || !FoldedDecls.insert(D).second)
       return;
     addRange(SM.getExpansionRange(D->getSourceRange()));
+    // A declaration a macro makes, or whose type a macro names (`PADT
+    // pad;`, `typedef PADT pad_t;`): those #defines decide it too.
+    macrosAt(D->getBeginLoc());
+    macrosAt(D->getEndLoc());
+    typeSpelling(D);
     if (const auto *E = dyn_cast<EnumDecl>(D)) {
       for (const EnumConstantDecl *C : E->enumerators())
         walkFolded(C->getInitExpr());
@@ -545,6 +550,8 @@ private:
     } else if (const auto *R = dyn_cast<RecordDecl>(D)) {
       for (const FieldDecl *F : R->fields()) {
         typeOf(F->getType(), /*Measured=*/true);
+        typeSpelling(F);
+        macrosAt(F->getBeginLoc());
         // `u32 v[SLOTS]`: the type keeps the size, its spelling the bound.
         if (const TypeSourceInfo *TSI = F->getTypeSourceInfo())
           for (TypeLoc L = TSI->getTypeLoc(); !L.isNull();
@@ -555,6 +562,20 @@ private:
     } else if (const auto *T = dyn_cast<TypedefNameDecl>(D)) {
       typeOf(T->getUnderlyingType(), /*Measured=*/false);
     }
+  }
+
+  /// The macros the type of \p D is spelled with.
+  void typeSpelling(const Decl *D) {
+    const TypeSourceInfo *TSI = nullptr;
+    if (const auto *DD = dyn_cast<DeclaratorDecl>(D))
+      TSI = DD->getTypeSourceInfo();
+    else if (const auto *TD = dyn_cast<TypedefNameDecl>(D))
+      TSI = TD->getTypeSourceInfo();
+    if (!TSI)
+      return;
+    SourceRange R = TSI->getTypeLoc().getSourceRange();
+    macrosAt(R.getBegin());
+    macrosAt(R.getEnd());
   }
 
   /// The folded declarations of each expression in \p S, and the macros
