@@ -206,6 +206,37 @@ BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
                sizeOf(BO->getLHS()->getType()->getPointeeType(), Ctx));
 }
 
+/// \p At, a place through a local pointer that the function sets once,
+/// as a place of \p Origin when that one store puts it there at constant
+/// bytes (`q = &p->b;`, `q = (u32 __user *)p + 3;`); else \p At.
+static BytePlace throughLocalCopy(const FunctionDecl &FD, BytePlace At,
+                                  llvm::StringRef Origin,
+                                  const ASTContext &Ctx) {
+  std::vector<const Expr *> Stores;
+  anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(&S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getName() == At.Holder && V->getInit())
+          Stores.push_back(V->getInit());
+    if (const auto *BO = dyn_cast<BinaryOperator>(&S);
+        BO && BO->getOpcode() == BO_Assign)
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+          Ref && Ref->getDecl()->getName() == At.Holder)
+        Stores.push_back(BO->getRHS());
+    return false;
+  });
+  if (Stores.size() != 1 || !At.Bytes || Origin.empty())
+    return At;
+  BytePlace Copied = bytePlaceOf(*Stores.front(), Ctx);
+  if (Copied.Holder != Origin || !Copied.Bytes)
+    return At;
+  Copied.Bytes = *Copied.Bytes + *At.Bytes;
+  Copied.Extent = At.Extent;
+  return Copied;
+}
+
 /// The bytes \p Check covers from \p Checked, its pointer: its constant
 /// length, or the object the pointer points to (coversItsPointee()).
 static std::optional<int64_t> checkedBytes(const UaccessUse &Check,
@@ -278,6 +309,8 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   } else if (PD.walks(At.Holder)) {
     At.Bytes.reset();
   }
+  if (From.Holder != At.Holder && PD.stable(At.Holder) && !PD.walks(At.Holder))
+    At = throughLocalCopy(FA.decl(), At, From.Holder, Ctx);
   if (From.Holder.empty() || From.Holder != At.Holder || !From.Bytes)
     return Out;
   Out.Length = *Bytes;

@@ -261,3 +261,41 @@ int read_hdr(struct hdr2 __user *h, u32 *b, u64 *c)
 		return -EFAULT;
 	return __get_user(*c, &h->c);
 }
+
+// A local copy set once at constant bytes into the window's pointer
+// (hostile round 17, bug 3): its places are the pointer's.
+struct pr17 { u32 a; u32 b; };
+
+int far_local_copy(struct pr17 __user *p, u32 x)
+{
+	u32 __user *q;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	q = &p->b;
+	unsafe_put_user(x, q + 100, efault);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 404 to 407 of 'p', outside the window 'user_write_access_begin' opened for 'sizeof(*p)' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+	unsafe_put_user(x, q, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int cast_local_copy(struct pr17 __user *p, u32 x)
+{
+	u32 __user *q = (u32 __user *)p + 3;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	unsafe_put_user(x, q, efault);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 12 to 15 of 'p', outside the window 'user_write_access_begin' opened for 'sizeof(*p)' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
