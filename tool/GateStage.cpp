@@ -242,9 +242,9 @@ void noteUncheckedFiles(const uaccess::ChangedLines &Lines,
                 "only where a TU includes it\n";
   }
   if (Lines.changesLayoutPragmas())
-    errs() << "uaccess-lint: note: --diff: the patch changes a layout pragma "
-              "('#pragma pack'): every finding counts as the patch's, since "
-              "the records after it may have moved\n";
+    errs() << "uaccess-lint: note: --diff: the patch changes a pragma (or a "
+              "macro named for packing): every finding counts as the "
+              "patch's, since the records after it may have moved\n";
   // A deleted file is no file of paths(): it has no code left to check.
   if (!AnyCode && Lines.paths().size() == Lines.files())
     errs() << "uaccess-lint: note: --diff: the patch changes no C source or "

@@ -772,8 +772,17 @@ TEST(ChangedLinesTest, ALayoutPragmaTouchesEveryFinding) {
   EXPECT_TRUE(Changes("  #  pragma pack()"));
   EXPECT_TRUE(Changes("#pragma ms_struct on"));
   EXPECT_TRUE(Changes("#define PACKED _Pragma(\"pack(1)\")"));
-  EXPECT_FALSE(Changes("#pragma once"));
+  // Any pragma, however spelled, and a macro named for packing (round 17,
+  // bug 1).
+  EXPECT_TRUE(Changes("#pragma once"));
+  EXPECT_TRUE(Changes("#/**/pragma pack(1)"));
+  EXPECT_TRUE(Changes("#pragma options align=packed"));
+  EXPECT_TRUE(Changes("DO_PRAGMA(pack(1))"));
+  EXPECT_TRUE(Changes("PACK_BEGIN"));
+  EXPECT_TRUE(Changes("__PACKED_START"));
   EXPECT_FALSE(Changes("/* pack the bytes */"));
+  EXPECT_FALSE(Changes("#define MAX_PACKET_LEN 64"));
+  EXPECT_FALSE(Changes("struct s { u8 a; } __packed;"));
   ChangedLines Lines = at(parseOk("--- a/h.h\n+++ b/h.h\n@@ -3,1 +2,0 @@\n"
                                   "-#pragma pack(pop)\n"));
   Finding F;

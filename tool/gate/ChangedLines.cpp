@@ -6,6 +6,7 @@
 #include "utils/WorkingDirectory.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -55,19 +56,28 @@ bool namesSuppression(llvm::StringRef Line) {
   return Line.contains("uaccess-lint:") || Line.contains("NOLINT");
 }
 
-/// \p Line, a patch's line of code, sets how records are laid out from
-/// outside any of them: `#pragma pack(...)`, `#pragma ms_struct`, or a
-/// macro's `_Pragma("pack(...)")`.
+/// \p Line, a patch's line of code, may set how records are laid out from
+/// outside any of them: any pragma, however spelled (`#pragma pack(1)`,
+/// `#/**/pragma`, `#pragma options align=packed`, `_Pragma("pack(1)")`,
+/// `DO_PRAGMA(pack(1))`), or a macro whose capitals name packing
+/// (`PACK_BEGIN`, `__PACKED_START`), which usually wraps one.
 bool namesLayoutPragma(llvm::StringRef Line) {
-  llvm::StringRef Rest = Line.ltrim(" \t");
-  if (Rest.consume_front("#")) {
-    Rest = Rest.ltrim(" \t");
-    if (Rest.consume_front("pragma"))
-      return Rest.ltrim(" \t").starts_with("pack") ||
-             Rest.ltrim(" \t").starts_with("ms_struct");
+  if (Line.contains_insensitive("pragma"))
+    return true;
+  // The words of capitals, digits and underscores, split at underscores:
+  // PACK_BEGIN and __PACKED_START have a part PACK or PACKED, PACKET_LEN
+  // none.
+  for (size_t I = 0; I < Line.size();) {
+    size_t End = I;
+    while (End < Line.size() &&
+           (llvm::isUpper(Line[End]) || llvm::isDigit(Line[End])))
+      ++End;
+    llvm::StringRef Part = Line.slice(I, End);
+    if (Part == "PACK" || Part == "PACKED")
+      return true;
+    I = End + 1;
   }
-  return Line.contains("_Pragma") &&
-         (Line.contains("pack") || Line.contains("ms_struct"));
+  return false;
 }
 
 /// The path of a `---`/`+++` line: quoted, or up to a tab (GNU diff puts a
