@@ -242,13 +242,18 @@ bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
 }
 
 CallVerdict CallPolicy::judge(const CallExpr &Call) {
-  CallVerdict V;
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee) {
-    V.Safe = false;
-    V.Indirect = true;
-    return V;
-  }
+  if (Callee)
+    return judge(*Callee);
+  CallVerdict V;
+  V.Safe = false;
+  V.Indirect = true;
+  return V;
+}
+
+CallVerdict CallPolicy::judge(const FunctionDecl &Called) {
+  CallVerdict V;
+  const FunctionDecl *Callee = &Called;
   V.Callee = Callee;
   // A call to an __attribute__((error)) function fails the build if it
   // survives; where the kernel builds, it never runs.

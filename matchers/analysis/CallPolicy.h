@@ -54,6 +54,9 @@ public:
   ~CallPolicy();
 
   CallVerdict judge(const clang::CallExpr &Call);
+  /// The same for a call of \p Callee that no expression makes: the
+  /// cleanup function of a variable, run where its scope ends.
+  CallVerdict judge(const clang::FunctionDecl &Callee);
   /// \p FD runs inside its caller's window: it has unsafe ops or ends, and
   /// no begin of its own.
   bool runsInCallersWindow(const clang::FunctionDecl &FD);

@@ -201,8 +201,20 @@ void WindowWalker::throughOpeningHelper(const CallExpr &Call,
 void WindowWalker::onCleanup(const CFGCleanupFunction &Cleanup,
                              WindowState &St) {
   const FunctionDecl *F = Cleanup.getFunctionDecl();
-  if (!F || !Policy.closesForCaller(*F) || !St.isOpen())
+  if (!F || !St.isOpen())
     return;
+  if (!Policy.closesForCaller(*F)) {
+    // `char *buf __free(kfree)` whose scope ends in the window: kfree()
+    // runs there with user access on, as a call by name would.
+    CallVerdict V = Policy.judge(*F);
+    if (V.Safe || V.NeedsWindow || V.OpensWindow)
+      return;
+    WindowEvent E = event(WindowEventKind::CallInside, nullptr, St);
+    E.Guard = Cleanup.getVarDecl();
+    E.Verdict = std::move(V);
+    report(std::move(E), Cleanup.getVarDecl());
+    return;
+  }
   checkHelperEnds(*F, nullptr, Cleanup.getVarDecl(), St);
   St.K = WindowState::Closed;
   St.Closer = -1;

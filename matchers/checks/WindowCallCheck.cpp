@@ -10,8 +10,11 @@
 
 #include "checks/WindowCallCheck.h"
 
+#include "utils/SourceUtils.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 
 using namespace clang;
 
@@ -25,7 +28,12 @@ constexpr MessageFormat AccessorInside{
 constexpr MessageFormat CallInside{
     "call-inside", "{indirect?indirect call|call to '{callee}'} with user "
                    "access enabled{sleeps? (may sleep: reaches '{sleeps}')}"};
-constexpr MessageFormat MessageTable[] = {AccessorInside, CallInside};
+constexpr MessageFormat CleanupInside{
+    "cleanup-inside",
+    "call to '{callee}', the cleanup of '{guard}', with user access "
+    "enabled{sleeps? (may sleep: reaches '{sleeps}')}"};
+constexpr MessageFormat MessageTable[] = {AccessorInside, CallInside,
+                                          CleanupInside};
 } // namespace
 
 const llvm::ArrayRef<MessageFormat> WindowCallCheck::Messages = MessageTable;
@@ -36,6 +44,10 @@ void WindowCallCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
   if (E.Kind != WindowEventKind::CallInside)
     return;
   const FunctionUses &Uses = FA.uses();
+  if (!E.Call && E.Guard) {
+    reportCleanup(FA, E);
+    return;
+  }
   if (!E.Call) {
     // A self-checking or unchecked accessor inside a window.
     auto B = diag(E.Use->loc(), &FD, AccessorInside,
@@ -56,6 +68,34 @@ void WindowCallCheck::report(FunctionAnalyses &FA, const WindowAnalysis &,
     B.note(V.Callee->getLocation(), "'" + V.Callee->getNameAsString() +
                                         "' calls '" + V.InnerCall +
                                         "', which is not uaccess-safe");
+}
+
+// The scope of a variable with a cleanup function ends in the window: the
+// finding is where the scope ends, with a note at the variable.
+void WindowCallCheck::reportCleanup(FunctionAnalyses &FA,
+                                    const WindowEvent &E) {
+  const VarDecl &Guard = *E.Guard;
+  SourceLocation At = Guard.getLocation();
+  const Stmt *Declared = nullptr;
+  anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+    const auto *DS = dyn_cast<DeclStmt>(&S);
+    if (DS && llvm::is_contained(DS->decls(), &Guard))
+      Declared = DS;
+    return Declared != nullptr;
+  });
+  if (const auto *Scope = dyn_cast_or_null<CompoundStmt>(
+          Declared ? FA.parents().getParent(Declared) : nullptr))
+    At = Scope->getRBracLoc();
+  FindingArgs Args;
+  Args.set("callee", E.Verdict.Callee->getNameAsString())
+      .set("guard", Guard.getName());
+  if (E.Verdict.MaySleep)
+    Args.set("sleeps", E.Verdict.SleepReason);
+  auto B = diag(At, &FA.decl(), CleanupInside, std::move(Args));
+  noteBegin(B, FA.uses(), E.State);
+  B.note(Guard.getLocation(), "'" + Guard.getName().str() +
+                                  "' is declared here; its scope ends in "
+                                  "the window");
 }
 
 } // namespace uaccess

@@ -21,6 +21,9 @@ public:
 protected:
   void report(FunctionAnalyses &FA, const WindowAnalysis &Analysis,
               const WindowEvent &Event) override;
+
+private:
+  void reportCleanup(FunctionAnalyses &FA, const WindowEvent &Event);
 };
 
 } // namespace uaccess
