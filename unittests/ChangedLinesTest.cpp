@@ -781,6 +781,7 @@ TEST(ChangedLinesTest, ALayoutPragmaTouchesEveryFinding) {
   EXPECT_TRUE(Changes("PACK_BEGIN"));
   EXPECT_TRUE(Changes("__PACKED_START"));
   EXPECT_FALSE(Changes("/* pack the bytes */"));
+  EXPECT_FALSE(Changes("/* a pragmatic choice */"));
   EXPECT_FALSE(Changes("#define MAX_PACKET_LEN 64"));
   EXPECT_FALSE(Changes("struct s { u8 a; } __packed;"));
   ChangedLines Lines = at(parseOk("--- a/h.h\n+++ b/h.h\n@@ -3,1 +2,0 @@\n"

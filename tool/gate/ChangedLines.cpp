@@ -62,8 +62,12 @@ bool namesSuppression(llvm::StringRef Line) {
 /// `DO_PRAGMA(pack(1))`), or a macro whose capitals name packing
 /// (`PACK_BEGIN`, `__PACKED_START`), which usually wraps one.
 bool namesLayoutPragma(llvm::StringRef Line) {
-  if (Line.contains_insensitive("pragma"))
-    return true;
+  // The word, not `pragmatic`.
+  std::string Lower = Line.lower();
+  for (size_t At = Lower.find("pragma"); At != std::string::npos;
+       At = Lower.find("pragma", At + 1))
+    if (At + 6 == Lower.size() || !llvm::isAlpha(Lower[At + 6]))
+      return true;
   // The words of capitals, digits and underscores, split at underscores:
   // PACK_BEGIN and __PACKED_START have a part PACK or PACKED, PACKET_LEN
   // none.
