@@ -63,6 +63,8 @@ public:
     R.NameLoc = NameTok.getLocation();
     R.FileRange = PP.getSourceManager().getExpansionRange(Range);
     R.FunctionLike = MI && MI->isFunctionLike();
+    if (R.FunctionLike)
+      R.UseEnd = R.FileRange.getEnd();
     if (Args && MI)
       for (unsigned I = 0, E = MI->getNumParams(); I != E; ++I)
         R.Args.push_back(argumentText(Args->getUnexpArgument(I), PP));
@@ -88,8 +90,10 @@ void MacroLedger::add(MacroRecord R, const Preprocessor &) {
     // `#define user_write_access_begin user_access_begin`: the arguments
     // the user wrote belong to the function-like macro it turns into.
     MacroRecord &Outer = Records[R.Primary];
-    if (!Outer.FunctionLike && Outer.Args.empty() && R.FunctionLike)
+    if (!Outer.FunctionLike && Outer.Args.empty() && R.FunctionLike) {
       Outer.Args = R.Args;
+      Outer.UseEnd = R.UseEnd;
+    }
   }
   ByNameLoc[R.NameLoc.getRawEncoding()] = Index;
   Records.push_back(std::move(R));
@@ -188,7 +192,7 @@ public:
 
   bool VisitStmt(Stmt *S) {
     Attribution A = Ledger.attribute(beginOf(S));
-    if (A.Primary >= 0) {
+    if (A.Primary >= 0 && !endsPastUse(*S, A.Primary)) {
       unsigned Id = useForRecord(A.Primary);
       if (A.InArgument) {
         Out.ArgOwner.try_emplace(S, Id);
@@ -226,6 +230,39 @@ public:
 
 private:
   llvm::DenseMap<const BinaryOperator *, SourceLocation> Begins;
+
+  /// `(user_write_access_begin(p, n), x)` starts in the begin's expansion
+  /// but ends in text the user wrote after it: the comma is the user's, and
+  /// owning it would make the begin run twice. A scoped window's `for`s
+  /// are its own, and end in the body the user wrote after it.
+  bool endsPastUse(const Stmt &S, unsigned Primary) const {
+    if (Ledger.record(Primary).Api->TheRole == Role::Scoped)
+      return false;
+    SourceLocation UseEnd = useEnd(S, Primary);
+    SourceLocation End = S.getEndLoc();
+    if (UseEnd.isInvalid() || End.isInvalid())
+      return false;
+    // Where the user wrote the last token: inside unlikely(...), not at
+    // unlikely's own end.
+    return SM.isBeforeInTranslationUnit(UseEnd, SM.getFileLoc(End));
+  }
+
+  /// The record's end, or for a name-only macro (powerpc's `#define
+  /// user_write_access_begin user_write_access_begin`), whose arguments
+  /// follow it in the file, the end of the call \p S starts with.
+  SourceLocation useEnd(const Stmt &S, unsigned Primary) const {
+    SourceLocation UseEnd = Ledger.record(Primary).UseEnd;
+    if (UseEnd.isValid())
+      return UseEnd;
+    for (const Stmt *Part = &S; Part;) {
+      if (const auto *Call = dyn_cast<CallExpr>(Part))
+        return SM.getFileLoc(Call->getRParenLoc());
+      auto Children = Part->children();
+      Part = Children.empty() ? nullptr : *Children.begin();
+    }
+    return {};
+  }
+
   unsigned useForRecord(unsigned Primary) {
     auto It = ByRecord.find(Primary);
     if (It != ByRecord.end())

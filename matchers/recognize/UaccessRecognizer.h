@@ -40,6 +40,10 @@ struct MacroRecord {
   clang::CharSourceRange FileRange;
   std::vector<std::string> Args;
   bool FunctionLike = false;
+  /// Where the use as the user wrote it ends in the file: the invocation's
+  /// `)`, also for a name-only macro that becomes a function-like one.
+  /// Invalid when the text that follows may still be the use's own.
+  clang::SourceLocation UseEnd;
   /// Index of the outermost API expansion this one is part of (itself if it
   /// was written by the user).
   unsigned Primary = 0;

@@ -174,3 +174,34 @@ efault:
 }
 // CHECK: unbalanced-conditions.c:[[@LINE-11]]:{{[0-9]+}}: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
 // CHECK: unbalanced-conditions.c:[[@LINE-9]]:3: note: returns here with the window open
+
+// Still leaks, where the begin starts the condition's outer operator: the
+// comma's and the `&&`'s are the user's, not part of the begin, so the begin
+// runs once and nothing was open before it.
+int comma_begin_leaks(struct ev __user *p, u32 a, int x)
+{
+	if ((user_write_access_begin(p, sizeof(*p)), x))
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+// CHECK: unbalanced-conditions.c:[[@LINE-9]]:{{[0-9]+}}: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: unbalanced-conditions.c:[[@LINE-9]]:3: note: returns here with the window open
+
+int begin_and_flag_leaks(struct ev __user *p, u32 a, int ok)
+{
+	if (user_write_access_begin(p, sizeof(*p)) && ok) {
+		unsafe_put_user(a, &p->events, efault);
+		user_write_access_end();
+	}
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+// CHECK: unbalanced-conditions.c:[[@LINE-9]]:{{[0-9]+}}: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+// CHECK: unbalanced-conditions.c:[[@LINE-6]]:2: note: returns here with the window open
