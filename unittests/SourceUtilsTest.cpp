@@ -41,6 +41,27 @@ std::unique_ptr<ParentMap> bodyParents(ASTUnit &AST, llvm::StringRef Name) {
   return std::make_unique<ParentMap>(Fn ? Fn->getBody() : nullptr);
 }
 
+// localVariable
+
+TEST(SourceUtilsTest, LocalVariableUnderParensAndCasts) {
+  auto AST =
+      buildC("int g; long f(int a) { int ok = a; return (ok) + g + a; }");
+  const auto *Ok = find<VarDecl>(*AST, varDecl(hasName("ok")));
+  // The value read: an lvalue-to-rvalue cast of `(ok)`.
+  const auto *OkRef = find<Expr>(*AST, implicitCastExpr(has(parenExpr())));
+  const auto *GRef =
+      find<DeclRefExpr>(*AST, declRefExpr(to(varDecl(hasName("g")))));
+  const auto *ARef =
+      find<DeclRefExpr>(*AST, declRefExpr(to(parmVarDecl(hasName("a"))),
+                                          hasAncestor(returnStmt())));
+  const auto *Sum = find<Expr>(*AST, binaryOperator());
+  ASSERT_TRUE(Ok && OkRef && GRef && ARef && Sum);
+  EXPECT_EQ(localVariable(*OkRef), Ok);
+  EXPECT_EQ(localVariable(*GRef), nullptr);
+  EXPECT_EQ(localVariable(*ARef), nullptr);
+  EXPECT_EQ(localVariable(*Sum), nullptr);
+}
+
 // parentStmt
 
 TEST(SourceUtilsTest, ParentOfStatementIsItsCompound) {

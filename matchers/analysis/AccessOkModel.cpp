@@ -224,11 +224,16 @@ bool writtenHere(const UaccessUse &Check, const ASTContext &Ctx) {
 /// then `if (err) return err;`).
 class FailedCheckWalk {
 public:
+  using Related = llvm::SmallPtrSet<const VarDecl *, 4>;
   FailedCheckWalk(const FunctionUses &Uses, ASTContext &Ctx,
-                  const UaccessUse &Check, ValueSign Failed, const Stmt &Body)
-      : Uses(Uses), Ctx(Ctx), Check(Check), Failed(Failed) {
-    findRelated(Body);
-  }
+                  const UaccessUse &Check, ValueSign Failed,
+                  const Related &Vars)
+      : Uses(Uses), Ctx(Ctx), Check(Check), Failed(Failed), Vars(Vars) {}
+
+  /// The local variables that may carry the check's outcome: set from an
+  /// expression with its value, or in a branch on it (`if (access_ok(..))
+  /// err = 0;`).
+  static Related findRelated(const UaccessUse &Check, const Stmt &Body);
 
   /// An element of a block, by its index from 1.
   using Target = std::pair<const CFGBlock *, unsigned>;
@@ -259,18 +264,18 @@ private:
   /// decide. A `&&` or `||` whose operands the walk decides without
   /// settling it, or that read nothing of the check.
   bool eitherWay(const Expr *Cond, const Facts &F) const;
-  /// The local variables that may carry the check's outcome: set from an
-  /// expression with its value, or in a branch on it (`if (access_ok(..))
-  /// err = 0;`).
-  void findRelated(const Stmt &Body);
-  bool mentionsValue(const Stmt &S) const;
+  bool mentionsValue(const Stmt &S) const {
+    return mentionsValue(S, Check, Vars);
+  }
+  static bool mentionsValue(const Stmt &S, const UaccessUse &Check,
+                            const Related &Vars);
   void apply(const Stmt &S, Facts &F) const;
 
   const FunctionUses &Uses;
   ASTContext &Ctx;
   const UaccessUse &Check;
   ValueSign Failed;
-  llvm::SmallPtrSet<const VarDecl *, 4> Related;
+  const Related &Vars;
 };
 
 std::optional<ValueSign> FailedCheckWalk::signIn(const Expr *E,
@@ -332,47 +337,46 @@ std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
               : std::nullopt;
 }
 
-bool FailedCheckWalk::mentionsValue(const Stmt &S) const {
+bool FailedCheckWalk::mentionsValue(const Stmt &S, const UaccessUse &Check,
+                                    const Related &Vars) {
   const Expr *Value = cast<Expr>(Check.Anchor)->IgnoreParenImpCasts();
   return anyStmtIn(S, [&](const Stmt &N) {
     const auto *Ref = dyn_cast<DeclRefExpr>(&N);
     return &N == Value ||
-           (Ref && Related.count(dyn_cast<VarDecl>(Ref->getDecl())));
+           (Ref && Vars.count(dyn_cast<VarDecl>(Ref->getDecl())));
   });
 }
 
 // Twice over the body: a variable set from a related one is related too
 // (`bad = !ok;`, then `err = bad;`).
-void FailedCheckWalk::findRelated(const Stmt &Body) {
-  auto Target = [](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-    return V && V->isLocalVarDecl() ? V : nullptr;
-  };
+FailedCheckWalk::Related FailedCheckWalk::findRelated(const UaccessUse &Check,
+                                                      const Stmt &Body) {
+  Related Out;
+  auto Mentions = [&](const Stmt &S) { return mentionsValue(S, Check, Out); };
   for (int Round = 0; Round < 2; ++Round)
     anyStmtIn(Body, [&](const Stmt &S) {
-      if (const auto *If = dyn_cast<IfStmt>(&S);
-          If && mentionsValue(*If->getCond()))
+      if (const auto *If = dyn_cast<IfStmt>(&S); If && Mentions(*If->getCond()))
         for (const Stmt *Arm : {If->getThen(), If->getElse()})
           if (Arm)
             anyStmtIn(*Arm, [&](const Stmt &A) {
               if (const auto *BO = dyn_cast<BinaryOperator>(&A);
                   BO && BO->isAssignmentOp())
-                if (const VarDecl *V = Target(BO->getLHS()))
-                  Related.insert(V);
+                if (const VarDecl *V = localVariable(*BO->getLHS()))
+                  Out.insert(V);
               return false;
             });
       if (const auto *BO = dyn_cast<BinaryOperator>(&S);
-          BO && BO->isAssignmentOp() && mentionsValue(*BO->getRHS()))
-        if (const VarDecl *V = Target(BO->getLHS()))
-          Related.insert(V);
+          BO && BO->isAssignmentOp() && Mentions(*BO->getRHS()))
+        if (const VarDecl *V = localVariable(*BO->getLHS()))
+          Out.insert(V);
       if (const auto *V = dyn_cast<DeclStmt>(&S))
         for (const Decl *D : V->decls())
           if (const auto *Var = dyn_cast<VarDecl>(D);
-              Var && Var->getInit() && mentionsValue(*Var->getInit()))
-            Related.insert(Var);
+              Var && Var->getInit() && Mentions(*Var->getInit()))
+            Out.insert(Var);
       return false;
     });
+  return Out;
 }
 
 // A variable of the function's that may carry the check's outcome, or
@@ -564,8 +568,16 @@ bool AccessOkModel::failureStops(const UaccessUse &Check,
       Targets.emplace_back(P.Block, P.Index);
   if (!From.Block || Targets.empty())
     return true;
-  FailedCheckWalk Walk(Uses, Ctx, Check, *Failed, *Body);
+  FailedCheckWalk Walk(Uses, Ctx, Check, *Failed, relatedTo(Check));
   return !Walk.reaches(*From.Block, From.Index, Targets);
+}
+
+const AccessOkModel::RelatedVariables &
+AccessOkModel::relatedTo(const UaccessUse &Check) const {
+  auto [It, New] = RelatedByCheck.try_emplace(Check.Id);
+  if (New)
+    It->second = FailedCheckWalk::findRelated(Check, *Body);
+  return It->second;
 }
 
 unsigned AccessOkModel::statementsBetween(const UaccessUse &From,

@@ -19,9 +19,11 @@
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <deque>
+#include <map>
 #include <memory>
 
 namespace uaccess {
@@ -79,6 +81,10 @@ private:
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
   bool failureStops(const UaccessUse &Check, llvm::ArrayRef<Position> To) const;
+  /// The local variables that may carry \p Check's outcome, found once per
+  /// check: every access and call it guards asks.
+  using RelatedVariables = llvm::SmallPtrSet<const clang::VarDecl *, 4>;
+  const RelatedVariables &relatedTo(const UaccessUse &Check) const;
   void addWrapperCalls(FunctionAnalyses &FA);
   void addWrapperCall(const clang::CallExpr &Call, const CheckWrapper &W);
 
@@ -106,6 +112,7 @@ private:
   std::vector<const UaccessUse *> Checks;
   std::deque<WrapperCall> WrapperCalls; ///< Stable: Checks points in.
   std::vector<clang::SourceRange> TopStatements;
+  mutable std::map<unsigned, RelatedVariables> RelatedByCheck;
 };
 
 /// The access_ok() (or self-checking use) before an access, by how it

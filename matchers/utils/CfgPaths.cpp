@@ -32,18 +32,11 @@ std::pair<const CFGBlock *, unsigned> elementOf(const CFG &G, const Stmt &S) {
 /// = access_ok(p) && access_ok(q);`), by their declaration.
 using ShortCircuits = std::map<const void *, bool>;
 
-/// The local variable \p E names, if any.
-const VarDecl *localVariable(const Expr *E) {
-  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  return V && V->isLocalVarDecl() ? V : nullptr;
-}
-
 /// The value of \p E, from the short circuits a path took.
 std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
   E = E->IgnoreParenImpCasts();
   const void *Key = E;
-  if (const VarDecl *V = localVariable(E))
+  if (const VarDecl *V = localVariable(*E))
     Key = V;
   if (auto It = Known.find(Key); It != Known.end())
     return It->second;
@@ -75,7 +68,7 @@ void forgetWritten(const Stmt &S, ShortCircuits &Known) {
              UO &&
              (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
       Target = UO->getSubExpr();
-    if (const VarDecl *V = Target ? localVariable(Target) : nullptr)
+    if (const VarDecl *V = Target ? localVariable(*Target) : nullptr)
       Known.erase(V);
     return false;
   });
@@ -92,7 +85,7 @@ llvm::DenseSet<const VarDecl *> addressTaken(const CFG &G) {
         anyStmtIn(*CS->getStmt(), [&](const Stmt &N) {
           const auto *UO = dyn_cast<UnaryOperator>(&N);
           if (UO && UO->getOpcode() == UO_AddrOf)
-            if (const VarDecl *V = localVariable(UO->getSubExpr()))
+            if (const VarDecl *V = localVariable(*UO->getSubExpr()))
               Out.insert(V);
           return false;
         });
@@ -117,7 +110,7 @@ void applyStores(const CFGBlock &B, ShortCircuits &Known,
         Set.emplace(V, V->getInit());
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->getOpcode() == BO_Assign)
-      if (const VarDecl *V = localVariable(BO->getLHS()))
+      if (const VarDecl *V = localVariable(*BO->getLHS()))
         Set.emplace(V, BO->getRHS());
     // The value first: it is read before the store.
     std::optional<bool> Held =

@@ -36,6 +36,12 @@ const Expr *valueOf(const Expr &E) {
   return X;
 }
 
+const VarDecl *localVariable(const Expr &E) {
+  const auto *Ref = dyn_cast<DeclRefExpr>(E.IgnoreParenImpCasts());
+  const auto *V = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  return V && V->isLocalVarDecl() ? V : nullptr;
+}
+
 const Stmt *parentStmt(const Stmt &S, const ParentMap &Parents) {
   const Stmt *Parent = Parents.getParent(&S);
   // An initializer is held by its variable, a declaration.

@@ -48,6 +48,10 @@ const clang::Expr *statementExprValue(const clang::StmtExpr &SE);
 /// value (`({ typecheck(u64, x); (void __user *)(uintptr_t)(x); })`).
 const clang::Expr *valueOf(const clang::Expr &E);
 
+/// The local variable \p E names, under parentheses and implicit casts
+/// (`ok`, `(ok)`); null for anything else, and for a global or parameter.
+const clang::VarDecl *localVariable(const clang::Expr &E);
+
 /// The first if statement, going up from \p S, whose then-branch holds
 /// \p S and whose condition \p Accept takes; null when there is none.
 const clang::IfStmt *
