@@ -175,4 +175,55 @@ TEST(ExprValuesTest, OperandAgainstZeroOnEitherSide) {
   EXPECT_EQ(Seen, (std::vector<std::string>{"-", "err@left", "n@right"}));
 }
 
+/// The truth of each initializer when the variables `t` are true and `f`
+/// false (by name, as KnownTruth says), `u` unknown: "1", "0" or "?".
+std::map<std::string, std::string> truths(llvm::StringRef Code) {
+  return describeInitializers(Code, [](const Expr &E, ASTContext &) {
+    std::optional<bool> V =
+        conditionTruth(E, [](const Expr &Part) -> std::optional<bool> {
+          const auto *Ref = dyn_cast<DeclRefExpr>(&Part);
+          llvm::StringRef Name = Ref ? Ref->getDecl()->getName() : "";
+          if (Name == "t" || Name == "f")
+            return Name == "t";
+          return std::nullopt;
+        });
+    return std::string(!V ? "?" : *V ? "1" : "0");
+  });
+}
+
+TEST(ExprValuesTest, ConditionTruthReadsNotShortCircuitsAndExpect) {
+  auto A = truths("void g(int t, int f, int u) {\n"
+                  "  int a = !f, b = (t && u), c = f && u, d = u || t;\n"
+                  "  int e = u && u, h = __builtin_expect(!!(f), 0);\n"
+                  "  int i = (u, t), j = (t, u), k = !(f || !t), l = u;\n"
+                  "}");
+  EXPECT_EQ(A["a"], "1");
+  EXPECT_EQ(A["b"], "?");
+  EXPECT_EQ(A["c"], "0"); // f settles the && alone
+  EXPECT_EQ(A["d"], "1"); // and t the ||, on either side
+  EXPECT_EQ(A["e"], "?");
+  EXPECT_EQ(A["h"], "0");
+  EXPECT_EQ(A["i"], "1"); // a comma's value is its right operand's
+  EXPECT_EQ(A["j"], "?");
+  EXPECT_EQ(A["k"], "1");
+  EXPECT_EQ(A["l"], "?");
+}
+
+TEST(ExprValuesTest, ConditionTruthAsksForTheWholeFirst) {
+  // A walk may know a whole `&&` (the short circuit it left by).
+  std::unique_ptr<ASTUnit> AST = tooling::buildASTFromCodeWithArgs(
+      "int g(int u, int v) { return u && v; }", {"-x", "c"});
+  ASSERT_TRUE(AST);
+  const auto *And = selectFirst<BinaryOperator>(
+      "and", match(binaryOperator().bind("and"), AST->getASTContext()));
+  ASSERT_TRUE(And);
+  EXPECT_EQ(conditionTruth(*And,
+                           [&](const Expr &Part) -> std::optional<bool> {
+                             if (&Part == And)
+                               return false;
+                             return std::nullopt;
+                           }),
+            false);
+}
+
 } // namespace

@@ -305,36 +305,19 @@ std::optional<bool> FailedCheckWalk::truth(const Expr *Cond,
                                            const Facts &F) const {
   if (!Cond)
     return std::nullopt;
-  if (std::optional<ValueSign> Sign = signIn(Cond, F))
-    return truthOf(*Sign);
-  const Expr *E = Cond->IgnoreParenImpCasts();
-  if (const auto *UO = dyn_cast<UnaryOperator>(E);
-      UO && UO->getOpcode() == UO_LNot) {
-    std::optional<bool> V = truth(UO->getSubExpr(), F);
-    return V ? std::optional(!*V) : std::nullopt;
-  }
-  if (const auto *Call = dyn_cast<CallExpr>(E);
-      Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
-      Call->getNumArgs() > 0)
-    return truth(Call->getArg(0), F);
-  const auto *BO = dyn_cast<BinaryOperator>(E);
-  if (BO && BO->getOpcode() == BO_Comma)
-    return truth(BO->getRHS(), F);
-  if (BO && BO->isLogicalOp()) {
-    std::optional<bool> L = truth(BO->getLHS(), F), R = truth(BO->getRHS(), F);
-    bool And = BO->getOpcode() == BO_LAnd;
-    if (L == !And || R == !And)
-      return !And;
-    return L && R ? std::optional(And) : std::nullopt;
-  }
-  if (!BO || !BO->isComparisonOp())
-    return std::nullopt;
-  // `err < 0`, `copy_from_user(..) != 0`: a known value against 0.
-  bool ZeroOnLeft = false;
-  const Expr *Other = operandAgainstZero(*BO, Ctx, ZeroOnLeft);
-  std::optional<ValueSign> Sign = Other ? signIn(Other, F) : std::nullopt;
-  return Sign ? compareWithZero(*Sign, BO->getOpcode(), ZeroOnLeft)
-              : std::nullopt;
+  return conditionTruth(*Cond, [&](const Expr &E) -> std::optional<bool> {
+    if (std::optional<ValueSign> Sign = signIn(&E, F))
+      return truthOf(*Sign);
+    // `err < 0`, `copy_from_user(..) != 0`: a known value against 0.
+    const auto *BO = dyn_cast<BinaryOperator>(&E);
+    if (!BO || !BO->isComparisonOp())
+      return std::nullopt;
+    bool ZeroOnLeft = false;
+    const Expr *Other = operandAgainstZero(*BO, Ctx, ZeroOnLeft);
+    std::optional<ValueSign> Sign = Other ? signIn(Other, F) : std::nullopt;
+    return Sign ? compareWithZero(*Sign, BO->getOpcode(), ZeroOnLeft)
+                : std::nullopt;
+  });
 }
 
 bool FailedCheckWalk::mentionsValue(const Stmt &S, const UaccessUse &Check,

@@ -2,6 +2,7 @@
 
 #include "utils/CfgPaths.h"
 
+#include "utils/ExprValues.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/Analysis/CFG.h"
@@ -34,26 +35,14 @@ using ShortCircuits = std::map<const void *, bool>;
 
 /// The value of \p E, from the short circuits a path took.
 std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
-  E = E->IgnoreParenImpCasts();
-  const void *Key = E;
-  if (const VarDecl *V = localVariable(*E))
-    Key = V;
-  if (auto It = Known.find(Key); It != Known.end())
-    return It->second;
-  if (const auto *U = dyn_cast<UnaryOperator>(E);
-      U && U->getOpcode() == UO_LNot) {
-    std::optional<bool> V = knownValue(U->getSubExpr(), Known);
-    return V ? std::optional(!*V) : std::nullopt;
-  }
-  const auto *B = dyn_cast<BinaryOperator>(E);
-  if (!B || !B->isLogicalOp())
+  return conditionTruth(*E, [&](const Expr &Part) -> std::optional<bool> {
+    const void *Key = &Part;
+    if (const VarDecl *V = localVariable(Part))
+      Key = V;
+    if (auto It = Known.find(Key); It != Known.end())
+      return It->second;
     return std::nullopt;
-  bool And = B->getOpcode() == BO_LAnd;
-  std::optional<bool> L = knownValue(B->getLHS(), Known);
-  std::optional<bool> R = knownValue(B->getRHS(), Known);
-  if (L == !And || R == !And)
-    return !And;
-  return L && R ? std::optional(And) : std::nullopt;
+  });
 }
 
 /// A local variable \p S writes, or may write through its address,

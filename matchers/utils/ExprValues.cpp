@@ -4,6 +4,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/Builtins.h"
 
 #include <optional>
 
@@ -94,6 +95,32 @@ std::optional<bool> compareWithZero(ValueSign V, BinaryOperatorKind Op,
   default:
     return std::nullopt;
   }
+}
+
+std::optional<bool> conditionTruth(const Expr &Cond, KnownTruth Known) {
+  const Expr *E = Cond.IgnoreParenImpCasts();
+  if (std::optional<bool> V = Known(*E))
+    return V;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_LNot) {
+    std::optional<bool> V = conditionTruth(*UO->getSubExpr(), Known);
+    return V ? std::optional(!*V) : std::nullopt;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && Call->getBuiltinCallee() == Builtin::BI__builtin_expect &&
+      Call->getNumArgs() > 0)
+    return conditionTruth(*Call->getArg(0), Known);
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && BO->getOpcode() == BO_Comma)
+    return conditionTruth(*BO->getRHS(), Known);
+  if (!BO || !BO->isLogicalOp())
+    return std::nullopt;
+  bool And = BO->getOpcode() == BO_LAnd;
+  std::optional<bool> L = conditionTruth(*BO->getLHS(), Known);
+  std::optional<bool> R = conditionTruth(*BO->getRHS(), Known);
+  if (L == !And || R == !And)
+    return !And;
+  return L && R ? std::optional(And) : std::nullopt;
 }
 
 } // namespace uaccess

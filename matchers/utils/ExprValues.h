@@ -12,6 +12,7 @@
 #define UACCESS_LINT_UTILS_EXPRVALUES_H
 
 #include "clang/AST/OperationKinds.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <optional>
 
@@ -63,6 +64,18 @@ const clang::Expr *operandAgainstZero(const clang::BinaryOperator &BO,
                                       clang::ASTContext &Ctx, bool &ZeroOnLeft);
 std::optional<bool> compareWithZero(ValueSign V, clang::BinaryOperatorKind Op,
                                     bool ZeroOnLeft);
+
+/// What a walk knows of one part of a condition (a variable, a call, a
+/// comparison), given without parentheses and implicit casts; none when
+/// it knows nothing of it.
+using KnownTruth = llvm::function_ref<std::optional<bool>(const clang::Expr &)>;
+
+/// The truth of \p Cond from what \p Known says of its parts, through `!`,
+/// `__builtin_expect()` (likely(), unlikely()), a comma's right operand,
+/// and `&&` / `||`, which one operand settles alone. \p Known is asked
+/// first at every level, so it may know a whole `&&` (a short circuit a
+/// path took). One reader of conditions for every walk that needs one.
+std::optional<bool> conditionTruth(const clang::Expr &Cond, KnownTruth Known);
 
 } // namespace uaccess
 
