@@ -292,6 +292,39 @@ TEST(SourceUtilsTest, AnAddressComputedFromOneParameterNamesIt) {
 
 // lineIndent
 
+// containsDirective
+
+/// The first and last statements of f's body in \p Code: whether a
+/// directive lies between them.
+bool directiveInBody(llvm::StringRef Code) {
+  auto AST = buildC(Code);
+  const auto *Fn =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  const auto *Body = Fn ? dyn_cast<CompoundStmt>(Fn->getBody()) : nullptr;
+  EXPECT_TRUE(Body && !Body->body_empty());
+  if (!Body || Body->body_empty())
+    return false;
+  return containsDirective(*Body->body_front(), *Body->body_back(),
+                           AST->getASTContext());
+}
+
+TEST(SourceUtilsTest, SkippedConditionalBetweenStatementsIsFound) {
+  EXPECT_TRUE(directiveInBody("int g(int);\nint f(int a) {\n g(1);\n"
+                              "#ifdef NOT_SET\n g(2);\n#endif\n"
+                              " return g(3);\n}\n"));
+  EXPECT_TRUE(directiveInBody("int g(int);\nint f(int a) {\n g(1);\n"
+                              "  #  if 0\n g(2);\n#endif\n return 0;\n}\n"));
+}
+
+TEST(SourceUtilsTest, HashOutsideADirectiveIsNoDirective) {
+  EXPECT_FALSE(directiveInBody("#define S(x) #x\nint g(const char *);\n"
+                               "int f(void) {\n g(S(a));\n g(\"#if\");\n"
+                               " return 0;\n}\n"));
+  // A directive before the first statement or after the last is outside.
+  EXPECT_FALSE(directiveInBody("int g(int);\nint f(void) {\n#if 1\n"
+                               " g(1);\n return 0;\n#endif\n}\n"));
+}
+
 TEST(SourceUtilsTest, CommentInsideAStatementIsFound) {
   auto AST = buildC("int f(int a) { if (a /* why */ || a > 1) return 1; "
                     "return 0; }");

@@ -88,6 +88,14 @@ private:
   std::string accessPastRange(const BatchCandidate &C, long Elements) const;
   void block(BatchCandidate &C, const CallExpr *Call);
   void planRunHoist(const CompoundStmt &Block, BatchCandidate &C);
+  // The rewrite's fault label goes at the function's end, and the window
+  // spans the text from the first access to the last.
+  /// Why \p Fail, copied under that label, would not fail the same way, or
+  /// "": a name it reads means something else there.
+  std::string failureMovesMeaning(const Stmt &Fail) const;
+  /// Why the window's text or the jumps to the label would not compile or
+  /// keep behaviour, or "".
+  std::string rewriteDoesNotFit(const BatchCandidate &C) const;
 
   FunctionAnalyses &FA;
   const FunctionDecl &FD;
@@ -169,6 +177,9 @@ void BatchFinder::addAccessStatement(BatchCandidate &C, const Stmt *S,
   std::string FailText = stmtText(Fail, Ctx);
   if (!C.FailText.empty() && C.FailText != FailText)
     C.WhyNoRewrite = "the accesses fail in different ways";
+  if (std::string Why = Fail ? failureMovesMeaning(*Fail) : "";
+      !Why.empty() && C.WhyNoRewrite.empty())
+    C.WhyNoRewrite = Why;
   C.FailText = FailText;
   C.AccessStmts.push_back(S);
   if (containsComment(*S, Ctx))
@@ -588,6 +599,87 @@ void BatchFinder::runRange(BatchCandidate &C) {
   }
 }
 
+namespace {
+/// The variables declared by the statements of the function's outermost
+/// block: with the parameters, what its last line sees.
+bool declaredAtTop(const VarDecl &V, const FunctionDecl &FD) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
+  return Body && llvm::any_of(Body->body(), [&](const Stmt *S) {
+           const auto *DS = dyn_cast<DeclStmt>(S);
+           return DS && llvm::is_contained(DS->decls(), &V);
+         });
+}
+
+/// A variable of the outermost block or a parameter named \p Name.
+bool topNameIs(llvm::StringRef Name, const FunctionDecl &FD) {
+  for (const ParmVarDecl *P : FD.parameters())
+    if (P->getName() == Name)
+      return true;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
+  return Body && llvm::any_of(Body->body(), [&](const Stmt *S) {
+           const auto *DS = dyn_cast<DeclStmt>(S);
+           return DS && llvm::any_of(DS->decls(), [&](const Decl *D) {
+                    const auto *V = dyn_cast<VarDecl>(D);
+                    return V && V->getName() == Name;
+                  });
+         });
+}
+} // namespace
+
+std::string BatchFinder::failureMovesMeaning(const Stmt &Fail) const {
+  std::string Why;
+  anyStmtIn(Fail, [&](const Stmt &S) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&S);
+    const auto *D = Ref ? dyn_cast<NamedDecl>(Ref->getDecl()) : nullptr;
+    if (!D || !D->getIdentifier())
+      return false;
+    bool Local = D->getDeclContext()->isFunctionOrMethod();
+    const auto *V = dyn_cast<VarDecl>(D);
+    if (Local && (isa<ParmVarDecl>(D) || (V && declaredAtTop(*V, FD))))
+      return false;
+    if (!Local && !topNameIs(D->getName(), FD))
+      return false;
+    Why = "'" + D->getName().str() + "' in the failure '" +
+          stmtText(&Fail, Ctx) + "' is not the same variable at the " +
+          "function's end, where the fault label would go";
+    return true;
+  });
+  if (Why.empty() && anyStmtIn(Fail, [](const Stmt &S) {
+        return isa<BreakStmt, ContinueStmt>(S);
+      }))
+    Why = "the failure '" + stmtText(&Fail, Ctx) +
+          "' cannot move to a fault label at the function's end";
+  return Why;
+}
+
+std::string BatchFinder::rewriteDoesNotFit(const BatchCandidate &C) const {
+  if (containsDirective(*C.First, *C.Last, Ctx))
+    return "a preprocessor directive lies inside the window: under another "
+           "configuration it would hold code this parse did not see";
+  // A jump to the label may not enter the scope of a variable with a
+  // cleanup (__free(), guard()) or of a variable-length array.
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation From = SM.getExpansionLoc(C.First->getBeginLoc());
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
+  if (!Body)
+    return "";
+  for (const Stmt *S : Body->body())
+    if (const auto *DS = dyn_cast<DeclStmt>(S);
+        DS && SM.isBeforeInTranslationUnit(
+                  From, SM.getExpansionLoc(DS->getBeginLoc())))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && (V->hasAttr<CleanupAttr>() ||
+                  V->getType()->isVariablyModifiedType()))
+          return "the fault label at the function's end would be in the "
+                 "scope of '" +
+                 V->getName().str() + "', declared after the accesses " +
+                 (V->hasAttr<CleanupAttr>() ? "with a cleanup"
+                                            : "with a variable length") +
+                 ": a jump to it may not enter that scope";
+  return "";
+}
+
 std::vector<BatchCandidate> BatchFinder::find() {
   std::map<const Stmt *, BatchCandidate> ByLoop;
   std::map<RunKey, RunMembers> Runs;
@@ -597,6 +689,10 @@ std::vector<BatchCandidate> BatchFinder::find() {
     analyzeLoop(LoopStmt, C);
     Out.push_back(std::move(C));
   }
+  auto Fit = [&](BatchCandidate &C) {
+    if (C.WhyNoRewrite.empty() && C.First && C.Last)
+      C.WhyNoRewrite = rewriteDoesNotFit(C);
+  };
   for (auto &[Key, Members] : Runs) {
     if (Members.size() < MinAccesses)
       continue;
@@ -606,6 +702,7 @@ std::vector<BatchCandidate> BatchFinder::find() {
     analyzeRun(*Key.first, Members, C);
     Out.push_back(std::move(C));
   }
+  llvm::for_each(Out, Fit);
   std::stable_sort(Out.begin(), Out.end(),
                    [](const BatchCandidate &A, const BatchCandidate &B) {
                      if (A.TheShape != B.TheShape)

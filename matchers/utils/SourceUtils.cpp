@@ -292,23 +292,46 @@ ComputedAddress addressComputedFrom(const Stmt &Within, llvm::StringRef Text,
   return Address;
 }
 
-bool containsComment(const Stmt &S, const ASTContext &Ctx) {
+namespace {
+/// True when \p Match takes a raw token (comments kept) of the file text
+/// \p R was written with.
+bool anyRawToken(SourceRange R, const ASTContext &Ctx,
+                 llvm::function_ref<bool(const Token &)> Match) {
   const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      SM.getExpansionRange(S.getSourceRange()), SM, Ctx.getLangOpts());
-  if (R.isInvalid())
+  CharSourceRange File =
+      Lexer::makeFileCharRange(SM.getExpansionRange(R), SM, Ctx.getLangOpts());
+  if (File.isInvalid())
     return false;
-  auto [FID, Begin] = SM.getDecomposedLoc(R.getBegin());
-  unsigned End = SM.getFileOffset(R.getEnd());
+  auto [FID, Begin] = SM.getDecomposedLoc(File.getBegin());
+  unsigned End = SM.getFileOffset(File.getEnd());
   llvm::StringRef Buffer = SM.getBufferData(FID);
   Lexer Raw(SM.getLocForStartOfFile(FID), Ctx.getLangOpts(), Buffer.begin(),
             Buffer.begin() + Begin, Buffer.end());
   Raw.SetCommentRetentionState(true);
   Token Tok;
-  while (!Raw.LexFromRawLexer(Tok) && SM.getFileOffset(Tok.getLocation()) < End)
-    if (Tok.is(tok::comment))
+  bool More = true;
+  while (More) {
+    More = !Raw.LexFromRawLexer(Tok);
+    if (SM.getFileOffset(Tok.getLocation()) >= End)
+      return false;
+    if (Match(Tok))
       return true;
-  return Tok.is(tok::comment) && SM.getFileOffset(Tok.getLocation()) < End;
+  }
+  return false;
+}
+} // namespace
+
+bool containsComment(const Stmt &S, const ASTContext &Ctx) {
+  return anyRawToken(S.getSourceRange(), Ctx,
+                     [](const Token &Tok) { return Tok.is(tok::comment); });
+}
+
+bool containsDirective(const Stmt &First, const Stmt &Last,
+                       const ASTContext &Ctx) {
+  return anyRawToken(SourceRange(First.getBeginLoc(), Last.getEndLoc()), Ctx,
+                     [](const Token &Tok) {
+                       return Tok.is(tok::hash) && Tok.isAtStartOfLine();
+                     });
 }
 
 SourceLocation afterSemicolon(const Stmt &S, const ASTContext &Ctx) {

@@ -148,6 +148,12 @@ ComputedAddress addressComputedFrom(const clang::Stmt &Within,
 /// comment: a rewrite that replaces the text would delete it.
 bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// True when the text from \p First to \p Last (their expansion ranges)
+/// holds a preprocessor directive: `#ifdef` code the parse did not see may
+/// sit between them.
+bool containsDirective(const clang::Stmt &First, const clang::Stmt &Last,
+                       const clang::ASTContext &Ctx);
+
 /// Just past the `;` that ends statement \p S (as expanded, so a macro
 /// use's own), for a fix-it that replaces the whole statement; invalid when
 /// no `;` follows \p S.
