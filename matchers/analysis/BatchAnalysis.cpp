@@ -644,11 +644,6 @@ std::string BatchFinder::failureMovesMeaning(const Stmt &Fail) const {
           "function's end, where the fault label would go";
     return true;
   });
-  if (Why.empty() && anyStmtIn(Fail, [](const Stmt &S) {
-        return isa<BreakStmt, ContinueStmt>(S);
-      }))
-    Why = "the failure '" + stmtText(&Fail, Ctx) +
-          "' cannot move to a fault label at the function's end";
   return Why;
 }
 
