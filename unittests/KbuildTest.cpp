@@ -88,4 +88,20 @@ TEST(KbuildTest, Errors) {
   EXPECT_EQ(error({"--arch=um", "--target=x86_64-linux-gnu", "x.c"}), "");
 }
 
+// A misspelt option of the tool's in CF= is neither the tool's nor a
+// compiler's: an error, or a gate option would be dropped while the build
+// goes on. A compiler's own `--` flags, clang's or gcc's, stay the
+// compiler's.
+TEST(KbuildTest, MisspeltOptionIsAnError) {
+  EXPECT_NE(error({"--warnings-as-error=*", "-DX", "x.c"})
+                .find("unknown option '--warnings-as-error=*'"),
+            std::string::npos);
+  EXPECT_NE(error({"--check=window-*", "x.c"}).find("'--check=window-*'"),
+            std::string::npos);
+  EXPECT_EQ(error({"--param=allow-store-data-races=0", "--param", "x=1",
+                   "--target=x86_64-linux-gnu", "--sysroot=/", "-fno-foo-bar",
+                   "x.c"}),
+            "");
+}
+
 } // namespace

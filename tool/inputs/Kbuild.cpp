@@ -3,10 +3,12 @@
 // Rules (README, "In the kernel's build"):
 // - the last argument is the file, as Kbuild's `$<`;
 // - an argument `--name[=value]` (or `-o`) whose name is the tool's is the
-//   tool's
-//   (CF= is how a user reaches the checker); every other argument is the
-//   compiler's, and the command adjuster later drops what clang 19 does
-//   not take;
+//   tool's (CF= is how a user reaches the checker); every other argument is
+//   the compiler's, and the command adjuster later drops what clang 19 does
+//   not take (a gcc build's flags);
+// - but a `--name` that is neither the tool's nor a compiler's is a
+//   misspelt option of the tool's (`--warnings-as-error=*`): an error, as
+//   in a plain run, not a flag to drop while the build goes on;
 // - --arch is sparse's: it names the target when the compile's own flags
 //   do not (a gcc build has no --target), with the -m64/-m32 and
 //   endianness flags that follow it;
@@ -17,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "inputs/Kbuild.h"
+#include "inputs/CommandAdjuster.h"
 
 #include "llvm/ADT/StringSwitch.h"
 
@@ -124,6 +127,11 @@ splitKbuildCommand(llvm::ArrayRef<std::string> Args,
       Command.ToolArgs.push_back(Args[++I]);
     }
   }
+  for (const std::string &Arg : unknownCompilerArguments(Command.CompilerArgs))
+    if (llvm::StringRef(Arg).starts_with("--"))
+      return kbuildError("unknown option '" + Arg +
+                         "': neither uaccess-lint's (CF= passes those; "
+                         "--help lists them) nor a compiler's");
   // Kbuild's c_flags leave out `-c -o $@`; the object is the file's, beside
   // it, and names the build's record of the compile (BuildRecords.h).
   Command.CompilerArgs.push_back("-o");
