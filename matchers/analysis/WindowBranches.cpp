@@ -58,10 +58,14 @@ BranchResolution WindowWalker::resolveBranch(const Expr *Cond,
     } else {
       // `ok = user_access_begin(...); if (!ok)`, or a statement expression
       // whose value is the begin's; `err = helper(...); if (err)`.
-      if (std::optional<unsigned> Begin = Bindings.beginOf(E))
+      if (std::optional<unsigned> Begin = Bindings.beginOf(E)) {
         R.Use = *Begin;
-      else if (St.Returned && Bindings.callOf(E) == St.Returned)
+      } else if (std::optional<unsigned> Failed = Bindings.failureOf(E)) {
+        R.Use = *Failed;
+        R.Positive = !R.Positive;
+      } else if (St.Returned && Bindings.callOf(E) == St.Returned) {
         return decideByReturned(St, R);
+      }
       return R;
     }
   }
@@ -125,6 +129,9 @@ const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
     return Arm;
   }
   const auto &BO = cast<BinaryOperator>(E);
+  // `(n++, !user_access_begin(..))`: the value is the right operand's.
+  if (BO.getOpcode() == BO_Comma)
+    return BO.getRHS();
   if (BO.isLogicalOp()) {
     // The left side's value that skips the right side is the operator's.
     if (&BO == St.Choice && St.ChoseTrue == (BO.getOpcode() == BO_LOr)) {
@@ -143,7 +150,27 @@ const Expr *WindowWalker::decidingOperand(const Expr &E, const WindowState &St,
   const Expr *X = operandAgainstZero(BO, Ctx, ZeroOnLeft);
   if (X && BO.getOpcode() == BO_EQ)
     R.Positive = !R.Positive;
+  if (!X)
+    X = checkedBeginAgainstOne(BO, R);
   return X;
+}
+
+// `user_access_begin(..) != 1`: a checked begin's value is 1 or 0, so
+// against 1 it is the begin itself (negated for `!=`). Only a begin's: a
+// helper's value may be anything.
+const Expr *WindowWalker::checkedBeginAgainstOne(const BinaryOperator &BO,
+                                                 BranchResolution &R) const {
+  for (auto [Side, One] : {std::pair(BO.getLHS(), BO.getRHS()),
+                           std::pair(BO.getRHS(), BO.getLHS())}) {
+    Expr::EvalResult V;
+    if (One->isValueDependent() || !One->EvaluateAsInt(V, Ctx) ||
+        V.Val.getInt() != 1 || !Bindings.beginOf(Side))
+      continue;
+    if (BO.getOpcode() == BO_NE)
+      R.Positive = !R.Positive;
+    return Side;
+  }
+  return nullptr;
 }
 
 bool WindowWalker::testsReturned(const Expr *Cond,

@@ -54,9 +54,19 @@ public:
   /// two calls are stored in one.
   llvm::DenseMap<const clang::VarDecl *, const clang::CallExpr *> BoundCalls;
 
+  /// Variables that hold a checked begin's failure: `bad = !begin(..)`.
+  llvm::DenseMap<const clang::VarDecl *, unsigned> BoundFailures;
+
   void bind(const clang::VarDecl *VD, const clang::Expr *E) {
+    const auto *Not =
+        llvm::dyn_cast<clang::UnaryOperator>(E->IgnoreParenImpCasts());
+    std::optional<unsigned> Failed;
+    if (Not && Not->getOpcode() == clang::UO_LNot && !Uses.ownerOf(Not))
+      Failed = beginOf(Not->getSubExpr());
     if (std::optional<unsigned> Begin = beginOf(E))
       Bound[VD] = *Begin;
+    else if (Failed)
+      BoundFailures[VD] = *Failed;
     else if (const auto *Call =
                  llvm::dyn_cast<clang::CallExpr>(E->IgnoreParenImpCasts()))
       if (!Uses.ownerOf(Call)) {
@@ -97,6 +107,15 @@ public:
           It != Bound.end())
         return It->second;
     return std::nullopt;
+  }
+  /// The checked begin whose failure variable \p E reads.
+  std::optional<unsigned> failureOf(const clang::Expr *E) const {
+    const auto *Ref =
+        llvm::dyn_cast<clang::DeclRefExpr>(E->IgnoreParenImpCasts());
+    auto It =
+        Ref ? BoundFailures.find(llvm::dyn_cast<clang::VarDecl>(Ref->getDecl()))
+            : BoundFailures.end();
+    return It != BoundFailures.end() ? std::optional(It->second) : std::nullopt;
   }
 
 private:
@@ -174,6 +193,8 @@ private:
   // Branches and edges.
   BranchResolution resolveBranch(const clang::Expr *Cond,
                                  const WindowState &St) const;
+  const clang::Expr *checkedBeginAgainstOne(const clang::BinaryOperator &BO,
+                                            BranchResolution &R) const;
   const clang::Expr *decidingOperand(const clang::Expr &E,
                                      const WindowState &St,
                                      BranchResolution &R) const;

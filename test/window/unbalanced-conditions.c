@@ -125,6 +125,47 @@ efault:
 	return -EFAULT;
 }
 
+// A comma's value is its right operand's: the begin there decides.
+int comma_then_begin(struct ev __user *p, u32 a, int *n)
+{
+	if (((*n)++, !user_write_access_begin(p, sizeof(*p))))
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A checked begin's value is 1 or 0: `!= 1` is its failure.
+int begin_not_one(struct ev __user *p, u32 a)
+{
+	if (user_write_access_begin(p, sizeof(*p)) != 1)
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// The failure kept in a variable: `bad = !begin()`, then `if (bad)`.
+int stored_failure(struct ev __user *p, u32 a)
+{
+	int bad = !user_write_access_begin(p, sizeof(*p));
+
+	if (bad)
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 // Still leaks: the begin ran and succeeded, then `flag` returns.
 int begin_or_flag_leaks(struct ev __user *p, u32 a, int flag)
 {
