@@ -325,6 +325,36 @@ TEST(SourceUtilsTest, HashOutsideADirectiveIsNoDirective) {
                                " g(1);\n return 0;\n#endif\n}\n"));
 }
 
+// conditionalsOpenAt, spellsIdentifier
+
+TEST(SourceUtilsTest, ConditionalsOpenAtAStatement) {
+  auto AST = buildC("int g(int);\nint f(int a) {\n#ifndef X\n#if 1\n"
+                    "#endif\n g(1);\n#else\n g(2);\n#endif\n return 0;\n}\n");
+  const auto *Fn =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(Fn);
+  const auto *Body = cast<CompoundStmt>(Fn->getBody());
+  const ASTContext &Ctx = AST->getASTContext();
+  EXPECT_EQ(conditionalsOpenAt(Body->getLBracLoc(),
+                               Body->body_front()->getBeginLoc(), Ctx),
+            1u);
+  EXPECT_EQ(conditionalsOpenAt(Body->getLBracLoc(),
+                               Body->body_back()->getBeginLoc(), Ctx),
+            0u);
+}
+
+TEST(SourceUtilsTest, IdentifierInSkippedCodeIsSpelled) {
+  auto AST = buildC("int f(int a) {\n#ifdef NOT_SET\nefault:\n#endif\n"
+                    " return a; /* efault1 */\n}\n");
+  const auto *Fn =
+      find<FunctionDecl>(*AST, functionDecl(hasName("f"), isDefinition()));
+  ASSERT_TRUE(Fn);
+  const ASTContext &Ctx = AST->getASTContext();
+  EXPECT_TRUE(spellsIdentifier(*Fn->getBody(), "efault", Ctx));
+  EXPECT_FALSE(spellsIdentifier(*Fn->getBody(), "efault1", Ctx));
+  EXPECT_FALSE(spellsIdentifier(*Fn->getBody(), "efa", Ctx));
+}
+
 TEST(SourceUtilsTest, CommentInsideAStatementIsFound) {
   auto AST = buildC("int f(int a) { if (a /* why */ || a > 1) return 1; "
                     "return 0; }");

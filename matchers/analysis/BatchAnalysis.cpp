@@ -651,6 +651,15 @@ std::string BatchFinder::rewriteDoesNotFit(const BatchCandidate &C) const {
   if (containsDirective(*C.First, *C.Last, Ctx))
     return "a preprocessor directive lies inside the window: under another "
            "configuration it would hold code this parse did not see";
+  // The label block goes at the function's end, outside any `#if` of the
+  // body: where the accesses are inside one, another configuration keeps
+  // the label and drops every jump to it (-Wunused-label).
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
+      Body &&
+      conditionalsOpenAt(Body->getLBracLoc(), C.First->getBeginLoc(), Ctx))
+    return "the accesses are inside an '#if' block of the function: the "
+           "fault label at its end would be unused where that block is "
+           "compiled out";
   // A jump to the label may not enter the scope of a variable with a
   // cleanup (__free(), guard()) or of a variable-length array.
   const SourceManager &SM = Ctx.getSourceManager();

@@ -38,11 +38,14 @@ std::string unsafeCall(const UaccessUse &U, llvm::StringRef Label) {
       .str();
 }
 
-/// A label name the function does not use yet.
-std::string freshLabel(const FunctionUses &Uses, llvm::StringSet<> &Taken) {
+/// A label name the function does not use yet, nor write anywhere: a
+/// label in an `#ifdef` block this parse skipped counts too.
+std::string freshLabel(const FunctionUses &Uses, const FunctionDecl &FD,
+                       const ASTContext &Ctx, llvm::StringSet<> &Taken) {
   for (unsigned I = 0;; ++I) {
     std::string Name = I ? "efault" + std::to_string(I) : "efault";
-    if (!Uses.findLabel(Name) && Taken.insert(Name).second)
+    if (!Uses.findLabel(Name) && !spellsIdentifier(*FD.getBody(), Name, Ctx) &&
+        Taken.insert(Name).second)
       return Name;
   }
 }
@@ -97,7 +100,8 @@ void BatchableCheck::checkFunction(const FunctionDecl &FD,
       continue;
     FindingBuilder B = report(FD, C);
     if (noteRewritable(B, FD, C, EndsInJump))
-      rewrite(B, FD, C, freshLabel(FA.uses(), TakenLabels));
+      rewrite(B, FD, C,
+              freshLabel(FA.uses(), FD, FA.astContext(), TakenLabels));
     else
       B.reason(Hoist ? "no rewrite until " + hoistedTexts(C) +
                            (C.Hoist.Moves.size() > 1 ? " are" : " is") +

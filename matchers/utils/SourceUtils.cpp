@@ -326,6 +326,32 @@ bool containsComment(const Stmt &S, const ASTContext &Ctx) {
                      [](const Token &Tok) { return Tok.is(tok::comment); });
 }
 
+unsigned conditionalsOpenAt(SourceLocation From, SourceLocation To,
+                            const ASTContext &Ctx) {
+  unsigned Open = 0;
+  bool AfterHash = false;
+  anyRawToken(SourceRange(From, To), Ctx, [&](const Token &Tok) {
+    bool Directive = AfterHash && Tok.is(tok::raw_identifier);
+    AfterHash = Tok.is(tok::hash) && Tok.isAtStartOfLine();
+    if (!Directive)
+      return false;
+    llvm::StringRef Name = Tok.getRawIdentifier();
+    if (Name == "if" || Name == "ifdef" || Name == "ifndef")
+      ++Open;
+    else if (Name == "endif" && Open)
+      --Open;
+    return false;
+  });
+  return Open;
+}
+
+bool spellsIdentifier(const Stmt &S, llvm::StringRef Name,
+                      const ASTContext &Ctx) {
+  return anyRawToken(S.getSourceRange(), Ctx, [&](const Token &Tok) {
+    return Tok.is(tok::raw_identifier) && Tok.getRawIdentifier() == Name;
+  });
+}
+
 bool containsDirective(const Stmt &First, const Stmt &Last,
                        const ASTContext &Ctx) {
   return anyRawToken(SourceRange(First.getBeginLoc(), Last.getEndLoc()), Ctx,

@@ -154,6 +154,18 @@ bool containsComment(const clang::Stmt &S, const clang::ASTContext &Ctx);
 bool containsDirective(const clang::Stmt &First, const clang::Stmt &Last,
                        const clang::ASTContext &Ctx);
 
+/// How many conditional blocks (`#if`, `#ifdef`, `#ifndef`) the file text
+/// from \p From up to \p To opens and leaves open: code at \p To that a
+/// configuration may drop while the text after them stays.
+unsigned conditionalsOpenAt(clang::SourceLocation From,
+                            clang::SourceLocation To,
+                            const clang::ASTContext &Ctx);
+
+/// True when the identifier \p Name is written in the text of \p S, also
+/// in code the preprocessor skipped (a label under `#ifdef`).
+bool spellsIdentifier(const clang::Stmt &S, llvm::StringRef Name,
+                      const clang::ASTContext &Ctx);
+
 /// Just past the `;` that ends statement \p S (as expanded, so a macro
 /// use's own), for a fix-it that replaces the whole statement; invalid when
 /// no `;` follows \p S.

@@ -10,8 +10,9 @@
 // RUN: FileCheck %s < %t.out
 // RUN: cp %s %t.c
 // RUN: %expect-exit 0 --stdout /dev/null -- %uaccess-lint --checks=batchable --fix %t.c -- %x86-flags
-// RUN: %clang -fsyntax-only -Werror %x86-flags %t.c
-// RUN: %clang -fsyntax-only -Werror -DCONFIG_EXTRA %x86-flags %t.c
+// RUN: %clang -fsyntax-only -Wall -Werror %x86-flags %t.c
+// RUN: %clang -fsyntax-only -Wall -Werror -DCONFIG_EXTRA %x86-flags %t.c
+// RUN: FileCheck %s --check-prefix=FIXED < %t.c
 // RUN: %expect-exit 0 --stdout /dev/null -- %uaccess-lint --checks=window-*,access-ok-* %t.c -- %x86-flags -DCONFIG_EXTRA
 
 #include <linux/uaccess.h>
@@ -110,3 +111,46 @@ int outer_err(struct ev __user *e, u32 x, int k)
 // CHECK: rewrite-placement.c:[[@LINE-7]]:7: note: 2 accesses
 // CHECK-NOT: no rewrite offered
 // CHECK: note: the window covers 'sizeof(*e)'
+
+int log_it(int);
+
+// A label of a block this configuration skips still takes its name: the
+// rewrite's label is another.
+int label_in_skipped_block(struct ev __user *e, u32 x, int k)
+{
+	if (__put_user(x, &e->a))
+		return -EFAULT;
+	if (__put_user(x, &e->b))
+		return -EFAULT;
+#ifdef CONFIG_EXTRA
+	if (k)
+		goto efault;
+	return 0;
+efault:
+	return log_it(k);
+#endif
+	return 0;
+}
+// CHECK: rewrite-placement.c:[[@LINE-13]]:6: note: 2 accesses
+// CHECK-NOT: no rewrite offered
+// CHECK: note: the window covers 'sizeof(*e)'
+
+// The whole body under `#ifndef`: the label at the end would stay where the
+// accesses go.
+int body_under_ifndef(struct ev __user *e, u32 x)
+{
+#ifndef CONFIG_EXTRA
+	if (__put_user(x, &e->a))
+		return -EFAULT;
+	if (__put_user(x, &e->b))
+		return -EFAULT;
+	return 0;
+#else
+	return log_it(x);
+#endif
+}
+// CHECK: rewrite-placement.c:[[@LINE-9]]:6: note: 2 accesses
+// CHECK: note: no rewrite offered: the accesses are inside an '#if' block of the function
+// FIXED-LABEL: int label_in_skipped_block(
+// FIXED: unsafe_put_user(x, &e->a, efault{{1}});
+// FIXED: {{^}}efault{{1}}:
