@@ -358,9 +358,36 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     L.Field = OtherUnitsField;
     B->link(std::move(L));
   }
+  dependOnCallers(*B, Search);
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
+}
+
+/// The callers the search weighed, in the TU: a patch that deletes a check
+/// there, or adds a call, changes the finding, so the gate counts it as the
+/// patch's (docs/ci.md, rule 4).
+void AccessOkFarCheck::dependOnCallers(FindingBuilder &B,
+                                       const CallerSearch &Search) {
+  auto Add = [&](const FunctionDecl *F) {
+    if (F)
+      B.dependsOn(F->getLocation());
+  };
+  auto AddChain = [&](const std::vector<const FunctionDecl *> &Chain) {
+    llvm::for_each(Chain, Add);
+  };
+  if (Search.First)
+    AddChain(Search.First->Chain);
+  if (Search.Other)
+    AddChain(Search.Other->Chain);
+  if (Search.Field)
+    AddChain(Search.Field->Chain);
+  for (const OpenEnd &End : Search.Open)
+    AddChain(End.Chain);
+  if (Search.Blamed)
+    Add(Search.Blamed->Caller);
+  if (Search.Orphan)
+    Add(*Search.Orphan);
 }
 
 /// The search ended at a caller that passes the pointer read from a struct

@@ -81,6 +81,7 @@ private:
                         const TracedPointer &Ptr, const CallerSearch &Search,
                         std::string &OtherUnits);
   /// The TU's main file, as findings name it.
+  void dependOnCallers(FindingBuilder &B, const CallerSearch &Search);
   std::string unitName();
 
   /// The masked or scoped window whose mask the op being checked escapes;

@@ -138,6 +138,13 @@ public:
     F.Args.set(Name, Value);
     return *this;
   }
+  /// Code the finding depends on with no note in it: the function around
+  /// \p Loc (a caller whose check the finding weighed). A patch to it is
+  /// the finding's (Finding::Depends).
+  FindingBuilder &dependsOn(clang::SourceLocation Loc) {
+    dependOnFunctionAround(Loc);
+    return *this;
+  }
   /// What the link step needs to finish the finding (Finding::Link).
   FindingBuilder &link(CallerLink L) {
     F.Link = std::move(L);
