@@ -600,29 +600,21 @@ void BatchFinder::runRange(BatchCandidate &C) {
 }
 
 namespace {
-/// The variables declared by the statements of the function's outermost
-/// block: with the parameters, what its last line sees.
-bool declaredAtTop(const VarDecl &V, const FunctionDecl &FD) {
+/// True when \p Take takes a parameter or a variable of the function's
+/// outermost block: what its last line sees.
+bool anyTopVariable(const FunctionDecl &FD,
+                    llvm::function_ref<bool(const VarDecl &)> Take) {
+  if (llvm::any_of(FD.parameters(),
+                   [&](const ParmVarDecl *P) { return Take(*P); }))
+    return true;
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
-  return Body && llvm::any_of(Body->body(), [&](const Stmt *S) {
-           const auto *DS = dyn_cast<DeclStmt>(S);
-           return DS && llvm::is_contained(DS->decls(), &V);
-         });
-}
-
-/// A variable of the outermost block or a parameter named \p Name.
-bool topNameIs(llvm::StringRef Name, const FunctionDecl &FD) {
-  for (const ParmVarDecl *P : FD.parameters())
-    if (P->getName() == Name)
-      return true;
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD.getBody());
-  return Body && llvm::any_of(Body->body(), [&](const Stmt *S) {
-           const auto *DS = dyn_cast<DeclStmt>(S);
-           return DS && llvm::any_of(DS->decls(), [&](const Decl *D) {
-                    const auto *V = dyn_cast<VarDecl>(D);
-                    return V && V->getName() == Name;
-                  });
-         });
+  for (const Stmt *S :
+       Body ? Body->body() : CompoundStmt::body_const_range(nullptr, nullptr))
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D); V && Take(*V))
+          return true;
+  return false;
 }
 } // namespace
 
@@ -634,10 +626,11 @@ std::string BatchFinder::failureMovesMeaning(const Stmt &Fail) const {
     if (!D || !D->getIdentifier())
       return false;
     bool Local = D->getDeclContext()->isFunctionOrMethod();
-    const auto *V = dyn_cast<VarDecl>(D);
-    if (Local && (isa<ParmVarDecl>(D) || (V && declaredAtTop(*V, FD))))
+    if (Local && anyTopVariable(FD, [&](const VarDecl &V) { return &V == D; }))
       return false;
-    if (!Local && !topNameIs(D->getName(), FD))
+    if (!Local && !anyTopVariable(FD, [&](const VarDecl &V) {
+          return V.getName() == D->getName();
+        }))
       return false;
     Why = "'" + D->getName().str() + "' in the failure '" +
           stmtText(&Fail, Ctx) + "' is not the same variable at the " +
