@@ -138,6 +138,62 @@ TEST(CallerSearchTest, ACallerCheckWhoseFailureGoesOnFallsShort) {
            });
 }
 
+TEST(CallerSearchTest, ACallersFixedLengthMustCoverTheBytesReached) {
+  searchIn("struct two { int a; int b; };\n"
+           "static int put_b(struct two __user *t) {\n"
+           "  return __put_user(1, &t->b);\n"
+           "}\n"
+           "int whole(struct two __user *w) {\n"
+           "  if (!access_ok(w, sizeof(*w)))\n"
+           "    return -14;\n"
+           "  return put_b(w);\n"
+           "}\n"
+           "int half(struct two __user *h) {\n"
+           "  if (!access_ok(h, 4))\n"
+           "    return -14;\n"
+           "  return put_b(h);\n"
+           "}\n",
+           "put_b", "__put_user",
+           [](const TracedPointer &Ptr, const CallerSearch &S) {
+             ASSERT_TRUE(Ptr.Traced.Reach);
+             EXPECT_EQ(Ptr.Traced.Reach->Begin, 4);
+             EXPECT_EQ(Ptr.Traced.Reach->End, 8);
+             // whole's check covers bytes 4 to 7; half's does not.
+             EXPECT_EQ(S.verdict(), CallerVerdict::UncheckedCall);
+             ASSERT_TRUE(S.First);
+             EXPECT_EQ(S.First->Chain.back()->getName(), "whole");
+             ASSERT_TRUE(S.Other);
+             EXPECT_EQ(S.Other->Caller->getName(), "half");
+             EXPECT_EQ(S.Other->Weakness, CheckWeakness::Short);
+             ASSERT_TRUE(S.Other->Reached);
+             EXPECT_EQ(S.Other->Reached->Begin, 4);
+           });
+}
+
+TEST(CallerSearchTest, AnArgumentAtAConstantOffsetMovesTheBytesReached) {
+  // put_word's `*u` is at bytes 4 to 7 of what `from_field` checks.
+  searchIn("struct two { int a; int b; };\n"
+           "static int put_word(int __user *u) { return __put_user(1, u); }\n"
+           "int from_checked_field(struct two __user *g) {\n"
+           "  if (!access_ok(&g->b, 4))\n"
+           "    return -14;\n"
+           "  return put_word(&g->b);\n"
+           "}\n"
+           "int from_field(struct two __user *f) {\n"
+           "  if (!access_ok(f, 4))\n"
+           "    return -14;\n"
+           "  return put_word(&f->b);\n"
+           "}\n",
+           "put_word", "__put_user",
+           [](const TracedPointer &, const CallerSearch &S) {
+             ASSERT_TRUE(S.First);
+             EXPECT_EQ(S.First->Chain.back()->getName(), "from_checked_field");
+             ASSERT_TRUE(S.Other);
+             EXPECT_EQ(S.Other->Caller->getName(), "from_field");
+             EXPECT_EQ(S.Other->Weakness, CheckWeakness::Short);
+           });
+}
+
 TEST(CallerSearchTest, DepthLimitIsUnchecked) {
   std::string Code =
       "static int f0(int __user *p) { return __put_user(1, p); }\n";

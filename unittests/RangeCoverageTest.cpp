@@ -71,4 +71,16 @@ TEST(RangeCoverageTest, WhatIsNoPointerPlusOffsetHasNoHolder) {
   EXPECT_EQ(placeIn("at(i ? p : 0)"), "");
 }
 
+TEST(RangeCoverageTest, ByteRangesShiftAndNest) {
+  ByteRange Field{4, 8};
+  EXPECT_TRUE(Field.within({0, 8}));
+  EXPECT_TRUE(Field.within({4, 8}));
+  EXPECT_FALSE(Field.within({0, 4}));
+  EXPECT_FALSE(Field.within({5, 16}));
+  ByteRange Moved = Field.shifted(8);
+  EXPECT_EQ(Moved.Begin, 12);
+  EXPECT_EQ(Moved.End, 16);
+  EXPECT_FALSE(Field.shifted(-8).within({0, 16}));
+}
+
 } // namespace

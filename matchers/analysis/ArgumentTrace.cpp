@@ -116,33 +116,67 @@ llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
   return Names;
 }
 
+/// True when \p Check, of \p Checked, covers a fixed range that the
+/// traced pointer may lie past (\p Param, on the caller's side): the
+/// pointer lies somewhere inside the caller's, or the access reaches
+/// bytes outside the range.
+bool fallsShort(const UaccessUse &Check, llvm::StringRef Checked,
+                const TracedParam &Param, const ASTContext &Ctx) {
+  if (Param.Inside)
+    return !AccessOkModel::checksWholeBuffer(Check);
+  std::optional<ByteRange> Range =
+      Param.Reach ? bytesChecked(Check, Checked, Ctx) : std::nullopt;
+  return Range && !Param.Reach->within(*Range);
+}
+
 /// The caller's checks that run before \p Call on every path: of the
 /// names \p Names (one that guards the call, or one that falls short), or
-/// of another pointer.
+/// of another pointer. \p Param is on the caller's side (passedAt()).
 void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
                     llvm::ArrayRef<std::string> Names, const TracedParam &Param,
-                    ArgumentTrace &T) {
+                    const ASTContext &Ctx, ArgumentTrace &T) {
   for (const UaccessUse *C : Model.checks()) {
     if (!Model.dominates(*C, Call))
       continue;
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
     bool Same = llvm::is_contained(Names, Checked);
     bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
-    bool Covers = !Param.Inside || AccessOkModel::checksWholeBuffer(*C);
+    bool Short = Same && IsAccessOk && fallsShort(*C, Checked, Param, Ctx);
     bool Weak = T.OtherWeakness != CheckWeakness::None;
     if (Same && !Model.failureStops(*C, Call)) {
       if (!Weak)
         T.OtherCheck = C, T.OtherWeakness = CheckWeakness::FailureIgnored;
-    } else if (Same && Covers) {
+    } else if (Same && !Short) {
       T.Check = C;
-    } else if (Same && IsAccessOk && !Weak) {
+    } else if (Same && !Weak) {
       T.OtherCheck = C, T.OtherWeakness = CheckWeakness::Short;
+      T.Reached = Param.Reach;
     } else if (!Same && !Checked.empty() && !T.OtherCheck && IsAccessOk) {
       T.OtherCheck = C;
     }
   }
   if (T.Check)
-    T.OtherCheck = nullptr, T.OtherWeakness = CheckWeakness::None;
+    T.OtherCheck = nullptr, T.OtherWeakness = CheckWeakness::None,
+    T.Reached.reset();
+}
+
+/// Moves \p Param to the caller's side of a call that passes \p Arg for
+/// it, where Arg is the caller's pointer \p Own at an offset: a constant
+/// one moves the bytes reached (`&p->b`, `p + 1`); one that varies (`p +
+/// i`) puts the pointer somewhere inside Own's buffer (Inside).
+void passedAt(const Expr &Arg, llvm::StringRef Own, TracedParam &Param,
+              const ASTContext &Ctx) {
+  std::optional<ByteRange> Reach = std::move(Param.Reach);
+  Param.Reach.reset();
+  if (Param.Indirect || !Param.Field.empty() || Param.Inside)
+    return;
+  BytePlace Passed = bytePlaceOf(Arg, Ctx);
+  if (Passed.Holder != Own || Passed.Extent)
+    return;
+  if (!Passed.Bytes)
+    Param.Inside = true, Param.FromStart = false;
+  else if (Reach)
+    Param.Reach = Reach->shifted(*Passed.Bytes);
 }
 
 } // namespace
@@ -172,15 +206,17 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   }
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
+  passedAt(Arg, Own, Param, Ctx);
   T.Up.Inside = Param.Inside;
   T.Up.FromStart = Param.FromStart;
+  T.Up.Reach = Param.Reach;
   // A field passed on (`sr->umsg`) is the callers' only while the caller
   // does not write it first.
   if (!T.Up.Field.empty() &&
       !FA.getAnalysis<PointerDerivation>()->stable(T.Base))
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  classifyChecks(Model, Call, Names, Param, T);
+  classifyChecks(Model, Call, Names, Param, Ctx, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

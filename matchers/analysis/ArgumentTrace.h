@@ -13,11 +13,13 @@
 #define UACCESS_LINT_ANALYSIS_ARGUMENTTRACE_H
 
 #include "analysis/AnalysisCache.h"
+#include "analysis/RangeCoverage.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +49,11 @@ struct TracedParam {
   /// computed from it). The link step, which knows no ranges, may still
   /// follow it as a whole parameter.
   bool FromStart = false;
+  /// The bytes the traced access reaches, counted from the value passed
+  /// for the parameter, where constant folding knows them (`&p->b`, `p +
+  /// 1`, in the function and in the calls that pass it on): a caller's
+  /// check of a constant length must cover them.
+  std::optional<ByteRange> Reach;
   /// True when the link step may follow this parameter from its start.
   bool linkable() const { return Field.empty() && (!Inside || FromStart); }
 };
@@ -80,6 +87,9 @@ struct ArgumentTrace {
   /// past Base's start (TracedParam::Inside), or one whose failure does
   /// not stop the call. It is named before another pointer's.
   CheckWeakness OtherWeakness = CheckWeakness::None;
+  /// With OtherWeakness Short, when the bytes the access reaches are
+  /// known: those bytes, counted from Base.
+  std::optional<ByteRange> Reached;
   /// Tested calls, before the call on every path, that pass Base to a
   /// check wrapper, perhaps, defined in another TU: Callee, as its
   /// argument Arg. Either Call's callee, which the TU has no body for, or

@@ -5,6 +5,7 @@
 #include "analysis/AccessOkModel.h"
 #include "analysis/FieldChecks.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/RangeCoverage.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/Decl.h"
@@ -31,6 +32,9 @@ TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   // the function writes first: nothing of the callers'.
   if (P.Origin.empty() || (!P.Traced.Field.empty() && !PD.stable(P.Origin)))
     P.Traced.Index = -1;
+  // Where the bytes are known, a caller's fixed length must cover them.
+  if (P.Traced.Index >= 0 && P.Traced.Field.empty() && !P.Traced.Inside)
+    P.Traced.Reach = bytesReached(FA, A, P.Origin);
   llvm::StringRef Text = A.arg(A.Api->PointerArg).trim();
   if (P.Origin.empty() && A.Anchor)
     if (ComputedAddress Address = addressComputedFrom(*A.Anchor, Text, FD);
@@ -41,6 +45,7 @@ TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
       P.Origin = Address.From->getName().str();
       P.Traced = tracedParamOf(FD, P.Origin);
       P.Traced.Inside = P.Traced.FromStart = true;
+      P.Traced.Reach.reset();
       return P;
     }
   if (!P.Origin.empty() || !Text.consume_front("*"))
@@ -117,6 +122,7 @@ CallStep<UnitCallerFacts> UnitCallerFacts::step(const Site &S,
     // relies on it, whatever the callers above check.
     Out.TheKind = Step::WeakCheck;
     Out.OtherWeakness = T.OtherWeakness;
+    Out.Reached = T.Reached;
   } else if (!T.ForeignCalls.empty()) {
     // A check wrapper defined in another TU may check it: the link step
     // knows; failing that, the caller's own callers must. The link step

@@ -88,6 +88,9 @@ template <class Facts> struct CallStep {
   /// this one falling short (WeakCheck), and what the caller passes.
   std::optional<typename Facts::Check> Other;
   CheckWeakness OtherWeakness = CheckWeakness::None;
+  /// With OtherWeakness Short: the bytes reached, counted from Passed,
+  /// when known.
+  std::optional<ByteRange> Reached;
   std::string Passed;
   /// Some facts about this call are still missing (a check wrapper's
   /// summary): the search is pending, whatever Kind says.
@@ -144,6 +147,8 @@ template <class Facts> struct CallerPaths {
     std::string Passed;
     CheckWeakness Weakness = CheckWeakness::None;
     CallerChain Chain;
+    /// With Weakness Short: the bytes reached from Passed, when known.
+    std::optional<ByteRange> Reached;
     bool weak() const { return Weakness != CheckWeakness::None; }
   };
 
@@ -331,8 +336,9 @@ private:
     bool Weak = Step.TheKind == CallStep<Facts>::WeakCheck;
     if (!Out.Other || (Weak && !Out.Other->weak()))
       Out.Other = typename Paths::OtherCheck{
-          Caller, *Step.Other, Step.Passed,
-          Weak ? Step.OtherWeakness : CheckWeakness::None, Chain};
+          Caller,      *Step.Other,
+          Step.Passed, Weak ? Step.OtherWeakness : CheckWeakness::None,
+          Chain,       Weak ? Step.Reached : std::nullopt};
   }
 
   Facts &TheFacts;

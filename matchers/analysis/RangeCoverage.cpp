@@ -269,64 +269,115 @@ static bool throughScopeOwn(const UaccessUse &Check, const Expr &Pointer,
   });
 }
 
-RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
-                        const UaccessUse &Access) {
-  const ASTContext &Ctx = FA.astContext();
-  RangeExcess Out;
-  if (Check.Api->PointerArg == NoArg ||
-      (Check.Api->LengthArg == NoArg && !coversItsPointee(Check)))
-    return Out;
-  const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
-  const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
-  std::optional<int64_t> Bytes =
-      Checked ? checkedBytes(Check, *Checked, Ctx) : std::nullopt;
-  if (!Bytes || *Bytes <= 0 || !Checked || !Pointer)
-    return Out;
-  BytePlace From = bytePlaceOf(*Checked, Ctx);
-  BytePlace At = bytePlaceOf(*Pointer, Ctx);
+/// Where \p Pointer points, read as a place of \p Holder's pointer where
+/// it is a copy of it (`tmp = buf`, at an offset that varies unless the
+/// copy is exact) or a local pointer set once from it (`q = &p->b`).
+/// Holder empty when a pointer the function assigns again may hold
+/// another value by then, unless \p Own: the pointer is a scope's own
+/// (throughScopeOwn()).
+static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
+                           llvm::StringRef Holder, bool Own = false) {
+  BytePlace At = bytePlaceOf(Pointer, FA.astContext());
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  // A pointer the function assigns again may hold another value by then;
-  // a scope's own one (its name again, for its body) holds what it checked.
-  bool OwnName = From.Holder == At.Holder &&
-                 throughScopeOwn(Check, *Pointer, At.Holder, Ctx);
-  for (const std::string *H : {&From.Holder, &At.Holder})
-    if (!H->empty() && !OwnName && !PD.stable(*H) && !PD.walks(*H) &&
-        !PD.copyOf(*H))
-      return Out;
-  llvm::StringSet<> Names;
-  anyStmtIn(*Pointer, [&](const Stmt &S) {
-    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
-      Names.insert(Ref->getDecl()->getName());
-    return false;
-  });
-  // A copy of the checked pointer (`tmp = buf`) is it, at an offset that
-  // varies unless the copy is exact.
+  if (!Own && !At.Holder.empty() && !PD.stable(At.Holder) &&
+      !PD.walks(At.Holder) && !PD.copyOf(At.Holder))
+    return {};
   if (std::optional<PointerCopy> Copy = PD.copyOf(At.Holder);
-      Copy && !From.Holder.empty() && Copy->Origin == From.Holder) {
+      Copy && !Holder.empty() && Copy->Origin == Holder) {
     At.Holder = Copy->Origin;
     if (!Copy->exact())
       At.Bytes.reset();
   } else if (PD.walks(At.Holder)) {
     At.Bytes.reset();
   }
-  if (From.Holder != At.Holder && PD.stable(At.Holder) && !PD.walks(At.Holder))
-    At = throughLocalCopy(FA.decl(), At, From.Holder, Ctx);
-  if (From.Holder.empty() || From.Holder != At.Holder || !From.Bytes)
+  if (At.Holder != Holder && PD.stable(At.Holder) && !PD.walks(At.Holder))
+    At = throughLocalCopy(FA.decl(), At, Holder, FA.astContext());
+  return At;
+}
+
+/// The bytes \p Access reaches from \p At, its place.
+static std::optional<ByteRange> reachedFrom(const UaccessUse &Access,
+                                            const Expr &Pointer,
+                                            const BytePlace &At,
+                                            const ASTContext &Ctx) {
+  std::optional<int64_t> Size = accessSize(Access, Pointer, Ctx);
+  if (!At.Bytes || !Size)
+    return std::nullopt;
+  return ByteRange{*At.Bytes, *At.Bytes + std::max(*Size, At.Extent)};
+}
+
+std::optional<ByteRange> bytesReached(FunctionAnalyses &FA,
+                                      const UaccessUse &Access,
+                                      llvm::StringRef Holder) {
+  const Expr *Pointer =
+      argumentExpr(Access, Access.Api->PointerArg, FA.astContext());
+  if (!Pointer || Holder.empty())
+    return std::nullopt;
+  BytePlace At = placeFrom(FA, *Pointer, Holder);
+  if (At.Holder != Holder)
+    return std::nullopt;
+  return reachedFrom(Access, *Pointer, At, FA.astContext());
+}
+
+std::optional<ByteRange> bytesChecked(const UaccessUse &Check,
+                                      llvm::StringRef Holder,
+                                      const ASTContext &Ctx) {
+  if (Check.Api->PointerArg == NoArg ||
+      (Check.Api->LengthArg == NoArg && !coversItsPointee(Check)))
+    return std::nullopt;
+  const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
+  std::optional<int64_t> Bytes =
+      Checked ? checkedBytes(Check, *Checked, Ctx) : std::nullopt;
+  if (!Bytes || *Bytes <= 0)
+    return std::nullopt;
+  BytePlace From = bytePlaceOf(*Checked, Ctx);
+  if (From.Holder.empty() || From.Holder != Holder || !From.Bytes)
+    return std::nullopt;
+  return ByteRange{*From.Bytes, *From.Bytes + *Bytes};
+}
+
+RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
+                        const UaccessUse &Access) {
+  const ASTContext &Ctx = FA.astContext();
+  RangeExcess Out;
+  const Expr *Checked = Check.Api->PointerArg == NoArg
+                            ? nullptr
+                            : argumentExpr(Check, Check.Api->PointerArg, Ctx);
+  const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
+  std::string Holder = Checked ? bytePlaceOf(*Checked, Ctx).Holder : "";
+  std::optional<ByteRange> Range = bytesChecked(Check, Holder, Ctx);
+  if (!Range || !Pointer)
     return Out;
-  Out.Length = *Bytes;
+  // A pointer the function assigns again may hold another value by then;
+  // a scope's own one (its name again, for its body) holds what it checked.
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  bool OwnName = bytePlaceOf(*Pointer, Ctx).Holder == Holder &&
+                 throughScopeOwn(Check, *Pointer, Holder, Ctx);
+  if (!OwnName && !PD.stable(Holder) && !PD.walks(Holder) && !PD.copyOf(Holder))
+    return Out;
+  BytePlace At = placeFrom(FA, *Pointer, Holder, OwnName);
+  if (At.Holder != Holder)
+    return Out;
+  Out.Length = Range->End - Range->Begin;
   Out.Compared = At.Bytes.has_value();
   if (!At.Bytes) {
+    llvm::StringSet<> Names;
+    anyStmtIn(*Pointer, [&](const Stmt &S) {
+      if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+        Names.insert(Ref->getDecl()->getName());
+      return false;
+    });
     if (growingLoop(FA, Check, Access, Names))
       Out.Kind = RangeExcess::GrowsInLoop;
     return Out;
   }
-  std::optional<int64_t> Size = accessSize(Access, *Pointer, Ctx);
-  Out.Compared = Size.has_value();
-  if (!Size)
+  std::optional<ByteRange> Reached = reachedFrom(Access, *Pointer, At, Ctx);
+  Out.Compared = Reached.has_value();
+  if (!Reached)
     return Out;
-  Out.Begin = *At.Bytes - *From.Bytes;
-  Out.End = Out.Begin + std::max(*Size, At.Extent);
-  if (Out.Begin < 0 || Out.End > *Bytes)
+  Out.Begin = Reached->Begin - Range->Begin;
+  Out.End = Reached->End - Range->Begin;
+  if (Out.Begin < 0 || Out.End > int64_t(Out.Length))
     Out.Kind = RangeExcess::PastEnd;
   return Out;
 }

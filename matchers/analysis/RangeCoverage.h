@@ -32,6 +32,16 @@
 
 namespace uaccess {
 
+/// Bytes [Begin, End), counted from where a pointer points.
+struct ByteRange {
+  int64_t Begin = 0;
+  int64_t End = 0;
+  ByteRange shifted(int64_t By) const { return {Begin + By, End + By}; }
+  bool within(const ByteRange &Outer) const {
+    return Begin >= Outer.Begin && End <= Outer.End;
+  }
+};
+
 struct RangeExcess {
   enum KindT {
     Covered,
@@ -67,6 +77,20 @@ std::string holderOf(const clang::Expr &E);
 /// which runs before it, covers.
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access);
+
+/// The bytes \p Access reaches, counted from the value of \p Holder (a
+/// variable, or a field of one), when constant folding knows them: a
+/// constant offset from Holder, or from a copy or a local pointer set once
+/// from it, and a known size.
+std::optional<ByteRange> bytesReached(FunctionAnalyses &FA,
+                                      const UaccessUse &Access,
+                                      llvm::StringRef Holder);
+
+/// The bytes \p Check covers, counted from the value of \p Holder, when
+/// it checks a constant length at a constant offset from Holder.
+std::optional<ByteRange> bytesChecked(const UaccessUse &Check,
+                                      llvm::StringRef Holder,
+                                      const clang::ASTContext &Ctx);
 
 /// True when a check other than \p Guard that runs before \p A covers
 /// the bytes it reaches.

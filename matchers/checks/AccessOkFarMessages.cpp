@@ -36,6 +36,9 @@ const MessageFormat &unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
     Args.set("passed", O.Passed);
     if (O.Weakness == CheckWeakness::Short) {
       Args.set("length", O.Check->arg(O.Check->Api->LengthArg).trim());
+      if (O.Reached)
+        Args.set("bytes", std::to_string(O.Reached->Begin) + " to " +
+                              std::to_string(O.Reached->End - 1));
       return CallerShort;
     }
     if (O.Weakness == CheckWeakness::FailureIgnored) {

@@ -59,10 +59,10 @@ inline constexpr MessageFormat CheckedByCaller{
               "'{pointer}' is checked {check?by '{check}' in {check_at}|in "
               "{checker}()}, " CALLS_UP RAW};
 inline constexpr MessageFormat CallerShort{
-    "caller-short", "'{accessor}' accesses '{pointer}', which may lie past "
-                    "the start of '{passed}', but the access_ok() in "
-                    "{checker}(), " CALLS_UP ", covers only '{length}' of "
-                    "it" RAW};
+    "caller-short",
+    "'{accessor}' accesses {bytes?bytes {bytes} of '{passed}'|'{pointer}', "
+    "which may lie past the start of '{passed}'}, but the access_ok() in "
+    "{checker}(), " CALLS_UP ", covers only '{length}' of it" RAW};
 inline constexpr MessageFormat CallerFailureIgnored{
     "caller-failure-ignored",
     "'{accessor}' relies on {check?the '{check}'|the access_ok()} in "

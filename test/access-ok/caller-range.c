@@ -1,0 +1,137 @@
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %generic-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %v619-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %uaccess-lint --checks=access-ok-far %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+//
+// A caller's check of a constant length, against the bytes a callee
+// reaches at constant offsets from what the caller passes: a field of the
+// parameter, an element past it, an argument the caller offsets itself,
+// through a local pointer, and two calls up. Bytes are counted from the
+// caller's pointer; a check that covers them is a check.
+
+#include <linux/uaccess.h>
+
+struct pair {
+	u32 a;
+	u32 b;
+};
+
+static noinline int put_pair(struct pair __user *p, u32 a, u32 b)
+{
+	if (__put_user(a, &p->a))
+		return -EFAULT;
+	if (__put_user(b, &p->b))
+// CHECK: caller-range.c:[[@LINE-1]]:6: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() in set_pair(), 1 call up (put_pair() <- set_pair()), covers only 'sizeof(u32)' of it [access-ok-far]
+		return -EFAULT;
+	return 0;
+}
+
+int set_pair(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_pair(p, 1, 2);
+}
+
+/* The whole pair checked: both fields covered. */
+int set_pair_whole(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	return put_pair(p, 1, 2);
+}
+
+static noinline int put_second(u32 __user *v)
+{
+	return __put_user(7, v + 1);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'out', but the access_ok() in second_short(), 1 call up (put_second() <- second_short()), covers only '4' of it [access-ok-far]
+}
+
+int second_short(u32 __user *out)
+{
+	if (!access_ok(out, 4))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_second(out);
+}
+
+int second_covered(u32 __user *out)
+{
+	if (!access_ok(out, 2 * sizeof(u32)))
+		return -EFAULT;
+	return put_second(out);
+}
+
+/* The caller passes a field's address: the callee's `*v` is at bytes 4 to
+ * 7 of the caller's pointer. */
+static noinline int put_word(u32 __user *v)
+{
+	return __put_user(9, v);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() in word_short(), 1 call up (put_word() <- word_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int word_short(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_word(&p->b);
+}
+
+/* The check names the field passed: it covers it. */
+int word_field_checked(struct pair __user *p)
+{
+	if (!access_ok(&p->b, sizeof(u32)))
+		return -EFAULT;
+	return put_word(&p->b);
+}
+
+/* Through an exact local copy, two calls up, the first passing a copy of
+ * its own. */
+static noinline int put_tail(struct pair __user *p)
+{
+	struct pair __user *copy = p;
+
+	return __put_user(3, &copy->b);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'h', but the access_ok() in tail_short(), 2 calls up (put_tail() <- pass_tail() <- tail_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+static noinline int pass_tail(struct pair __user *q)
+{
+	struct pair __user *same = q;
+
+	return put_tail(same);
+}
+
+int tail_short(struct pair __user *h)
+{
+	if (!access_ok(h, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return pass_tail(h);
+}
+
+/* A caller that passes an element at a variable index: the pointer lies
+ * somewhere past the start of the one it checked for a fixed length. */
+static noinline int put_first(struct pair __user *p)
+{
+	return __put_user(3, &p->a);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which may lie past the start of 'h', but the access_ok() in first_indexed(), 1 call up (put_first() <- first_indexed()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int first_indexed(struct pair __user *h, int i)
+{
+	if (!access_ok(h, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_first(h + i);
+}
+
+/* ... which a check of a variable length covers. */
+int first_counted(struct pair __user *h, int i, int n)
+{
+	if (!access_ok(h, n * sizeof(*h)))
+		return -EFAULT;
+	return put_first(&h[i]);
+}
