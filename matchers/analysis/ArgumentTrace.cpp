@@ -116,6 +116,13 @@ llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
   return Names;
 }
 
+/// True when \p Check checks a range a caller's pointer must lie in: an
+/// access_ok(), or a window's begin that checks one.
+bool checksRange(const UaccessUse &Check) {
+  Role R = Check.Api->TheRole;
+  return R == Role::AccessOk || R == Role::CheckedBegin || R == Role::Scoped;
+}
+
 /// True when \p Check, of \p Checked, covers a fixed range that the
 /// traced pointer may lie past (\p Param, on the caller's side): the
 /// pointer lies somewhere inside the caller's, or the access reaches
@@ -141,7 +148,7 @@ void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
     bool Same = llvm::is_contained(Names, Checked);
     bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
-    bool Short = Same && IsAccessOk && fallsShort(*C, Checked, Param, Ctx);
+    bool Short = Same && checksRange(*C) && fallsShort(*C, Checked, Param, Ctx);
     bool Weak = T.OtherWeakness != CheckWeakness::None;
     if (Same && !Model.failureStops(*C, Call)) {
       if (!Weak)
@@ -179,6 +186,23 @@ void passedAt(const Expr &Arg, llvm::StringRef Own, TracedParam &Param,
     Param.Reach = Reach->shifted(*Passed.Bytes);
 }
 
+/// The shape of \p Arg of \p Call as the caller wrote it: inside a macro
+/// that makes the call (`#define CALLD(x) put_d(x)`), the macro's argument.
+/// A pointer the shapes do not read (`p - 1`) is read as the variable it
+/// offsets, at an offset that is not the caller's own pointer.
+PointerShape argumentShape(const CallExpr &Call, const Expr &Arg,
+                           const ASTContext &Ctx) {
+  PointerShape Shape =
+      pointerShape(Call.getBeginLoc().isMacroID() ? argumentText(Arg, Ctx)
+                                                  : writtenText(Arg, Ctx));
+  if (!Shape.Base.empty())
+    return Shape;
+  std::string Holder = bytePlaceOf(Arg, Ctx).Holder;
+  if (!Holder.empty() && Holder.find_first_of("->.") == std::string::npos)
+    Shape.Base = Holder;
+  return Shape;
+}
+
 } // namespace
 
 ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
@@ -188,7 +212,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     return T;
   ASTContext &Ctx = Cache.astContext();
   const Expr &Arg = *Call.getArg(Param.Index);
-  PointerShape Shape = pointerShape(writtenText(Arg, Ctx));
+  PointerShape Shape = argumentShape(Call, Arg, Ctx);
   std::string Own = Param.Indirect ? addressedVariable(Arg) : Shape.Base;
   // The field of what the caller passes: `args`, not `args + 1` or
   // `&outer->inner`, whose fields are other objects'.

@@ -210,6 +210,7 @@ private:
   }
   void store(PointerDerivation::VarUse &U, const Expr &From, QualType To) {
     ++U.Stores;
+    U.LastStore = &From;
     U.Copies.push_back(copySource(From, To, Ctx));
   }
 
@@ -351,6 +352,13 @@ bool PointerDerivation::stable(llvm::StringRef Var) const {
     return false;
   // A parameter is never assigned; a local, only where it gets its value.
   return U.Stores == (U.Local ? 1u : 0u);
+}
+
+const Expr *PointerDerivation::onlyStore(llvm::StringRef Var) const {
+  auto It = Vars.find(Var);
+  if (It == Vars.end() || It->second.Stores != 1 || !stable(Var))
+    return nullptr;
+  return It->second.LastStore;
 }
 
 bool PointerDerivation::walks(llvm::StringRef Var) const {

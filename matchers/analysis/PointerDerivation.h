@@ -115,6 +115,9 @@ public:
   bool stable(llvm::StringRef Var) const;
   /// True when the body advances \p Var (`v++`, `v += n`).
   bool walks(llvm::StringRef Var) const;
+  /// What local \p Var is set to, when stable() and set once (`q = &p->b`
+  /// or its initializer); else null.
+  const clang::Expr *onlyStore(llvm::StringRef Var) const;
 
 private:
   friend class DerivationCollector;
@@ -130,6 +133,7 @@ private:
     bool Escapes = false; ///< Its address is taken.
     bool Walks = false;   ///< `v++`, `v += n`.
     unsigned Stores = 0;  ///< Initializers and plain assignments.
+    const clang::Expr *LastStore = nullptr; ///< The value the last one stores.
     llvm::SmallVector<std::optional<PointerCopy>, 2> Copies;
   };
   llvm::StringMap<VarUse> Vars;

@@ -209,27 +209,13 @@ BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
 /// \p At, a place through a local pointer that the function sets once,
 /// as a place of \p Origin when that one store puts it there at constant
 /// bytes (`q = &p->b;`, `q = (u32 __user *)p + 3;`); else \p At.
-static BytePlace throughLocalCopy(const FunctionDecl &FD, BytePlace At,
+static BytePlace throughLocalCopy(const PointerDerivation &PD, BytePlace At,
                                   llvm::StringRef Origin,
                                   const ASTContext &Ctx) {
-  std::vector<const Expr *> Stores;
-  anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
-    if (const auto *DS = dyn_cast<DeclStmt>(&S))
-      for (const Decl *D : DS->decls())
-        if (const auto *V = dyn_cast<VarDecl>(D);
-            V && V->getName() == At.Holder && V->getInit())
-          Stores.push_back(V->getInit());
-    if (const auto *BO = dyn_cast<BinaryOperator>(&S);
-        BO && BO->getOpcode() == BO_Assign)
-      if (const auto *Ref =
-              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-          Ref && Ref->getDecl()->getName() == At.Holder)
-        Stores.push_back(BO->getRHS());
-    return false;
-  });
-  if (Stores.size() != 1 || !At.Bytes || Origin.empty())
+  const Expr *Store = PD.onlyStore(At.Holder);
+  if (!Store || !At.Bytes || Origin.empty())
     return At;
-  BytePlace Copied = bytePlaceOf(*Stores.front(), Ctx);
+  BytePlace Copied = bytePlaceOf(*Store, Ctx);
   if (Copied.Holder != Origin || !Copied.Bytes)
     return At;
   Copied.Bytes = *Copied.Bytes + *At.Bytes;
@@ -291,7 +277,7 @@ static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
     At.Bytes.reset();
   }
   if (At.Holder != Holder && PD.stable(At.Holder) && !PD.walks(At.Holder))
-    At = throughLocalCopy(FA.decl(), At, Holder, FA.astContext());
+    At = throughLocalCopy(PD, At, Holder, FA.astContext());
   return At;
 }
 
@@ -414,11 +400,16 @@ bool coversItsPointee(const UaccessUse &Check) {
          Check.Api->PointerArg != NoArg;
 }
 
+std::string lengthWritten(const UaccessUse &Check) {
+  if (coversItsPointee(Check))
+    return "sizeof(*" + Check.arg(Check.Api->PointerArg).trim().str() + ")";
+  if (Check.Api->LengthArg == NoArg)
+    return "";
+  return Check.arg(Check.Api->LengthArg).trim().str();
+}
+
 std::string lengthText(const UaccessUse &Check, uint64_t Bytes) {
-  std::string Length =
-      coversItsPointee(Check)
-          ? "sizeof(*" + Check.arg(Check.Api->PointerArg).trim().str() + ")"
-          : Check.arg(Check.Api->LengthArg).trim().str();
+  std::string Length = lengthWritten(Check);
   if (std::to_string(Bytes) == Length)
     return "'" + Length + "'";
   return "'" + Length + "' (" + std::to_string(Bytes) + " bytes)";

@@ -102,6 +102,10 @@ bool coveredByAnotherCheck(FunctionAnalyses &FA, const UaccessUse &Guard,
 std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
                        const UaccessUse &Access, const RangeExcess &Excess);
 
+/// \p Check's length as written (`sizeof(*p)` for a scope that covers
+/// its pointee); "" when it has none.
+std::string lengthWritten(const UaccessUse &Check);
+
 /// \p Check's length as written, and in bytes when that differs:
 /// "'sizeof(*p)' (8 bytes)".
 std::string lengthText(const UaccessUse &Check, uint64_t Bytes);

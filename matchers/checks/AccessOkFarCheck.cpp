@@ -296,6 +296,8 @@ void AccessOkFarCheck::reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,
     Args.set("excess", excessText(FA, Guard, A, Excess))
         .set("length", lengthText(Guard, Excess.Length));
   }
+  if (Message && Guard.Api->TheRole != Role::AccessOk)
+    Args.set("check", Guard.name());
   if (Message)
     if (FindingBuilder *B = report(FA, A, "short", *Message, std::move(Args)))
       B->note(Guard.loc(), guardNote(Guard));

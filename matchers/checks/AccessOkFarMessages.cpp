@@ -4,6 +4,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/RangeCoverage.h"
 #include "checks/AccessOkFarCheck.h"
 
 namespace uaccess {
@@ -35,7 +36,9 @@ const MessageFormat &unguardedMessage(FunctionAnalyses &FA, const UaccessUse &A,
     CalledFrom(O.Caller, O.Chain);
     Args.set("passed", O.Passed);
     if (O.Weakness == CheckWeakness::Short) {
-      Args.set("length", O.Check->arg(O.Check->Api->LengthArg).trim());
+      Args.set("length", lengthWritten(*O.Check));
+      if (O.Check->Api->TheRole != Role::AccessOk)
+        Args.set("check", O.Check->name());
       if (O.Reached)
         Args.set("bytes", std::to_string(O.Reached->Begin) + " to " +
                               std::to_string(O.Reached->End - 1));

@@ -49,11 +49,13 @@ inline constexpr MessageFormat Far{
            "{statements} statements earlier; keep the check next to the "
            "access" RAW};
 inline constexpr MessageFormat GuardElement{
-    "guard-element", "'{accessor}' accesses element {index} of '{pointer}', "
-                     "but access_ok() covers only {covered}" RAW};
+    "guard-element",
+    "'{accessor}' accesses element {index} of '{pointer}', but "
+    "{check?'{check}'|access_ok()} covers only {covered}" RAW};
 inline constexpr MessageFormat GuardExcess{
     "guard-excess",
-    "'{accessor}'{excess}, but the access_ok() covers only {length}" RAW};
+    "'{accessor}'{excess}, but {check?'{check}'|the access_ok()} covers only "
+    "{length}" RAW};
 inline constexpr MessageFormat CheckedByCaller{
     "caller", "'{accessor}' relies on an access_ok() in another function: "
               "'{pointer}' is checked {check?by '{check}' in {check_at}|in "
@@ -61,8 +63,9 @@ inline constexpr MessageFormat CheckedByCaller{
 inline constexpr MessageFormat CallerShort{
     "caller-short",
     "'{accessor}' accesses {bytes?bytes {bytes} of '{passed}'|'{pointer}', "
-    "which may lie past the start of '{passed}'}, but the access_ok() in "
-    "{checker}(), " CALLS_UP ", covers only '{length}' of it" RAW};
+    "which may lie past the start of '{passed}'}, but {check?'{check}'|the "
+    "access_ok()} in {checker}(), " CALLS_UP ", covers only '{length}' of "
+    "it" RAW};
 inline constexpr MessageFormat CallerFailureIgnored{
     "caller-failure-ignored",
     "'{accessor}' relies on {check?the '{check}'|the access_ok()} in "

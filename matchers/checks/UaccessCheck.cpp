@@ -86,14 +86,23 @@ FindingBuilder &FindingBuilder::site(SourceLocation Loc,
 }
 
 void FindingBuilder::dependOnFunctionAround(SourceLocation Loc) {
-  std::optional<LineSpan> Around = Ctx.functionAround(Loc);
-  if (!Around || llvm::is_contained(F.Depends, *Around))
+  const FunctionDecl *Def = Ctx.definitionAround(Loc);
+  std::optional<LineSpan> Around = Def ? Ctx.linesOf(*Def) : std::nullopt;
+  if (!Around)
     return;
   bool Own = Around->File == F.Loc.File &&
              Around->First == F.FunctionBeginLine &&
              Around->Last == F.FunctionEndLine;
-  if (!Own)
-    F.Depends.push_back(std::move(*Around));
+  if (Own)
+    return;
+  auto Add = [&](const LineSpan &Span) {
+    if (!llvm::is_contained(F.Depends, Span))
+      F.Depends.push_back(Span);
+  };
+  Add(*Around);
+  // What that function folds in counts too: a header that shrinks the
+  // length a caller's check reads changes the finding.
+  llvm::for_each(Ctx.dependencies(*Def), Add);
 }
 
 FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
@@ -222,21 +231,28 @@ CheckContext::dependencies(const FunctionDecl &FD) {
   return Dependencies[&FD] = std::move(Spans);
 }
 
-std::optional<LineSpan> CheckContext::functionAround(SourceLocation Loc) {
+const FunctionDecl *CheckContext::definitionAround(SourceLocation Loc) {
   const SourceManager &SM = sourceManager();
   SourceLocation FileLoc = SM.getFileLoc(Loc);
   if (FileLoc.isInvalid())
-    return std::nullopt;
+    return nullptr;
   for (const FunctionDecl *Def : Definitions) {
     CharSourceRange R = SM.getExpansionRange(Def->getSourceRange());
     if (R.isInvalid() || SM.getFileID(R.getBegin()) != SM.getFileID(FileLoc) ||
         SM.isBeforeInTranslationUnit(FileLoc, R.getBegin()) ||
         SM.isBeforeInTranslationUnit(R.getEnd(), FileLoc))
       continue;
-    FindingLocation Begin = locate(R.getBegin()), End = locate(R.getEnd());
-    return LineSpan{Begin.File, Begin.Line, End.Line};
+    return Def;
   }
-  return std::nullopt;
+  return nullptr;
+}
+
+std::optional<LineSpan> CheckContext::linesOf(const FunctionDecl &Def) {
+  CharSourceRange R = sourceManager().getExpansionRange(Def.getSourceRange());
+  if (R.isInvalid())
+    return std::nullopt;
+  FindingLocation Begin = locate(R.getBegin()), End = locate(R.getEnd());
+  return LineSpan{Begin.File, Begin.Line, End.Line};
 }
 
 //===----------------------------------------------------------------------===//

@@ -195,8 +195,10 @@ public:
   void setAnalyses(AnalysisCache *Cache) { Analyses = Cache; }
   /// Finding::Depends of a finding in \p FD: codeDependencies(), as lines.
   const std::vector<LineSpan> &dependencies(const clang::FunctionDecl &FD);
-  /// The lines of the definition that holds \p Loc; none outside them.
-  std::optional<LineSpan> functionAround(clang::SourceLocation Loc);
+  /// The definition that holds \p Loc; null outside them.
+  const clang::FunctionDecl *definitionAround(clang::SourceLocation Loc);
+  /// The lines \p Def spans.
+  std::optional<LineSpan> linesOf(const clang::FunctionDecl &Def);
 
 private:
   CheckOptionMap Options;

@@ -135,3 +135,60 @@ int first_counted(struct pair __user *h, int i, int n)
 		return -EFAULT;
 	return put_first(&h[i]);
 }
+
+/* A caller that calls through a macro of its own: the call is the
+ * caller's, and its check covers the callee. */
+static noinline int put_d(u32 __user *v)
+{
+	return __put_user(1, v);
+}
+#define CALL_PUT_D(x) put_d(x)
+
+int via_macro(u32 __user *out, unsigned long n)
+{
+	if (!access_ok(out, n))
+		return -EFAULT;
+	return CALL_PUT_D(out);
+}
+
+/* A caller's begin checks a range too, and is named. */
+static noinline int put_b(struct pair __user *p)
+{
+	return __put_user(1, &p->b);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but 'user_write_access_begin' in begin_short(), 1 call up (put_b() <- begin_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int begin_short(struct pair __user *p)
+{
+	if (!user_write_access_begin(p, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: 'user_write_access_begin' checks the range here
+		return -EFAULT;
+	user_write_access_end();
+	return put_b(p);
+}
+
+/* The same begin in the function itself names it too. */
+int begin_short_local(struct pair __user *p)
+{
+	if (!user_write_access_begin(p, sizeof(u32)))
+		return -EFAULT;
+	user_write_access_end();
+	return __put_user(1, &p->b);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but 'user_write_access_begin' covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: caller-range.c:[[@LINE-5]]:7: note: 'user_write_access_begin' checks the range here
+}
+
+/* A caller that passes the element before its pointer. */
+static noinline int put_a(struct pair __user *p)
+{
+	return __put_user(1, &p->a);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes -8 to -5 of 'p', but the access_ok() in pass_before(), 1 call up (put_a() <- pass_before()), covers only 'sizeof(*p)' of it [access-ok-far]
+}
+
+int pass_before(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(*p)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_a(p - 1);
+}

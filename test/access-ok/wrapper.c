@@ -53,7 +53,7 @@ int short_wrapper(struct frame __user *frame, u64 *fp)
 	if (!valid_user_frame(frame, sizeof(*frame)))
 		return -EFAULT;
 	return __get_user(*fp, &frame[1].fp);
-// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' accesses element 1 of 'frame', but access_ok() covers only 1
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' accesses element 1 of 'frame', but 'valid_user_frame' covers only 1
 // CHECK: wrapper.c:[[@LINE-4]]:7: note: 'valid_user_frame' checks the range here
 }
 
