@@ -83,6 +83,10 @@ const ApiEntry Table[] = {
   // copy_from_user_nofault(), perf's user stack copies.
   {"__copy_to_user_inatomic",       R::UncheckedAccessor, F::Write,     D::ToUser,   0,  2,  1,  N,  "2.6",  "",    false},
   {"__copy_from_user_inatomic",     R::UncheckedAccessor, F::Read,      D::FromUser, 1,  2,  0,  N,  "2.6",  "",    false},
+  // The arch's copies under all of the above (4.11): code that calls them
+  // directly (lib/iov_iter.c's copy_to_user_iter()) checks as much itself.
+  {"raw_copy_to_user",              R::UncheckedAccessor, F::Write,     D::ToUser,   0,  2,  1,  N,  "4.11", "",    true},
+  {"raw_copy_from_user",            R::UncheckedAccessor, F::Read,      D::FromUser, 1,  2,  0,  N,  "4.11", "",    true},
   // Range checks.
   {"access_ok",                     R::AccessOk,          F::None,      D::None,     0,  1,  N,  N,  "2.0",  "",    false},
   // What access_ok() expands to (asm-generic/access_ok.h, x86's own):

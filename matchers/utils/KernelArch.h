@@ -42,8 +42,9 @@ bool hasSeparateUserAddressSpace(const llvm::Triple &Target);
 /// headers, its lib/ copy routines, and the generic ones in lib/. Only
 /// there may a window name no pointer and trust the callers.
 constexpr llvm::StringLiteral ArchUaccessFiles =
-    "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/arch/*/lib/*,"
-    "*/lib/usercopy.c,*/lib/strncpy_from_user.c,*/lib/strnlen_user.c";
+    "*/asm/uaccess*.h,*/asm-generic/uaccess*.h,*/linux/uaccess.h,"
+    "*/arch/*/lib/*,*/lib/usercopy.c,*/lib/strncpy_from_user.c,"
+    "*/lib/strnlen_user.c";
 
 } // namespace uaccess
 
