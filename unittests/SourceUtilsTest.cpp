@@ -840,4 +840,27 @@ TEST(SourceUtilsTest, ArgumentTextIsEmptyForAMacrosOwnTokens) {
   EXPECT_EQ(argumentText(*Sub, AST->getASTContext()), "");
 }
 
+TEST(SourceUtilsTest, TextAtLevelIsWhatAMacroBodyWritesForAnArgument) {
+  std::unique_ptr<ASTUnit> AST =
+      buildC("int ok(void *p, unsigned long n);\n"
+             "#define REC_LEN 8\n"
+             "#define CHECK_IT(p, n) ok(p, n)\n"
+             "#define CHECK_REC(p) CHECK_IT(p, REC_LEN + 0)\n"
+             "int f(void *q) { return CHECK_REC(q); }\n");
+  ASSERT_TRUE(AST);
+  const auto *Call = find<CallExpr>(*AST, callExpr());
+  ASSERT_TRUE(Call);
+  ASTContext &Ctx = AST->getASTContext();
+  const SourceManager &SM = Ctx.getSourceManager();
+  // Where CHECK_REC's body names CHECK_IT.
+  SourceLocation Level =
+      SM.getImmediateMacroCallerLoc(Call->getCallee()->getBeginLoc());
+  EXPECT_EQ(textAtLevel(*Call->getArg(1), Level, Ctx), "REC_LEN + 0");
+  // The pointer passed to CHECK_REC is, there, its parameter.
+  EXPECT_EQ(textAtLevel(*Call->getArg(0), Level, Ctx), "p");
+  // At the file's level, the invocation's name stands for its tokens.
+  EXPECT_EQ(textAtLevel(*Call->getArg(1), SM.getFileLoc(Level), Ctx),
+            "CHECK_REC");
+}
+
 } // namespace

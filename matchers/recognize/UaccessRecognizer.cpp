@@ -13,6 +13,8 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 
+#include <functional>
+
 using namespace clang;
 
 namespace uaccess {
@@ -273,6 +275,7 @@ private:
     U.Api = R.Api;
     U.Range = R.FileRange;
     U.Args = R.Args;
+    U.NameLoc = R.NameLoc;
     Out.Uses.push_back(std::move(U));
     ByRecord[Primary] = Out.Uses.back().Id;
     return Out.Uses.back().Id;
@@ -284,18 +287,48 @@ private:
   void adoptCallArguments(UaccessUse &U, unsigned Primary,
                           const CallExpr &Call) {
     const MacroRecord &R = Ledger.record(Primary);
+    // The call's `(...)` follows the name outside its expansion: in the
+    // file, or in the body of a macro of the user's (`#define
+    // CHECK_REC(p) access_ok(p, REC_LEN)` on arm64).
     if (R.FunctionLike || !U.Args.empty() || Call.getNumArgs() == 0 ||
-        !Call.getRParenLoc().isFileID())
+        Ledger.attribute(Call.getRParenLoc()).Primary == int(Primary))
       return;
+    if (Call.getRParenLoc().isMacroID() && checksMacroLocal(U, Call))
+      return;
+    CharSourceRange Name = U.Range;
     takeCallArguments(U, Call);
+    // Inside another macro's argument (`unlikely(!begin(p, n))`), the
+    // call's expansion range is that macro's: the use stays at its name.
+    if (Call.getRParenLoc().isMacroID())
+      U.Range = Name;
+  }
+
+  /// True when \p Call, a use \p U inside a macro's body, passes for its
+  /// pointer a variable that body declares: arm64's `__put_user_error()`
+  /// checks its own `__p`, a copy of what the caller passed, as the
+  /// accessors of the API do. Such a check is the macro's, not the user's.
+  static bool checksMacroLocal(const UaccessUse &U, const CallExpr &Call) {
+    int I = U.Api->PointerArg;
+    if (I < 0 || unsigned(I) >= Call.getNumArgs())
+      return false;
+    const auto *Ref =
+        dyn_cast<DeclRefExpr>(Call.getArg(I)->IgnoreParenImpCasts());
+    return Ref && isa<VarDecl>(Ref->getDecl()) &&
+           Ref->getDecl()->getLocation().isMacroID();
   }
 
   /// The arguments of \p Call, as the use's, with their text as written.
   void takeCallArguments(UaccessUse &U, const CallExpr &Call) {
+    // Inside a macro's body, each argument as that body writes it.
+    bool InBody = Call.getRParenLoc().isMacroID();
     for (const Expr *Arg : Call.arguments()) {
       U.ArgExprs.push_back(Arg);
-      U.Args.push_back(sourceText(SM.getExpansionRange(Arg->getSourceRange()),
-                                  SM, Ctx.getLangOpts()));
+      std::string Text =
+          InBody ? textAtLevel(*Arg, Call.getRParenLoc(), Ctx) : "";
+      U.Args.push_back(!Text.empty() ? Text
+                                     : sourceText(SM.getExpansionRange(
+                                                      Arg->getSourceRange()),
+                                                  SM, Ctx.getLangOpts()));
     }
     U.Range = SM.getExpansionRange(Call.getSourceRange());
   }
@@ -396,8 +429,18 @@ const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
     return nullptr;
   const Expr *Found = nullptr;
   // As spelled; else as the file shows it, where a name in the argument is
-  // a macro of its own (`&infop->si_uid`).
-  for (auto Text : {spelledText, argumentText}) {
+  // a macro of its own (`&infop->si_uid`); else as the use's invocation
+  // spells it inside another macro's body (`access_ok(p, REC_LEN)` in
+  // `#define CHECK_REC(p)`).
+  auto AtUse = [&](const Stmt &S, const ASTContext &Ctx) -> std::string {
+    return U.NameLoc.isMacroID() ? textAtLevel(S, U.NameLoc, Ctx) : "";
+  };
+  using TextOf = std::function<std::string(const Stmt &, const ASTContext &)>;
+  const TextOf Texts[] = {
+      [](const Stmt &S, const ASTContext &C) { return spelledText(S, C); },
+      [](const Stmt &S, const ASTContext &C) { return argumentText(S, C); },
+      AtUse};
+  for (const TextOf &Text : Texts) {
     anyStmtIn(*U.Anchor, [&](const Stmt &S) {
       const auto *E = dyn_cast<Expr>(&S);
       if (!E || Text(*E, Ctx) != Wanted)

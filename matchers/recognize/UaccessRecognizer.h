@@ -93,6 +93,10 @@ struct UaccessUse {
   const clang::LabelStmt *FaultLabel = nullptr;
   /// True when the user wrote a call to a function, not a macro.
   bool IsCall = false;
+  /// For a macro use: where its name is written, in a file or in another
+  /// macro's body (`#define CHECK_REC(p) access_ok(p, REC_LEN)`): the
+  /// level its arguments are spelled at.
+  clang::SourceLocation NameLoc;
 
   llvm::StringRef name() const { return Api->Name; }
   llvm::StringRef arg(int I) const {

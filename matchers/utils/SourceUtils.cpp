@@ -232,6 +232,37 @@ std::string spelledText(const Stmt &S, const ASTContext &Ctx) {
       CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
 }
 
+std::string textAtLevel(const Stmt &S, SourceLocation Level,
+                        const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  FileID Want = SM.getFileID(Level);
+  // Up the expansions to Level's; an argument of the macro whose body
+  // Level is in stands where the body names its parameter (`p`).
+  auto Up = [&](SourceLocation L) {
+    while (L.isValid() && SM.getFileID(L) != Want) {
+      if (!L.isMacroID())
+        return SourceLocation();
+      if (SM.isMacroArgExpansion(L))
+        if (SourceLocation Param = SM.getImmediateExpansionRange(L).getBegin();
+            SM.getFileID(Param) == Want)
+          return Param;
+      L = SM.getImmediateMacroCallerLoc(L);
+    }
+    return L;
+  };
+  SourceLocation Begin = Up(S.getBeginLoc()), End = Up(S.getEndLoc());
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.isBeforeInTranslationUnit(End, Begin))
+    return "";
+  Begin = SM.getSpellingLoc(Begin);
+  End = SM.getSpellingLoc(End);
+  if (SM.getFileID(Begin) != SM.getFileID(End) ||
+      SM.isBeforeInTranslationUnit(End, Begin))
+    return "";
+  return collapseWhitespace(sourceText(
+      CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
+}
+
 std::string argumentText(const Stmt &S, const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   SourceLocation Begin = S.getBeginLoc(), End = S.getEndLoc();

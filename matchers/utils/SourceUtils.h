@@ -114,6 +114,15 @@ std::string sourceText(clang::CharSourceRange R, const clang::SourceManager &SM,
 /// not their bodies.
 std::string writtenText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
+/// Text of \p S as the tokens at the level of \p Level's expansion spell
+/// it: where a macro body invokes another macro (`access_ok(p, REC_LEN)`
+/// in `#define CHECK_REC(p)`, Level at `access_ok`), the argument as that
+/// body writes it (`REC_LEN`), whatever it expands to; an argument of the
+/// macro whose body that is, as the body names its parameter (`p`). ""
+/// when \p S does not reach that level, or spans files there.
+std::string textAtLevel(const clang::Stmt &S, clang::SourceLocation Level,
+                        const clang::ASTContext &Ctx);
+
 /// Text of \p S where its tokens are spelled: inside a macro's argument,
 /// what the caller wrote for that argument (`eb->exec[i].relocs_ptr` of
 /// `u64_to_user_ptr(eb->exec[i].relocs_ptr)`), with its whitespace

@@ -192,3 +192,20 @@ int pass_before(struct pair __user *p)
 		return -EFAULT;
 	return put_a(p - 1);
 }
+
+/* A caller's check through a wrapper macro whose length is a macro. */
+#define PAIR_HALF 4
+#define CHECK_PAIR(p) access_ok(p, PAIR_HALF)
+static noinline int put_second_field(struct pair __user *p)
+{
+	return __put_user(1, &p->b);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() in wrapped_short(), 1 call up (put_second_field() <- wrapped_short()), covers only 'PAIR_HALF' of it [access-ok-far]
+}
+
+int wrapped_short(struct pair __user *p)
+{
+	if (!CHECK_PAIR(p))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_second_field(p);
+}

@@ -299,3 +299,37 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* A check spelled through a wrapper macro whose length is a macro of its
+ * own: the length is read where the wrapper's body writes it. */
+struct rec3 {
+	u32 a;
+	u32 b;
+	u32 c;
+};
+#define REC3_LEN 8
+#define CHECK_REC3(p) access_ok(p, REC3_LEN)
+#define BEGIN_REC3(p) user_write_access_begin(p, REC3_LEN)
+
+int rec3_wrapped_check(struct rec3 __user *p, u32 v)
+{
+	if (!CHECK_REC3(p))
+		return -EFAULT;
+	return __put_user(v, &p->c);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only 'REC3_LEN' (8 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int rec3_wrapped_begin(struct rec3 __user *p, u32 v)
+{
+	if (!BEGIN_REC3(p))
+		return -EFAULT;
+	unsafe_put_user(v, &p->c, efault);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 8 to 11 of 'p', outside the window 'user_write_access_begin' opened for 'REC3_LEN' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
