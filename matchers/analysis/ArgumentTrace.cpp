@@ -131,6 +131,8 @@ bool fallsShort(const UaccessUse &Check, llvm::StringRef Checked,
                 const TracedParam &Param, const ASTContext &Ctx) {
   if (Param.Inside)
     return !AccessOkModel::checksWholeBuffer(Check);
+  if (!checksRange(Check))
+    return false;
   std::optional<ByteRange> Range =
       Param.Reach ? bytesChecked(Check, Checked, Ctx) : std::nullopt;
   return Range && !Param.Reach->within(*Range);
@@ -148,14 +150,14 @@ void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
     bool Same = llvm::is_contained(Names, Checked);
     bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
-    bool Short = Same && checksRange(*C) && fallsShort(*C, Checked, Param, Ctx);
+    bool Short = Same && fallsShort(*C, Checked, Param, Ctx);
     bool Weak = T.OtherWeakness != CheckWeakness::None;
     if (Same && !Model.failureStops(*C, Call)) {
       if (!Weak)
         T.OtherCheck = C, T.OtherWeakness = CheckWeakness::FailureIgnored;
     } else if (Same && !Short) {
       T.Check = C;
-    } else if (Same && !Weak) {
+    } else if (Same && checksRange(*C) && !Weak) {
       T.OtherCheck = C, T.OtherWeakness = CheckWeakness::Short;
       T.Reached = Param.Reach;
     } else if (!Same && !Checked.empty() && !T.OtherCheck && IsAccessOk) {
@@ -186,15 +188,15 @@ void passedAt(const Expr &Arg, llvm::StringRef Own, TracedParam &Param,
     Param.Reach = Reach->shifted(*Passed.Bytes);
 }
 
-/// The shape of \p Arg of \p Call as the caller wrote it: inside a macro
-/// that makes the call (`#define CALLD(x) put_d(x)`), the macro's argument.
+/// The shape of \p Arg as the caller wrote it: inside a macro that makes
+/// the call (`#define CALLD(x) put_d(x)`), the macro's argument.
 /// A pointer the shapes do not read (`p - 1`) is read as the variable it
 /// offsets, at an offset that is not the caller's own pointer.
-PointerShape argumentShape(const CallExpr &Call, const Expr &Arg,
-                           const ASTContext &Ctx) {
+PointerShape argumentShape(const Expr &Arg, const ASTContext &Ctx) {
+  std::string Text =
+      Arg.getBeginLoc().isMacroID() ? argumentText(Arg, Ctx) : "";
   PointerShape Shape =
-      pointerShape(Call.getBeginLoc().isMacroID() ? argumentText(Arg, Ctx)
-                                                  : writtenText(Arg, Ctx));
+      pointerShape(Text.empty() ? writtenText(Arg, Ctx) : Text);
   if (!Shape.Base.empty())
     return Shape;
   std::string Holder = bytePlaceOf(Arg, Ctx).Holder;
@@ -212,7 +214,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     return T;
   ASTContext &Ctx = Cache.astContext();
   const Expr &Arg = *Call.getArg(Param.Index);
-  PointerShape Shape = argumentShape(Call, Arg, Ctx);
+  PointerShape Shape = argumentShape(Arg, Ctx);
   std::string Own = Param.Indirect ? addressedVariable(Arg) : Shape.Base;
   // The field of what the caller passes: `args`, not `args + 1` or
   // `&outer->inner`, whose fields are other objects'.

@@ -209,3 +209,25 @@ int wrapped_short(struct pair __user *p)
 		return -EFAULT;
 	return put_second_field(p);
 }
+
+/* A checked accessor in the caller checks only the element it reads: a
+ * callee that walks the pointer is not covered by it. */
+static noinline int put_walk(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (__put_user(i, ids++))
+// CHECK: caller-range.c:[[@LINE-1]]:7: warning: '__put_user' is not guarded by any access_ok() on 'ids', here or in its callers [access-ok-far]
+			return -EFAULT;
+	return 0;
+}
+
+int walk_after_get(u32 __user *ids, int n)
+{
+	u32 first;
+
+	if (get_user(first, ids))
+		return -EFAULT;
+	return put_walk(ids, n);
+}
