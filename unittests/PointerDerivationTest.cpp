@@ -195,4 +195,38 @@ void f(struct h *args, struct h *outer) {
   EXPECT_TRUE(C->Walks);
 }
 
+/// The location of the call `mark()` in \p P's function: where a check
+/// would be.
+SourceLocation markIn(const Parsed &P) {
+  const auto *Call = selectFirst<CallExpr>(
+      "c", match(callExpr(callee(functionDecl(hasName("mark")))).bind("c"),
+                 P.AST->getASTContext()));
+  EXPECT_TRUE(Call);
+  return Call ? Call->getBeginLoc() : SourceLocation();
+}
+
+TEST(PointerDerivationTest, WritesBeforeALocationSettleAHolder) {
+  const char *Decls = "struct v { long *p; };\nvoid mark(void);\n"
+                      "long *next(void);\n";
+  Parsed Before = derive(std::string(Decls) +
+                         "void f(struct v *m, long *q) { m->p = next(); "
+                         "q = next(); mark(); }");
+  SourceLocation At = markIn(Before);
+  EXPECT_FALSE(Before.Derivation->stable("m->p"));
+  EXPECT_TRUE(Before.Derivation->settledBefore("m->p", At));
+  EXPECT_TRUE(Before.Derivation->settledBefore("q", At));
+  Parsed After = derive(std::string(Decls) +
+                        "void f(struct v *m, long *q) { m->p = next(); "
+                        "mark(); m->p = next(); q++; }");
+  At = markIn(After);
+  EXPECT_FALSE(After.Derivation->settledBefore("m->p", At));
+  EXPECT_FALSE(After.Derivation->settledBefore("q", At));
+  // An address taken may write it anywhere after.
+  Parsed Escaped = derive(std::string(Decls) +
+                          "void g(long **pp);\n"
+                          "void f(struct v *m) { m->p = next(); g(&m->p); "
+                          "mark(); }");
+  EXPECT_FALSE(Escaped.Derivation->settledBefore("m->p", markIn(Escaped)));
+}
+
 } // namespace

@@ -138,8 +138,14 @@ public:
     PointerDerivation::VarUse &U = Out.Vars[VD->getName()];
     U.Local |= VD->isLocalVarDecl() && !VD->isStaticLocal();
     U.Foreign |= VD->isStaticLocal();
-    if (VD->getInit())
+    if (VD->getInit()) {
       store(U, *VD->getInit(), VD->getType());
+      const SourceManager &SM = Ctx.getSourceManager();
+      SourceLocation Loc = SM.getExpansionLoc(VD->getLocation());
+      SourceLocation &Last = Out.LastWrites[VD->getName()];
+      if (Last.isInvalid() || SM.isBeforeInTranslationUnit(Last, Loc))
+        Last = Loc;
+    }
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
@@ -154,6 +160,11 @@ public:
   bool VisitUnaryOperator(UnaryOperator *UO) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       writesField(*UO->getSubExpr());
+    // Its address taken, a field may be written anywhere after.
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      wrote(*UO->getSubExpr(), UO->getOpcode() == UO_AddrOf
+                                   ? Out.Function.getBody()->getEndLoc()
+                                   : UO->getBeginLoc());
     if (PointerDerivation::VarUse *U = varUse(*UO->getSubExpr())) {
       U->Walks |= UO->isIncrementDecrementOp();
       U->Escapes |= UO->getOpcode() == UO_AddrOf;
@@ -167,7 +178,7 @@ public:
   }
   bool VisitBinaryOperator(BinaryOperator *BO) {
     if (BO->isAssignmentOp())
-      writesField(*BO->getLHS());
+      writesField(*BO->getLHS()), wrote(*BO->getLHS(), BO->getBeginLoc());
     const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
     if (BO->isAssignmentOp() && Ref && isPointerLike(Ref->getType()))
       join(Ref->getDecl()->getNameAsString(), *BO->getRHS());
@@ -195,6 +206,22 @@ private:
     return Begin && Ref && Begin->Api->TheRole == Role::MaskedBegin &&
            Begin->arg(Begin->Api->PointerArg).trim() ==
                Ref->getDecl()->getName();
+  }
+  /// Notes a write of the variable or field \p E at \p At.
+  void wrote(const Expr &E, SourceLocation At) {
+    const Expr *L = E.IgnoreParens();
+    std::string Name;
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(L))
+      Name = Ref->getDecl()->getNameAsString();
+    else if (isa<MemberExpr>(L))
+      Name = fieldHeld(*L);
+    if (Name.empty())
+      return;
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(At);
+    SourceLocation &Last = Out.LastWrites[Name];
+    if (Last.isInvalid() || SM.isBeforeInTranslationUnit(Last, Loc))
+      Last = Loc;
   }
   void writesField(const Expr &E) {
     if (isa<MemberExpr>(E.IgnoreParens()))
@@ -230,7 +257,7 @@ char PointerDerivation::ID = 0;
 
 PointerDerivation::PointerDerivation(const FunctionDecl &FD,
                                      const FunctionUses *Uses)
-    : Function(FD) {
+    : Function(FD), SM(&FD.getASTContext().getSourceManager()) {
   if (FD.getBody())
     DerivationCollector(*this, FD.getASTContext(), Uses)
         .TraverseStmt(FD.getBody());
@@ -359,6 +386,21 @@ const Expr *PointerDerivation::onlyStore(llvm::StringRef Var) const {
   if (It == Vars.end() || It->second.Stores != 1 || !stable(Var))
     return nullptr;
   return It->second.LastStore;
+}
+
+bool PointerDerivation::settledBefore(llvm::StringRef Var,
+                                      SourceLocation Loc) const {
+  if (stable(Var))
+    return true;
+  auto [Holder, Field] = Var.rsplit("->");
+  if (!Field.empty() && !settledBefore(Holder, Loc))
+    return false;
+  auto Var0 = Vars.find(Field.empty() ? Var : Holder);
+  if (Var0 == Vars.end() || Var0->second.Escapes || Var0->second.Foreign)
+    return false;
+  auto Last = LastWrites.find(Var);
+  return Last == LastWrites.end() ||
+         SM->isBeforeInTranslationUnit(Last->second, SM->getExpansionLoc(Loc));
 }
 
 bool PointerDerivation::walks(llvm::StringRef Var) const {

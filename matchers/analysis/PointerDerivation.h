@@ -115,6 +115,14 @@ public:
   bool stable(llvm::StringRef Var) const;
   /// True when the body advances \p Var (`v++`, `v += n`).
   bool walks(llvm::StringRef Var) const;
+  /// True when \p Var (a variable, or a field of one) holds one value
+  /// from \p Loc on: stable(), or every write of it (and of what a field
+  /// is read from) lies before \p Loc in the file, none through its
+  /// address and none by a callee (a local or parameter). A check at Loc
+  /// then checks what an access after it reads, when it runs before it on
+  /// every path: a path from the check back to a write has to pass the
+  /// check again.
+  bool settledBefore(llvm::StringRef Var, clang::SourceLocation Loc) const;
   /// What local \p Var is set to, when stable() and set once (`q = &p->b`
   /// or its initializer); else null.
   const clang::Expr *onlyStore(llvm::StringRef Var) const;
@@ -143,6 +151,10 @@ private:
   /// Fields (fieldHeld() names) the body assigns, steps or takes the
   /// address of.
   llvm::StringSet<> WrittenFields;
+  /// The last write of each variable or field name, in the file's order
+  /// (expansion locations).
+  llvm::StringMap<clang::SourceLocation> LastWrites;
+  const clang::SourceManager *SM = nullptr;
 };
 
 } // namespace uaccess

@@ -255,6 +255,15 @@ static bool throughScopeOwn(const UaccessUse &Check, const Expr &Pointer,
   });
 }
 
+/// True when \p Holder holds the pointer a check at \p CheckedAt (if
+/// valid) checked, or one derived from it: one value wherever read, or
+/// from the check on; advanced or copied (the callers read the offset).
+static bool holdsOneValue(const PointerDerivation &PD, llvm::StringRef Holder,
+                          SourceLocation CheckedAt) {
+  return PD.stable(Holder) || PD.walks(Holder) || PD.copyOf(Holder) ||
+         (CheckedAt.isValid() && PD.settledBefore(Holder, CheckedAt));
+}
+
 /// Where \p Pointer points, read as a place of \p Holder's pointer where
 /// it is a copy of it (`tmp = buf`, at an offset that varies unless the
 /// copy is exact) or a local pointer set once from it (`q = &p->b`).
@@ -262,11 +271,11 @@ static bool throughScopeOwn(const UaccessUse &Check, const Expr &Pointer,
 /// another value by then, unless \p Own: the pointer is a scope's own
 /// (throughScopeOwn()).
 static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
-                           llvm::StringRef Holder, bool Own = false) {
+                           llvm::StringRef Holder, bool Own = false,
+                           SourceLocation CheckedAt = SourceLocation()) {
   BytePlace At = bytePlaceOf(Pointer, FA.astContext());
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  if (!Own && !At.Holder.empty() && !PD.stable(At.Holder) &&
-      !PD.walks(At.Holder) && !PD.copyOf(At.Holder))
+  if (!Own && !At.Holder.empty() && !holdsOneValue(PD, At.Holder, CheckedAt))
     return {};
   if (std::optional<PointerCopy> Copy = PD.copyOf(At.Holder);
       Copy && !Holder.empty() && Copy->Origin == Holder) {
@@ -339,9 +348,9 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   bool OwnName = bytePlaceOf(*Pointer, Ctx).Holder == Holder &&
                  throughScopeOwn(Check, *Pointer, Holder, Ctx);
-  if (!OwnName && !PD.stable(Holder) && !PD.walks(Holder) && !PD.copyOf(Holder))
+  if (!OwnName && !holdsOneValue(PD, Holder, Check.loc()))
     return Out;
-  BytePlace At = placeFrom(FA, *Pointer, Holder, OwnName);
+  BytePlace At = placeFrom(FA, *Pointer, Holder, OwnName, Check.loc());
   if (At.Holder != Holder)
     return Out;
   Out.Length = Range->End - Range->Begin;

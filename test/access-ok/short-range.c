@@ -333,3 +333,52 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* A holder the function writes before the check, and not after it, holds
+ * what the check checked (6.12 io_msg_copy_hdr(): msg->msg_iov is read in
+ * the window opened for umsg, then its first length is checked). */
+struct iov8 {
+	void __user *base;
+	u64 len;
+};
+struct hdr8 {
+	struct iov8 __user *msg_iov;
+	int n;
+};
+
+int iov_len_short(struct hdr8 __user *umsg, struct hdr8 *msg, u64 *out)
+{
+	int ret = -EFAULT;
+
+	if (!user_access_begin(umsg, sizeof(*umsg)))
+		return -EFAULT;
+	unsafe_get_user(msg->msg_iov, &umsg->msg_iov, ua_end);
+	if (!access_ok(&msg->msg_iov[0].len, 1))
+		goto ua_end;
+	unsafe_get_user(*out, &msg->msg_iov[0].len, ua_end);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' accesses bytes 0 to 7 of '&msg->msg_iov[0].len', but the access_ok() covers only '1' [access-ok-far]
+// CHECK: note: access_ok() here
+	ret = 0;
+ua_end:
+	user_access_end();
+	return ret;
+}
+
+/* Written again between the check and the access: not compared. */
+int iov_len_rewritten(struct hdr8 __user *umsg, struct hdr8 *msg, u64 *out,
+		      struct iov8 __user *other)
+{
+	int ret = -EFAULT;
+
+	if (!user_access_begin(umsg, sizeof(*umsg)))
+		return -EFAULT;
+	unsafe_get_user(msg->msg_iov, &umsg->msg_iov, ua_end);
+	if (!access_ok(&msg->msg_iov[0].len, 1))
+		goto ua_end;
+	msg->msg_iov = other;
+	unsafe_get_user(*out, &msg->msg_iov[0].len, ua_end);
+	ret = 0;
+ua_end:
+	user_access_end();
+	return ret;
+}
