@@ -160,6 +160,11 @@ sigset_t interruptSignalSet() {
 /// driver's own interrupt would stop it. Nothing is written: no report, no
 /// fix, no record; the driver's temporary files are removed.
 [[noreturn]] void stopInterrupted(int Signal) {
+  // One interrupt of the group kills every worker at once: the first
+  // thread to see it stops the run, and the others wait here for the
+  // process to end (they printed the message into it, interleaved).
+  static std::mutex First;
+  First.lock();
   llvm::errs() << "uaccess-lint: interrupted (" << ::strsignal(Signal)
                << " in a worker): nothing written\n";
   llvm::sys::RunInterruptHandlers();
