@@ -140,11 +140,7 @@ public:
     U.Foreign |= VD->isStaticLocal();
     if (VD->getInit()) {
       store(U, *VD->getInit(), VD->getType());
-      const SourceManager &SM = Ctx.getSourceManager();
-      SourceLocation Loc = SM.getExpansionLoc(VD->getLocation());
-      SourceLocation &Last = Out.LastWrites[VD->getName()];
-      if (Last.isInvalid() || SM.isBeforeInTranslationUnit(Last, Loc))
-        Last = Loc;
+      wroteName(VD->getName(), VD->getLocation());
     }
     return true;
   }
@@ -215,8 +211,11 @@ private:
       Name = Ref->getDecl()->getNameAsString();
     else if (isa<MemberExpr>(L))
       Name = fieldHeld(*L);
-    if (Name.empty())
-      return;
+    if (!Name.empty())
+      wroteName(Name, At);
+  }
+  /// Keeps \p At as \p Name's last write when it is later in the file.
+  void wroteName(llvm::StringRef Name, SourceLocation At) {
     const SourceManager &SM = Ctx.getSourceManager();
     SourceLocation Loc = SM.getExpansionLoc(At);
     SourceLocation &Last = Out.LastWrites[Name];
