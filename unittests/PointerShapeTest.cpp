@@ -297,6 +297,8 @@ TEST(PointerShapeTest, PointersMadeFromA32BitValue) {
       fitsIn32Bits("(u32 __user __force *)(unsigned long)(u32)regs->sp"));
   EXPECT_TRUE(fitsIn32Bits("compat_ptr(uptr)"));
   EXPECT_TRUE(fitsIn32Bits("(void __user *)(unsigned long)(compat_uptr_t)a.p"));
+  EXPECT_TRUE(fitsIn32Bits("(u32 __user *)compat_ptr(uptr)"));
+  EXPECT_TRUE(fitsIn32Bits("(u32 __user *) compat_ptr (a->p)"));
 }
 
 TEST(PointerShapeTest, WiderOrComputedPointersMayNotFit) {
@@ -305,6 +307,7 @@ TEST(PointerShapeTest, WiderOrComputedPointersMayNotFit) {
   EXPECT_FALSE(fitsIn32Bits("(void __user *)(unsigned long)(u32)base + off"));
   EXPECT_FALSE(fitsIn32Bits("buf"));
   EXPECT_FALSE(fitsIn32Bits("compat_ptr(a) + n"));
+  EXPECT_FALSE(fitsIn32Bits("compat_ptr(a) + f(n)"));
 }
 
 } // namespace

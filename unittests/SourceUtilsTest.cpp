@@ -174,6 +174,25 @@ TEST(SourceUtilsTest, EnclosingLoopIsTheInnermost) {
   EXPECT_EQ(enclosingLoop(*Do, *Parents), For);
 }
 
+TEST(SourceUtilsTest, EnclosingLoopSkipsAMacrosDoWhileZero) {
+  auto AST = buildC("void g(int);\n"
+                    "#define ONCE(x) do { g(x); } while (0)\n"
+                    "void f(int n) {\n"
+                    "  while (n--)\n"
+                    "    ONCE(n);\n"
+                    "  ONCE(0);\n"
+                    "}");
+  const auto *InLoop = find<CallExpr>(
+      *AST, callExpr(hasArgument(0, ignoringImpCasts(declRefExpr()))));
+  const auto *After =
+      find<CallExpr>(*AST, callExpr(hasArgument(0, integerLiteral())));
+  const auto *While = find<WhileStmt>(*AST, whileStmt());
+  ASSERT_TRUE(InLoop && After && While);
+  auto Parents = bodyParents(*AST, "f");
+  EXPECT_EQ(enclosingLoop(*InLoop, *Parents), While);
+  EXPECT_EQ(enclosingLoop(*After, *Parents), nullptr);
+}
+
 // sourceText
 
 TEST(SourceUtilsTest, SourceTextOfTokenRange) {
@@ -838,6 +857,33 @@ TEST(SourceUtilsTest, ArgumentTextIsEmptyForAMacrosOwnTokens) {
   const auto *Sub = find<ArraySubscriptExpr>(*AST, arraySubscriptExpr());
   ASSERT_TRUE(Sub);
   EXPECT_EQ(argumentText(*Sub, AST->getASTContext()), "");
+}
+
+// macroUseText
+TEST(SourceUtilsTest, MacroUseTextIsAFunctionLikeMacroUseInAnArgument) {
+  std::unique_ptr<ASTUnit> AST =
+      buildC("struct s { int a; };\n"
+             "int ok(void *p, unsigned long n);\n"
+             "#define field_size(T, M) sizeof((((T *)0)->M))\n"
+             "#define ELEMS(n, sz) ((n) * (sz))\n"
+             "#define CHECK(p, n) ok(p, n)\n"
+             "int f(void *q) { return CHECK(q, field_size(struct s, a)); }\n"
+             "int g(void *q) { return CHECK(q, ELEMS(2, 4)); }\n");
+  ASSERT_TRUE(AST);
+  ASTContext &Ctx = AST->getASTContext();
+  const auto *Size =
+      find<UnaryExprOrTypeTraitExpr>(*AST, unaryExprOrTypeTraitExpr());
+  const auto *Product = find<ParenExpr>(
+      *AST, parenExpr(has(binaryOperator(hasOperatorName("*")))));
+  ASSERT_TRUE(Size && Product);
+  // argumentText() stops at the first token's macro name.
+  EXPECT_NE(argumentText(*Size, Ctx), "field_size(struct s, a)");
+  EXPECT_EQ(macroUseText(*Size, Ctx), "field_size(struct s, a)");
+  EXPECT_EQ(macroUseText(*Product, Ctx), "ELEMS(2, 4)");
+  // Its tokens that stand for its arguments are themselves.
+  const auto *Two = find<IntegerLiteral>(*AST, integerLiteral(equals(2)));
+  ASSERT_TRUE(Two);
+  EXPECT_EQ(macroUseText(*Two, Ctx), "2");
 }
 
 TEST(SourceUtilsTest, TextAtLevelIsWhatAMacroBodyWritesForAnArgument) {

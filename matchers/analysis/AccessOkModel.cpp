@@ -117,6 +117,7 @@ void AccessOkModel::addWrapperCall(const CallExpr &Call,
   if (Length == NoArg) {
     Length = U.Args.size();
     U.Args.push_back(W.LengthText);
+    U.ArgExprs.push_back(W.LengthExpr); // Folded where it is written.
   }
   WC.Entry = {Call.getDirectCallee()->getName(),
               Role::CheckedAccessor,

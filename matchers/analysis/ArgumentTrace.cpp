@@ -96,17 +96,40 @@ TracedParam tracedParamOf(const FunctionDecl &FD, llvm::StringRef Pointer) {
 
 namespace {
 
+/// Where \p Own lies in \p Origin, what it copies, in bytes: 0 for Origin
+/// itself or an exact copy, the constant bytes of an address's one store
+/// (`tail = &p->b`: 4); none otherwise.
+std::optional<int64_t> bytesInto(const PointerDerivation &PD,
+                                 llvm::StringRef Own, llvm::StringRef Origin,
+                                 const ASTContext &Ctx) {
+  if (Own == Origin)
+    return 0;
+  std::optional<PointerCopy> Copy = PD.copyOf(Own);
+  if (!Copy || Copy->Origin != Origin || (!Copy->exact() && !Copy->Address))
+    return std::nullopt;
+  if (Copy->exact())
+    return 0;
+  BytePlace In = placeInOrigin(PD, BytePlace{Own.str()}, Origin, Ctx);
+  return In.Holder == Origin ? In.Bytes : std::nullopt;
+}
+
 /// The names the caller's checks may give the pointer that \p Own (the
 /// argument's pointer, as passed) holds for \p Param: Own itself, and
 /// what Own copies. Empty when Own is not the pointer: a field the caller
-/// writes first, or one of an offset copy (another element's).
+/// writes first, or one of an offset copy (another element's). An
+/// address inside the origin (`&p->b`) names it only at known bytes.
 llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
                                               llvm::StringRef Own,
-                                              TracedParam &Param) {
+                                              TracedParam &Param,
+                                              const ASTContext &Ctx) {
   llvm::SmallVector<std::string, 2> Names{Own.str() + Param.Field};
   std::optional<PointerCopy> Copy =
       Param.Indirect ? std::nullopt : PD.copyOf(Own);
-  if (Copy && (Param.Field.empty() || (Copy->exact() && Copy->SameType))) {
+  if (Copy && Copy->Address) {
+    if (Param.Field.empty() && bytesInto(PD, Own, Copy->Origin, Ctx))
+      Names.push_back(Copy->Origin);
+  } else if (Copy &&
+             (Param.Field.empty() || (Copy->exact() && Copy->SameType))) {
     Names.push_back(Copy->Origin + Param.Field);
     if (!Copy->exact())
       Param.Inside = true, Param.FromStart = false;
@@ -127,7 +150,10 @@ bool checksRange(const UaccessUse &Check) {
 /// traced pointer may lie past (\p Param, on the caller's side): the
 /// pointer lies somewhere inside the caller's, or the access reaches
 /// bytes outside the range.
+/// Param.Reach counts from \p Origin; a check of a copy inside it is
+/// moved there (bytesInto()).
 bool fallsShort(const UaccessUse &Check, llvm::StringRef Checked,
+                llvm::StringRef Origin, const PointerDerivation &PD,
                 const TracedParam &Param, const ASTContext &Ctx) {
   if (Param.Inside)
     return !AccessOkModel::checksWholeBuffer(Check);
@@ -135,22 +161,25 @@ bool fallsShort(const UaccessUse &Check, llvm::StringRef Checked,
     return false;
   std::optional<ByteRange> Range =
       Param.Reach ? bytesChecked(Check, Checked, Ctx) : std::nullopt;
-  return Range && !Param.Reach->within(*Range);
+  std::optional<int64_t> Into =
+      Range ? bytesInto(PD, Checked, Origin, Ctx) : std::nullopt;
+  return Into && !Param.Reach->within(Range->shifted(*Into));
 }
 
 /// The caller's checks that run before \p Call on every path: of the
 /// names \p Names (one that guards the call, or one that falls short), or
 /// of another pointer. \p Param is on the caller's side (passedAt()).
-void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
-                    llvm::ArrayRef<std::string> Names, const TracedParam &Param,
-                    const ASTContext &Ctx, ArgumentTrace &T) {
+void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
+                    const CallExpr &Call, llvm::ArrayRef<std::string> Names,
+                    const TracedParam &Param, const ASTContext &Ctx,
+                    ArgumentTrace &T) {
   for (const UaccessUse *C : Model.checks()) {
     if (!Model.dominates(*C, Call))
       continue;
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
     bool Same = llvm::is_contained(Names, Checked);
     bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
-    bool Short = Same && fallsShort(*C, Checked, Param, Ctx);
+    bool Short = Same && fallsShort(*C, Checked, Names.back(), PD, Param, Ctx);
     bool Weak = T.OtherWeakness != CheckWeakness::None;
     if (Same && !Model.failureStops(*C, Call)) {
       if (!Weak)
@@ -172,8 +201,11 @@ void classifyChecks(const AccessOkModel &Model, const CallExpr &Call,
 /// Moves \p Param to the caller's side of a call that passes \p Arg for
 /// it, where Arg is the caller's pointer \p Own at an offset: a constant
 /// one moves the bytes reached (`&p->b`, `p + 1`); one that varies (`p +
-/// i`) puts the pointer somewhere inside Own's buffer (Inside).
-void passedAt(const Expr &Arg, llvm::StringRef Own, TracedParam &Param,
+/// i`) puts the pointer somewhere inside the buffer of \p Origin, what
+/// Own copies (Inside). A local address inside Origin (`tail = &p->b`)
+/// is at the bytes of its one store.
+void passedAt(const Expr &Arg, llvm::StringRef Own, llvm::StringRef Origin,
+              const PointerDerivation &PD, TracedParam &Param,
               const ASTContext &Ctx) {
   std::optional<ByteRange> Reach = std::move(Param.Reach);
   Param.Reach.reset();
@@ -182,10 +214,11 @@ void passedAt(const Expr &Arg, llvm::StringRef Own, TracedParam &Param,
   BytePlace Passed = bytePlaceOf(Arg, Ctx);
   if (Passed.Holder != Own || Passed.Extent)
     return;
-  if (!Passed.Bytes)
+  std::optional<int64_t> Into = bytesInto(PD, Own, Origin, Ctx);
+  if (!Passed.Bytes || !Into)
     Param.Inside = true, Param.FromStart = false;
   else if (Reach)
-    Param.Reach = Reach->shifted(*Passed.Bytes);
+    Param.Reach = Reach->shifted(*Passed.Bytes + *Into);
 }
 
 /// The shape of \p Arg as the caller wrote it: inside a macro that makes
@@ -220,9 +253,10 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   // `&outer->inner`, whose fields are other objects'.
   bool Holder = Param.Indirect || Shape.Kind == PointerShape::WholeObject;
   FunctionAnalyses &FA = Cache.get(Caller);
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   llvm::SmallVector<std::string, 2> Names;
   if (!Own.empty() && (Param.Field.empty() || Holder))
-    Names = callerNames(*FA.getAnalysis<PointerDerivation>(), Own, Param);
+    Names = callerNames(PD, Own, Param, Ctx);
   if (Names.empty()) {
     // `*uevents`: the caller's pointer, passed by address to be advanced.
     bool Deref = Own.empty() && !Param.Indirect && Param.Field.empty();
@@ -232,17 +266,16 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   }
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
-  passedAt(Arg, Own, Param, Ctx);
+  passedAt(Arg, Own, T.Base, PD, Param, Ctx);
   T.Up.Inside = Param.Inside;
   T.Up.FromStart = Param.FromStart;
   T.Up.Reach = Param.Reach;
   // A field passed on (`sr->umsg`) is the callers' only while the caller
   // does not write it first.
-  if (!T.Up.Field.empty() &&
-      !FA.getAnalysis<PointerDerivation>()->stable(T.Base))
+  if (!T.Up.Field.empty() && !PD.stable(T.Base))
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  classifyChecks(Model, Call, Names, Param, Ctx, T);
+  classifyChecks(Model, PD, Call, Names, Param, Ctx, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -115,12 +115,14 @@ std::optional<CheckWrapper> checkOfParameter(const Expr *E, Fails When,
   if (const ParmVarDecl *P = parameterOf(Length)) {
     if (!assigns(*FD.getBody(), *P))
       W.LengthParam = P->getFunctionScopeIndex();
-  } else if (!namesAParameter(*Length)) {
+  } else if (!namesAParameter(*Length) ||
+             Length->getIntegerConstantExpr(Ctx)) { // `sizeof(*f)`
     // Under a macro (`unlikely(!access_ok(uaddr, sizeof(u32)))`), the
     // argument as spelled, not the whole expansion.
     W.LengthText = Length->getBeginLoc().isMacroID()
                        ? spelledText(*Length, Ctx)
                        : writtenText(*Length, Ctx);
+    W.LengthExpr = Length;
   }
   return W;
 }

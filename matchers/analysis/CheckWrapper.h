@@ -27,6 +27,7 @@
 namespace clang {
 class ASTContext;
 class CallExpr;
+class Expr;
 class FunctionDecl;
 } // namespace clang
 
@@ -44,6 +45,9 @@ struct CheckWrapper {
   /// Without a length parameter: the length as written in the wrapper when
   /// it names no parameter (`sizeof(struct frame)`), else empty (unknown).
   std::string LengthText;
+  /// With LengthText, in the TU that defines the wrapper: its expression,
+  /// for the callers' ranges to fold (`sizeof(*f)`, `4`); null elsewhere.
+  const clang::Expr *LengthExpr = nullptr;
   /// Set when the check on some path is a call of a function that another
   /// TU defines: the wrapper checks its parameter only if RequiredCallee is
   /// a check wrapper of its argument RequiredArg, which only the link step

@@ -51,9 +51,55 @@ bool samePointee(QualType A, QualType B) {
 /// the elements of *p added; or the field read (`args->data_ptr`). A sum
 /// in another type's elements, or a variable or negative offset, copies
 /// nothing this can follow.
+/// The pointer variable whose object the lvalue \p E lies in: `p` of
+/// `p->f`, `p[i]`, `p->arr[2].g`; null for another object's (`p->q->f`,
+/// `p->ptr[1]`, a local struct's field).
+const DeclRefExpr *objectPointer(const Expr &E) {
+  const Expr *Cur = E.IgnoreParens();
+  while (true) {
+    const Expr *Base = nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur))
+      Base = ME->getBase()->IgnoreParenImpCasts();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
+      Base = AS->getBase()->IgnoreParenImpCasts();
+    else
+      return nullptr;
+    if (Base->getType()->isPointerType()) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Base);
+      return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
+    }
+    Cur = Base; // `p->inner.f`, `p->arr[2]`: still inside *p.
+  }
+}
+
+/// `&p->b`, `&p[i]`, `&p->arr[2].f` stored: an address inside *p
+/// (PointerCopy::Address), or `p + k` for `&p[k]`.
+std::optional<PointerCopy> addressSource(const Expr &LValue, QualType To,
+                                         const ASTContext &Ctx) {
+  const DeclRefExpr *Ref = objectPointer(LValue);
+  if (!Ref)
+    return std::nullopt;
+  PointerCopy C;
+  C.Origin = Ref->getDecl()->getNameAsString();
+  C.SameType = samePointee(To, Ref->getType());
+  const auto *AS = dyn_cast<ArraySubscriptExpr>(LValue.IgnoreParens());
+  std::optional<llvm::APSInt> K =
+      AS && AS->getBase()->IgnoreParenImpCasts() == Ref
+          ? AS->getIdx()->getIntegerConstantExpr(Ctx)
+          : std::nullopt;
+  if (K && !K->isNegative() && C.SameType)
+    C.Offset = K->getExtValue();
+  else
+    C.Address = true, C.SameType = false;
+  return C;
+}
+
 std::optional<PointerCopy> copySource(const Expr &From, QualType To,
                                       const ASTContext &Ctx) {
   const Expr *E = valueOf(From);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    return addressSource(*UO->getSubExpr(), To, Ctx);
   if (std::string Field = fieldHeld(*E); !Field.empty()) {
     PointerCopy C;
     C.Origin = Field;
@@ -306,7 +352,7 @@ PointerShape PointerDerivation::originShape(PointerShape Shape,
   Shape.IndexText.clear();
   // A walking copy, one copied at several offsets, or an index in another
   // type's elements: somewhere in the origin's object, the range undecided.
-  if (Copy->Walks || Copy->OffsetVaries || !Index ||
+  if (Copy->Walks || Copy->OffsetVaries || Copy->Address || !Index ||
       (*Index != 0 && !Copy->SameType)) {
     Shape.Kind = PointerShape::Other;
     return Shape;
@@ -428,7 +474,7 @@ PointerDerivation::copyOf(llvm::StringRef Var) const {
       return std::nullopt;
     // 6.12 fpu__restore_sig(): `buf_fx = buf`, then, for 32-bit frames,
     // `buf_fx = buf + sizeof(struct fregs_state)`.
-    if (Out && Out->Offset != C->Offset)
+    if (Out && (Out->Offset != C->Offset || Out->Address || C->Address))
       Out->OffsetVaries = true;
     else
       Out = C;

@@ -51,8 +51,9 @@ std::string fieldHeld(const clang::Expr &E);
 
 /// A local pointer variable that only ever holds another pointer's value,
 /// as PointerDerivation::copyOf() finds it: `fp = buf`,
-/// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`, or a
-/// struct field's (`user_data = u64_to_user_ptr(args->data_ptr)`).
+/// `struct x __user *tmp = (struct x __user *)buf`, `q = p + 2`, an
+/// address inside it (`tail = &p->b`), or a struct field's (`user_data =
+/// u64_to_user_ptr(args->data_ptr)`).
 struct PointerCopy {
   std::string Origin;   ///< The variable (or field) it is copied from.
   long Offset = 0;      ///< Elements of *Origin added at the copy.
@@ -62,8 +63,13 @@ struct PointerCopy {
   /// if (c) q = p + 16;`): inside Origin, at an offset not known; Offset
   /// is the first one.
   bool OffsetVaries = false;
+  /// An address inside Origin's object (`&p->b`, `&p[i]`, `&p->v[2].f`):
+  /// where, in bytes, the one store says (onlyStore(), bytePlaceOf()).
+  bool Address = false;
   /// True when it is Origin itself wherever it is read.
-  bool exact() const { return Offset == 0 && !Walks && !OffsetVaries; }
+  bool exact() const {
+    return Offset == 0 && !Walks && !OffsetVaries && !Address;
+  }
 };
 
 class PointerDerivation : public ManagedAnalysis {

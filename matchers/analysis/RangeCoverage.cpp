@@ -164,6 +164,77 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
 }
 
+/// How \p S moves the pointer variable \p Holder, in its elements:
+/// `p++` 1, `p -= 2` -2; Moves without Elements for another write (`p +=
+/// n`, `p = q`); nothing when S is no write of Holder.
+struct PointerStep {
+  bool Moves = false;
+  std::optional<int64_t> Elements;
+  clang::QualType Pointee;
+};
+PointerStep stepOf(const Stmt &S, llvm::StringRef Holder,
+                   const ASTContext &Ctx) {
+  auto Named = [&](const Expr *E) -> const Expr * {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+    return Ref && Ref->getDecl()->getName() == Holder &&
+                   Ref->getType()->isPointerType()
+               ? Ref
+               : nullptr;
+  };
+  const Expr *Written = nullptr;
+  std::optional<int64_t> Elements;
+  if (const auto *UO = dyn_cast<UnaryOperator>(&S);
+      UO && UO->isIncrementDecrementOp()) {
+    Written = Named(UO->getSubExpr());
+    Elements = UO->isIncrementOp() ? 1 : -1;
+  } else if (const auto *BO = dyn_cast<BinaryOperator>(&S);
+             BO && BO->isAssignmentOp()) {
+    Written = Named(BO->getLHS());
+    bool Add = BO->getOpcode() == BO_AddAssign;
+    if (Add || BO->getOpcode() == BO_SubAssign)
+      Elements = constantOf(*BO->getRHS(), Ctx);
+    if (Elements && !Add)
+      *Elements = -*Elements;
+  }
+  if (!Written)
+    return {};
+  return {true, Elements, Written->getType()->getPointeeType()};
+}
+
+/// The bytes \p Holder, a pointer the function advances, has moved by
+/// from \p Check to \p Access (`access_ok(p, 8); p += 2;`): the steps
+/// written between them, when each is constant, runs on every path to the
+/// access and in no loop, and the access is in no loop either. None
+/// otherwise: where it points is not known.
+std::optional<int64_t> bytesStepped(FunctionAnalyses &FA,
+                                    const UaccessUse &Check,
+                                    const UaccessUse &Access,
+                                    llvm::StringRef Holder) {
+  const Stmt *Body = FA.decl().getBody();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  if (!Body || !Access.Anchor || enclosingLoop(*Access.Anchor, FA.parents()))
+    return std::nullopt;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  SourceLocation From = SM.getExpansionLoc(Check.loc());
+  SourceLocation To = SM.getExpansionLoc(Access.loc());
+  std::optional<int64_t> Bytes = 0;
+  anyStmtIn(*Body, [&](const Stmt &S) {
+    PointerStep Step = stepOf(S, Holder, FA.astContext());
+    SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
+    if (!Step.Moves || !SM.isBeforeInTranslationUnit(From, At) ||
+        !SM.isBeforeInTranslationUnit(At, To))
+      return false;
+    std::optional<int64_t> Size = sizeOf(Step.Pointee, FA.astContext());
+    if (!Step.Elements || !Size || enclosingLoop(S, FA.parents()) ||
+        !Model.dominates(S, Access))
+      Bytes.reset();
+    else
+      *Bytes += *Step.Elements * *Size;
+    return !Bytes;
+  });
+  return Bytes;
+}
+
 } // namespace
 
 std::string holderOf(const Expr &E) {
@@ -206,12 +277,8 @@ BytePlace bytePlaceOf(const Expr &Pointer, const ASTContext &Ctx) {
                sizeOf(BO->getLHS()->getType()->getPointeeType(), Ctx));
 }
 
-/// \p At, a place through a local pointer that the function sets once,
-/// as a place of \p Origin when that one store puts it there at constant
-/// bytes (`q = &p->b;`, `q = (u32 __user *)p + 3;`); else \p At.
-static BytePlace throughLocalCopy(const PointerDerivation &PD, BytePlace At,
-                                  llvm::StringRef Origin,
-                                  const ASTContext &Ctx) {
+BytePlace placeInOrigin(const PointerDerivation &PD, BytePlace At,
+                        llvm::StringRef Origin, const ASTContext &Ctx) {
   const Expr *Store = PD.onlyStore(At.Holder);
   if (!Store || !At.Bytes || Origin.empty())
     return At;
@@ -279,6 +346,10 @@ static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
     return {};
   if (std::optional<PointerCopy> Copy = PD.copyOf(At.Holder);
       Copy && !Holder.empty() && Copy->Origin == Holder) {
+    // `tail = &p->b`: at the bytes its one store names, if constant.
+    if (BytePlace Inner = placeInOrigin(PD, At, Holder, FA.astContext());
+        Copy->Address && Inner.Holder == Holder)
+      return Inner;
     At.Holder = Copy->Origin;
     if (!Copy->exact())
       At.Bytes.reset();
@@ -286,7 +357,12 @@ static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
     At.Bytes.reset();
   }
   if (At.Holder != Holder && PD.stable(At.Holder) && !PD.walks(At.Holder))
-    At = throughLocalCopy(PD, At, Holder, FA.astContext());
+    At = placeInOrigin(PD, At, Holder, FA.astContext());
+  // `q = p; access_ok(q, 8);` then `&p[3]`: an exact copy is its origin.
+  if (std::optional<PointerCopy> Checked = PD.copyOf(Holder);
+      At.Holder != Holder && Checked && Checked->exact() &&
+      Checked->Origin == At.Holder)
+    At.Holder = Holder.str();
   return At;
 }
 
@@ -353,6 +429,14 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   BytePlace At = placeFrom(FA, *Pointer, Holder, OwnName, Check.loc());
   if (At.Holder != Holder)
     return Out;
+  // Moved in straight code since the check: where is known.
+  if (BytePlace Here = bytePlaceOf(*Pointer, Ctx);
+      !At.Bytes && PD.walks(Holder) && Here.Holder == Holder && Here.Bytes)
+    if (std::optional<int64_t> Moved =
+            bytesStepped(FA, Check, Access, Holder)) {
+      At = Here;
+      *At.Bytes += *Moved;
+    }
   Out.Length = Range->End - Range->Begin;
   Out.Compared = At.Bytes.has_value();
   if (!At.Bytes) {

@@ -32,6 +32,8 @@
 
 namespace uaccess {
 
+class PointerDerivation;
+
 /// Bytes [Begin, End), counted from where a pointer points.
 struct ByteRange {
   int64_t Begin = 0;
@@ -68,6 +70,12 @@ struct BytePlace {
   int64_t Extent = 0;
 };
 BytePlace bytePlaceOf(const clang::Expr &Pointer, const clang::ASTContext &Ctx);
+
+/// \p At, a place through a local pointer that the function sets once,
+/// as a place of \p Origin when that one store puts it there at constant
+/// bytes (`q = &p->b;`, `q = (u32 __user *)p + 3;`); else \p At.
+BytePlace placeInOrigin(const PointerDerivation &PD, BytePlace At,
+                        llvm::StringRef Origin, const clang::ASTContext &Ctx);
 
 /// What holds a pointer: a variable, or a field of one (`sr->umsg`); ""
 /// for anything else.

@@ -190,11 +190,22 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   }
 }
 
+/// Below 4 GiB on a 64-bit kernel: user memory whatever the check says
+/// (the 32-bit syscall entry's `(u32)regs->sp`, `compat_ptr(uptr)`), as
+/// written or as the one store of a local pointer (`p = compat_ptr(u)`).
+static bool madeFrom32Bits(FunctionAnalyses &FA, const UaccessUse &A) {
+  const ASTContext &Ctx = FA.astContext();
+  if (Ctx.getTargetInfo().getPointerWidth(LangAS::Default) != 64)
+    return false;
+  llvm::StringRef Written = A.arg(A.Api->PointerArg).trim();
+  if (fitsIn32Bits(Written))
+    return true;
+  const Expr *Store = derivation(FA).onlyStore(Written);
+  return Store && fitsIn32Bits(writtenText(*Store, Ctx));
+}
+
 void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
-  // Below 4 GiB on a 64-bit kernel: user memory whatever the check says
-  // (the 32-bit syscall entry's `(u32)regs->sp`).
-  if (FA.astContext().getTargetInfo().getPointerWidth(LangAS::Default) == 64 &&
-      fitsIn32Bits(A.arg(A.Api->PointerArg)))
+  if (madeFrom32Bits(FA, A))
     return;
   AccessGuards G = guardsOf(FA, A);
   PointerShape Ptr = shape(FA, A);

@@ -184,10 +184,25 @@ bool isVariableLength(llvm::StringRef Length) {
   return false;
 }
 
+/// `compat_ptr(...)` as the whole of \p Text: its parenthesis closes last.
+static bool isCompatPtrCall(llvm::StringRef Text) {
+  if (!Text.consume_front("compat_ptr"))
+    return false;
+  Text = Text.ltrim();
+  if (!Text.starts_with("("))
+    return false;
+  int Depth = 0;
+  for (size_t I = 0; I < Text.size(); ++I) {
+    Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return I + 1 == Text.size();
+  }
+  return false;
+}
+
 bool fitsIn32Bits(llvm::StringRef Text) {
   Text = Text.trim();
-  static const llvm::Regex CompatPtr("^compat_ptr[[:space:]]*[(].*[)]$");
-  if (CompatPtr.match(Text))
+  if (isCompatPtrCall(Text))
     return true;
   // Casts, outermost first; a 32-bit one must apply to a postfix
   // expression, not to the first term of a sum.
@@ -200,6 +215,8 @@ bool fitsIn32Bits(llvm::StringRef Text) {
     Text = C->Operand.trim();
     if (Narrow.match(C->Type))
       return Postfix.match(Text);
+    if (isCompatPtrCall(Text)) // `(u32 __user *)compat_ptr(uptr)`
+      return true;
   }
   return false;
 }

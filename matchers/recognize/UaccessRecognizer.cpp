@@ -431,7 +431,8 @@ const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
   // As spelled; else as the file shows it, where a name in the argument is
   // a macro of its own (`&infop->si_uid`); else as the use's invocation
   // spells it inside another macro's body (`access_ok(p, REC_LEN)` in
-  // `#define CHECK_REC(p)`).
+  // `#define CHECK_REC(p)`); else as a macro use the argument makes
+  // (`sizeof_field(struct s, a)`).
   auto AtUse = [&](const Stmt &S, const ASTContext &Ctx) -> std::string {
     return U.NameLoc.isMacroID() ? textAtLevel(S, U.NameLoc, Ctx) : "";
   };
@@ -439,7 +440,8 @@ const Expr *argumentExpr(const UaccessUse &U, int I, const ASTContext &Ctx) {
   const TextOf Texts[] = {
       [](const Stmt &S, const ASTContext &C) { return spelledText(S, C); },
       [](const Stmt &S, const ASTContext &C) { return argumentText(S, C); },
-      AtUse};
+      AtUse,
+      [](const Stmt &S, const ASTContext &C) { return macroUseText(S, C); }};
   for (const TextOf &Text : Texts) {
     anyStmtIn(*U.Anchor, [&](const Stmt &S) {
       const auto *E = dyn_cast<Expr>(&S);

@@ -48,10 +48,19 @@ const Stmt *parentStmt(const Stmt &S, const ParentMap &Parents) {
   return isa_and_nonnull<DeclStmt>(Parent) ? nullptr : Parent;
 }
 
+/// `do { ... } while (0)`: a macro's statement, which runs once.
+static bool runsOnce(const DoStmt &Do) {
+  const auto *Zero =
+      dyn_cast<IntegerLiteral>(Do.getCond()->IgnoreParenImpCasts());
+  return Zero && Zero->getValue().isZero();
+}
+
 const Stmt *enclosingLoop(const Stmt &S, const ParentMap &Parents) {
-  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P))
-    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || isa<DoStmt>(P))
+  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P)) {
+    const auto *Do = dyn_cast<DoStmt>(P);
+    if (isa<ForStmt>(P) || isa<WhileStmt>(P) || (Do && !runsOnce(*Do)))
       return P;
+  }
   return nullptr;
 }
 
@@ -232,31 +241,87 @@ std::string spelledText(const Stmt &S, const ASTContext &Ctx) {
       CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
 }
 
+namespace {
+
+/// True when the token at macro location \p L is the last of its
+/// immediate expansion; \p UseEnd is then where that use ends.
+bool endsItsExpansion(SourceLocation L, const SourceManager &SM,
+                      const LangOptions &LO, SourceLocation &UseEnd) {
+  // SourceManager asks for the location past the token.
+  unsigned Length = Lexer::MeasureTokenLength(SM.getSpellingLoc(L), SM, LO);
+  return Length && SM.isAtEndOfImmediateMacroExpansion(
+                       L.getLocWithOffset(Length), &UseEnd);
+}
+
+/// The file location of the token at \p L, or of the whole macro use
+/// whose first (\p AtEnd: last) token it is, up through macro arguments:
+/// `sizeof_field(struct s, a)` for the `sizeof` its body begins with.
+/// Invalid when L is inside a macro's own tokens.
+SourceLocation fileEdge(SourceLocation L, bool AtEnd, const SourceManager &SM,
+                        const LangOptions &LO) {
+  if (L.isFileID())
+    return L;
+  SourceLocation Use;
+  bool Edge = AtEnd ? endsItsExpansion(L, SM, LO, Use)
+                    : SM.isAtStartOfImmediateMacroExpansion(L, &Use);
+  if (Edge)
+    if (SourceLocation Up = fileEdge(Use, AtEnd, SM, LO); Up.isValid())
+      return Up;
+  if (SM.isMacroArgExpansion(L))
+    return fileEdge(SM.getImmediateSpellingLoc(L), AtEnd, SM, LO);
+  return SourceLocation();
+}
+
+} // namespace
+
 std::string textAtLevel(const Stmt &S, SourceLocation Level,
                         const ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   FileID Want = SM.getFileID(Level);
   // Up the expansions to Level's; an argument of the macro whose body
   // Level is in stands where the body names its parameter (`p`).
-  auto Up = [&](SourceLocation L) {
+  // The last token of a macro use's expansion stands for its last token
+  // (`HDR_LEN()`'s `)`), the others for its name.
+  auto Up = [&](SourceLocation L, bool AtEnd) {
     while (L.isValid() && SM.getFileID(L) != Want) {
       if (!L.isMacroID())
         return SourceLocation();
-      if (SM.isMacroArgExpansion(L))
+      SourceLocation UseEnd;
+      if (SM.isMacroArgExpansion(L)) {
         if (SourceLocation Param = SM.getImmediateExpansionRange(L).getBegin();
             SM.getFileID(Param) == Want)
           return Param;
+      } else if (AtEnd && endsItsExpansion(L, SM, Ctx.getLangOpts(), UseEnd)) {
+        L = UseEnd;
+        continue;
+      }
       L = SM.getImmediateMacroCallerLoc(L);
     }
     return L;
   };
-  SourceLocation Begin = Up(S.getBeginLoc()), End = Up(S.getEndLoc());
+  SourceLocation Begin = Up(S.getBeginLoc(), false);
+  SourceLocation End = Up(S.getEndLoc(), true);
   if (Begin.isInvalid() || End.isInvalid() ||
       SM.isBeforeInTranslationUnit(End, Begin))
     return "";
   Begin = SM.getSpellingLoc(Begin);
   End = SM.getSpellingLoc(End);
   if (SM.getFileID(Begin) != SM.getFileID(End) ||
+      SM.isBeforeInTranslationUnit(End, Begin))
+    return "";
+  return collapseWhitespace(sourceText(
+      CharSourceRange::getTokenRange(Begin, End), SM, Ctx.getLangOpts()));
+}
+
+std::string macroUseText(const Stmt &S, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (!S.getBeginLoc().isMacroID())
+    return "";
+  const LangOptions &LO = Ctx.getLangOpts();
+  SourceLocation Begin = fileEdge(S.getBeginLoc(), false, SM, LO);
+  SourceLocation End = fileEdge(S.getEndLoc(), true, SM, LO);
+  if (Begin.isInvalid() || End.isInvalid() ||
+      SM.getFileID(Begin) != SM.getFileID(End) ||
       SM.isBeforeInTranslationUnit(End, Begin))
     return "";
   return collapseWhitespace(sourceText(

@@ -59,7 +59,7 @@ enclosingIfThen(const clang::Stmt &S, const clang::ParentMap &Parents,
                 llvm::function_ref<bool(const clang::Expr &Cond)> Accept);
 
 /// The innermost loop (for, while, do) that holds \p S in the body
-/// \p Parents maps, or null.
+/// \p Parents maps, or null. A macro's `do { } while (0)` is no loop.
 const clang::Stmt *enclosingLoop(const clang::Stmt &S,
                                  const clang::ParentMap &Parents);
 
@@ -136,6 +136,13 @@ std::string spelledText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 /// in a header, where spelledText() finds two files). Whitespace
 /// collapsed; "" when the tokens are no argument's.
 std::string argumentText(const clang::Stmt &S, const clang::ASTContext &Ctx);
+
+/// Text of \p S as the file shows it where \p S is the whole expansion of
+/// a macro use written in another macro's argument (`sizeof_field(struct
+/// s, a)`, `HDR_LEN()` in `access_ok(p, ...)`), or tokens of that
+/// argument. Whitespace collapsed; "" when S begins or ends among a
+/// macro's own tokens.
+std::string macroUseText(const clang::Stmt &S, const clang::ASTContext &Ctx);
 
 /// An address computed by a call from a parameter: the call as spelled,
 /// and the one pointer parameter it is passed.

@@ -231,3 +231,65 @@ int walk_after_get(u32 __user *ids, int n)
 		return -EFAULT;
 	return put_walk(ids, n);
 }
+
+/* The callee reaches the field through a local address of it: the
+ * bytes are that address's. */
+static noinline int put_b_local(struct pair __user *p, u32 v)
+{
+	u32 __user *tail = &p->b;
+
+	return __put_user(v, tail);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() in local_short(), 1 call up (put_b_local() <- local_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int local_whole(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	return put_b_local(p, 1);
+}
+
+int local_short(struct pair __user *p)
+{
+	if (!access_ok(p, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_b_local(p, 1);
+}
+
+/* A caller that passes a local address inside what it checked: at that
+ * offset. */
+static noinline int put_word_at(u32 __user *w, u32 v)
+{
+	return __put_user(v, w);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() in pass_local_short(), 1 call up (put_word_at() <- pass_local_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int pass_local_whole(struct pair __user *p)
+{
+	u32 __user *tail = &p->b;
+
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	return put_word_at(tail, 1);
+}
+
+int pass_local_short(struct pair __user *p)
+{
+	u32 __user *tail = &p->b;
+
+	if (!access_ok(p, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+		return -EFAULT;
+	return put_word_at(tail, 1);
+}
+
+/* A check of the local address itself covers it. */
+int pass_local_checked(struct pair __user *p)
+{
+	u32 __user *tail = &p->b;
+
+	if (!access_ok(tail, sizeof(u32)))
+		return -EFAULT;
+	return put_word_at(tail, 1);
+}

@@ -72,6 +72,28 @@ int fetch_bp(struct pt_regs *regs)
 // BITS32: check-forms.c:[[@LINE-2]]:9: warning: '__get_user' through '(u32 __user *)(unsigned long)(u32)regs->sp' is not guarded by any access_ok() [access-ok-far]
 }
 
+/* compat_ptr() makes its pointer from a 32-bit value too: cast, or held
+   in a local pointer set once. */
+typedef u32 compat_uptr_t;
+static inline void __user *compat_ptr(compat_uptr_t uptr)
+{
+	return (void __user *)(unsigned long)uptr;
+}
+
+int fetch_compat(compat_uptr_t uptr, u32 *out)
+{
+	return __get_user(*out, (u32 __user *)compat_ptr(uptr));
+// BITS32: check-forms.c:[[@LINE-1]]:9: warning: '__get_user' through '(u32 __user *)compat_ptr(uptr)' is not guarded by any access_ok() [access-ok-far]
+}
+
+int fetch_compat_local(compat_uptr_t uptr, u32 *out)
+{
+	u32 __user *p = compat_ptr(uptr);
+
+	return __get_user(*out, p);
+// BITS32: check-forms.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded by any access_ok() on 'p' [access-ok-far]
+}
+
 /* Made from a 64-bit value: checked nowhere. */
 int fetch_bp_wide(struct pt_regs *regs)
 {

@@ -246,8 +246,8 @@ int copy_after(struct argpack *to, struct argpack __user *from)
 // MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'c', here or in its callers; 'c' is a copy of 'from', and the result of 'masked_user_access_begin' is discarded, so 'from' is not masked [access-ok-far]
 // MASK: masked-pointer.c:[[@LINE-5]]:2: note: 'masked_user_access_begin' masks the pointer here
 	unsafe_get_user(to->size, sz, Efault);
-// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'sz'; 'sz' is a copy of 'from', and the result of 'masked_user_access_begin' is discarded, so 'from' is not masked [access-ok-far]
-// MASK: masked-pointer.c:[[@LINE-8]]:2: note: 'masked_user_access_begin' masks the pointer here
+// An address inside 'from' is the same defect.
+// MASK: masked-pointer.c:[[@LINE-2]]:2: note: 'unsafe_get_user' accesses 'sz' here too
 	user_access_end();
 	return 0;
 Efault:

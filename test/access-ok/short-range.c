@@ -382,3 +382,133 @@ ua_end:
 	user_access_end();
 	return ret;
 }
+
+/* Lengths spelled with function-like macros fold like any other. */
+#define field_size(TYPE, MEMBER) sizeof((((TYPE *)0)->MEMBER))
+#define ELEMS(n, size) ((n) * (size))
+#define HDR_BYTES() 4
+
+int macro_field_len(struct reply __user *r, u32 v)
+{
+	if (!access_ok(r, field_size(struct reply, status)))
+		return -EFAULT;
+	return __put_user(v, &r->len);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'r', but the access_ok() covers only 'field_size(struct reply, status)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int macro_elems_len(u32 __user *e, u32 v)
+{
+	if (!access_ok(e, ELEMS(2, sizeof(*e))))
+		return -EFAULT;
+	return __put_user(v, &e[2]);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'e', but the access_ok() covers only 'ELEMS(2, sizeof(*e))' (8 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int macro_noarg_len(struct reply __user *r, u32 v)
+{
+	if (!access_ok(r, HDR_BYTES()))
+		return -EFAULT;
+	return __put_user(v, &r->len);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'r', but the access_ok() covers only 'HDR_BYTES()' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+/* The same macros, covering. */
+int macro_elems_covered(u32 __user *e, u32 v)
+{
+	if (!access_ok(e, ELEMS(3, sizeof(*e))))
+		return -EFAULT;
+	return __put_user(v, &e[2]);
+}
+
+/* A pointer moved in straight code after a fixed check: where it points
+ * is known. */
+int moved_once(struct reply __user *r, u32 v)
+{
+	if (!access_ok(r, sizeof(*r)))
+		return -EFAULT;
+	r++;
+	return __put_user(v, &r->status);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 16 to 19 of 'r', but the access_ok() covers only 'sizeof(*r)' (16 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int moved_by_two(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	p += 2;
+	return __put_user(v, p);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only '8' [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+/* Moved inside the range: covered. On one path only: not known. */
+int moved_inside(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	p++;
+	return __put_user(v, p);
+}
+
+int moved_on_one_path(u32 __user *p, u32 v, int skip)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	if (skip)
+		p += 4;
+	return __put_user(v, p);
+}
+
+/* A check of an exact copy guards the original, over its range. */
+int copy_checked(u32 __user *p, u32 v)
+{
+	u32 __user *q = p;
+
+	if (!access_ok(q, 8))
+		return -EFAULT;
+	return __put_user(v, &p[3]);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 12 to 15 of 'q', but the access_ok() covers only '8' [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+/* A local address inside the checked object (`tail = &r->len`) is the
+ * checked pointer at that offset. */
+int field_address_covered(struct reply __user *r, u32 v)
+{
+	u32 __user *tail = &r->len;
+
+	if (!access_ok(r, sizeof(*r)))
+		return -EFAULT;
+	return __put_user(v, tail);
+}
+
+int field_address_short(struct reply __user *r, u32 v)
+{
+	u32 __user *tail = &r->len;
+
+	if (!access_ok(r, sizeof(u32)))
+		return -EFAULT;
+	return __put_user(v, tail);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'r', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+/* In a window too. */
+int window_moved(u32 __user *p, u32 v)
+{
+	if (!user_write_access_begin(p, 8))
+		return -EFAULT;
+	p += 2;
+	unsafe_put_user(v, p, efault);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 8 to 11 of 'p', outside the window 'user_write_access_begin' opened for '8' [access-ok-far]
+// CHECK: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

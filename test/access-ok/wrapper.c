@@ -57,6 +57,40 @@ int short_wrapper(struct frame __user *frame, u64 *fp)
 // CHECK: wrapper.c:[[@LINE-4]]:7: note: 'valid_user_frame' checks the range here
 }
 
+// The wrapper's own fixed length counts the same: check_frame() covers
+// one frame, `ok4()` four bytes.
+static inline bool ok4(u32 __user *p)
+{
+	return access_ok(p, 4);
+}
+
+int short_own_length(struct frame __user *frame, u64 *fp)
+{
+	int err = check_frame(frame);
+
+	if (err)
+		return err;
+	return __get_user(*fp, &frame[1].fp);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' accesses bytes 16 to 23 of 'frame', but 'check_frame' covers only 'sizeof(*f)' (16 bytes)
+// CHECK: wrapper.c:[[@LINE-6]]:12: note: 'check_frame' checks the range here
+}
+
+int short_own_constant(u32 __user *p, u32 v)
+{
+	if (!ok4(p))
+		return -EFAULT;
+	return __put_user(v, &p[1]);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but 'ok4' covers only '4'
+// CHECK: wrapper.c:[[@LINE-4]]:7: note: 'ok4' checks the range here
+}
+
+int own_length_covers(u32 __user *p, u32 v)
+{
+	if (!ok4(p))
+		return -EFAULT;
+	return __put_user(v, p);
+}
+
 // Reported: the result is ignored.
 int ignored(struct frame __user *frame, u64 *fp)
 {
