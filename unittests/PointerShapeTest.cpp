@@ -50,6 +50,14 @@ TEST(PointerShapeTest, FieldOfAFieldStopsAtTheArrow) {
   EXPECT_EQ(shapeOf("&p->hdr.len"), "FieldOf base='p' index=''");
 }
 
+TEST(PointerShapeTest, PointerHeldInALocalStructIsNamedByItsFields) {
+  EXPECT_EQ(shapeOf("h.buf"), "WholeObject base='h.buf' index=''");
+  EXPECT_EQ(shapeOf("&h.buf->len"), "FieldOf base='h.buf' index=''");
+  EXPECT_EQ(shapeOf("&h.buf[2]"), "Indexed base='h.buf' index='2'");
+  EXPECT_EQ(shapeOf("frame->uc.link"),
+            "WholeObject base='frame->uc.link' index=''");
+}
+
 TEST(PointerShapeTest, ChainedArrowsBaseIsBeforeTheLastArrow) {
   EXPECT_EQ(shapeOf("&sr->umsg->msg_name"), "FieldOf base='sr->umsg' index=''");
   EXPECT_EQ(shapeOf("&a->b->c->d"), "FieldOf base='a->b->c' index=''");

@@ -89,12 +89,15 @@ PointerShape pointerShape(llvm::StringRef Text) {
   }
   // The base is everything before the last `->`: `&sr->umsg->msg_name`
   // goes through the user pointer `sr->umsg`, not the kernel struct `sr`.
-  static const llvm::Regex Field(
-      "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
-      "[[:space:]]*->");
-  static const llvm::Regex Index(
-      "^&[(]?[[:space:]]*([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)"
-      "[[:space:]]*\\[([^]]+)\\]");
+  // A pointer a struct holds is named by its fields, `.` or `->`: `h.buf`
+  // of a header copied in from user memory is another pointer than the
+  // header's.
+  static const std::string Holder =
+      "[A-Za-z_][A-Za-z0-9_]*((->|[.])[A-Za-z_][A-Za-z0-9_]*)*";
+  static const llvm::Regex Field("^&[(]?[[:space:]]*(" + Holder +
+                                 ")[[:space:]]*->");
+  static const llvm::Regex Index("^&[(]?[[:space:]]*(" + Holder +
+                                 ")[[:space:]]*\\[([^]]+)\\]");
   // The offset: numbers, variables or fields (`fpstate->user_size`),
   // added or subtracted (`user_data + len - 1`).
   static const std::string Term =
@@ -103,13 +106,12 @@ PointerShape pointerShape(llvm::StringRef Text) {
       "^[(]?([A-Za-z_][A-Za-z0-9_]*)[[:space:]]*\\+[[:space:]]*(" + Term +
       "([[:space:]]*[-+][[:space:]]*" + Term + ")*)[)]?$");
   // `p`, and a pointer held in a struct: `sr->umsg`.
-  static const llvm::Regex Plain(
-      "^[(]?([A-Za-z_][A-Za-z0-9_]*(->[A-Za-z_][A-Za-z0-9_]*)*)[)]?$");
+  static const llvm::Regex Plain("^[(]?(" + Holder + ")[)]?$");
   llvm::SmallVector<llvm::StringRef, 4> M;
   if (Index.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::Indexed;
-    S.IndexText = M[3].trim().str();
+    S.IndexText = M[4].trim().str();
   } else if (Field.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::FieldOf;

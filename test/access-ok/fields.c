@@ -219,3 +219,41 @@ int query_other(struct query_item *item, struct query_item *other)
 }
 // CHECK: fields.c:[[@LINE-4]]:6: warning: '__copy_to_user' accesses 'query_ptr', but the access_ok() before it checks 'other->data_ptr'
 // CHECK: note: 'copy_query_item' checks the range here
+
+/* The ioctl shape with the header in a local struct: the pointer read out
+ * of it is another pointer than the header's, whose copy checked only the
+ * header. Checked itself, it is guarded. */
+struct uhdr { u32 __user *buf; u32 len; u64 data; };
+
+int local_header(struct uhdr __user *uh, u32 v)
+{
+	struct uhdr h;
+
+	if (copy_from_user(&h, uh, sizeof(h)))
+		return -EFAULT;
+	return __put_user(v, h.buf);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'h.buf', but the access_ok() before it checks 'uh' [access-ok-far]
+// CHECK: fields.c:[[@LINE-4]]:6: note: 'copy_from_user' checks the range here
+}
+
+int local_header_u64(struct uhdr __user *uh, u32 v)
+{
+	struct uhdr h;
+
+	if (copy_from_user(&h, uh, sizeof(h)))
+		return -EFAULT;
+	return __copy_to_user(u64_to_user_ptr(h.data), &v, sizeof(v));
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__copy_to_user' accesses 'h.data', but the access_ok() before it checks 'uh' [access-ok-far]
+// CHECK: fields.c:[[@LINE-4]]:6: note: 'copy_from_user' checks the range here
+}
+
+int local_header_checked(struct uhdr __user *uh, u32 v)
+{
+	struct uhdr h;
+
+	if (copy_from_user(&h, uh, sizeof(h)))
+		return -EFAULT;
+	if (!access_ok(h.buf, h.len * sizeof(u32)))
+		return -EFAULT;
+	return __put_user(v, h.buf);
+}
