@@ -174,6 +174,11 @@ Error printFixDiff(const Options &Opt, const uaccess::MergedReport &Report,
     return createStringError("no diff: " + toString(Diff.takeError()));
   outs() << *Diff;
   outs().flush();
+  if (std::error_code EC = outs().error()) {
+    outs().clear_error();
+    return createStringError("cannot write the diff to standard output: " +
+                             EC.message());
+  }
   return Error::success();
 }
 

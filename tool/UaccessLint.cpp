@@ -118,17 +118,10 @@ int runOverTUs(Options &Opt, const CommandLine &CL, bool Report,
 } // namespace
 } // namespace driver
 
-int main(int argc, const char **argv) {
+/// The command \p CL names, run.
+static int dispatch(uaccess::CommandLine CL, const char *Argv0,
+                    std::chrono::steady_clock::time_point Started) {
   using namespace driver;
-  auto Started = std::chrono::steady_clock::now();
-  std::vector<int> Ignored = uaccess::ignoredInterrupts();
-  InitLLVM X(argc, argv);
-  uaccess::keepIgnoredInterrupts(Ignored);
-  std::deque<std::string> KbuildArgs;
-  CommandLine CL =
-      argc > 1 && StringRef(argv[1]) == "--kbuild"
-          ? exitOnError(uaccess::kbuildCommandLine(argc, argv, KbuildArgs))
-          : uaccess::splitDashDash(argc, argv);
   StringRef Command = CL.Own.size() > 1 ? CL.Own[1] : "";
   bool Merge = Command == "merge", Report = Command == "report";
   if (Merge || Report)
@@ -147,5 +140,35 @@ int main(int argc, const char **argv) {
   if (!Opt.WorkerJob.empty())
     return uaccess::runWorkerJob(Opt.WorkerJob);
   uaccess::endDriverOnStopSignals();
-  return runOverTUs(Opt, CL, Report, argv[0], Started);
+  return runOverTUs(Opt, CL, Report, Argv0, Started);
+}
+
+/// \p Code, unless standard output or standard error could not be
+/// written (a full disk, /dev/full): then the run failed (exit 2), never
+/// "findings" or "clean". Left to them, the streams would end the process
+/// with LLVM's "IO failure" and exit 1, the findings' code.
+static int exitWritten(int Code) {
+  outs().flush();
+  bool OutFailed = outs().has_error(), ErrFailed = errs().has_error();
+  if (!OutFailed && !ErrFailed)
+    return Code;
+  outs().clear_error();
+  errs().clear_error();
+  if (!ErrFailed)
+    errs() << "uaccess-lint: error: standard output could not be written\n";
+  return uaccess::ExitUsage;
+}
+
+int main(int argc, const char **argv) {
+  auto Started = std::chrono::steady_clock::now();
+  std::vector<int> Ignored = uaccess::ignoredInterrupts();
+  InitLLVM X(argc, argv);
+  uaccess::keepIgnoredInterrupts(Ignored);
+  std::deque<std::string> KbuildArgs;
+  uaccess::CommandLine CL =
+      argc > 1 && StringRef(argv[1]) == "--kbuild"
+          ? driver::exitOnError(
+                uaccess::kbuildCommandLine(argc, argv, KbuildArgs))
+          : uaccess::splitDashDash(argc, argv);
+  return exitWritten(dispatch(std::move(CL), argv[0], Started));
 }
