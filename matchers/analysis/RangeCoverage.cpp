@@ -164,6 +164,78 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
   return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
 }
 
+/// The last value of \p Var in \p For when the loop counts it by one from
+/// a constant up to a constant (`for (i = 0; i < 4; i++)`, `i <= 3`) and
+/// its body never writes it. None otherwise, or when it never runs.
+std::optional<int64_t> lastCount(const ForStmt &For, const VarDecl &Var,
+                                 const ASTContext &Ctx) {
+  auto IsVar = [&](const Expr *E) {
+    const auto *Ref =
+        E ? dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()) : nullptr;
+    return Ref && Ref->getDecl() == &Var;
+  };
+  std::optional<int64_t> First;
+  if (const auto *Init = dyn_cast_or_null<BinaryOperator>(For.getInit());
+      Init && Init->getOpcode() == BO_Assign && IsVar(Init->getLHS()))
+    First = constantOf(*Init->getRHS(), Ctx);
+  else if (const auto *DS = dyn_cast_or_null<DeclStmt>(For.getInit());
+           DS && DS->isSingleDecl() && DS->getSingleDecl() == &Var &&
+           Var.getInit())
+    First = constantOf(*Var.getInit(), Ctx);
+  const auto *Cond = dyn_cast_or_null<BinaryOperator>(For.getCond());
+  const auto *Step = dyn_cast_or_null<UnaryOperator>(For.getInc());
+  llvm::StringSet<> Names{Var.getName()};
+  if (!First || !Cond || !IsVar(Cond->getLHS()) || !Step ||
+      !Step->isIncrementOp() || !IsVar(Step->getSubExpr()) || !For.getBody() ||
+      writesAnyOf(*For.getBody(), Names))
+    return std::nullopt;
+  std::optional<int64_t> Bound = constantOf(*Cond->getRHS(), Ctx);
+  if (!Bound || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE))
+    return std::nullopt;
+  int64_t Last = Cond->getOpcode() == BO_LT ? *Bound - 1 : *Bound;
+  return Last >= *First ? std::optional<int64_t>(Last) : std::nullopt;
+}
+
+/// The bytes from \p Holder that \p Pointer (`&p[i]`, `p + i`) points to
+/// at the last turn of a counted loop around \p Access (lastCount()),
+/// which runs after \p Check. None when it is not that shape.
+std::optional<int64_t> lastTurnBytes(FunctionAnalyses &FA,
+                                     const UaccessUse &Check,
+                                     const UaccessUse &Access,
+                                     const Expr &Pointer,
+                                     llvm::StringRef Holder) {
+  const Expr *P = valueOf(Pointer);
+  const Expr *Base = nullptr, *Index = nullptr;
+  if (const auto *UO = dyn_cast<UnaryOperator>(P);
+      UO && UO->getOpcode() == UO_AddrOf)
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      Base = AS->getBase(), Index = AS->getIdx();
+  if (const auto *BO = dyn_cast<BinaryOperator>(P);
+      BO && BO->getOpcode() == BO_Add)
+    Base = BO->getLHS(), Index = BO->getRHS();
+  const auto *Ref =
+      Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  const auto *Var =
+      Index ? dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()) : nullptr;
+  const auto *For = Access.Anchor ? dyn_cast_or_null<ForStmt>(enclosingLoop(
+                                        *Access.Anchor, FA.parents()))
+                                  : nullptr;
+  if (!Ref || Ref->getDecl()->getName() != Holder || !Var ||
+      !isa<VarDecl>(Var->getDecl()) || !For || !Ref->getType()->isPointerType())
+    return std::nullopt;
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  std::optional<int64_t> Last =
+      lastCount(*For, *cast<VarDecl>(Var->getDecl()), FA.astContext());
+  std::optional<int64_t> Size =
+      sizeOf(Ref->getType()->getPointeeType(), FA.astContext());
+  if (!Last || !Size ||
+      !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Check.loc()),
+                                    SM.getExpansionLoc(For->getBeginLoc())))
+    return std::nullopt;
+  return *Last * *Size;
+}
+
 /// How \p S moves the pointer variable \p Holder, in its elements:
 /// `p++` 1, `p -= 2` -2; Moves without Elements for another write (`p +=
 /// n`, `p = q`); nothing when S is no write of Holder.
@@ -437,6 +509,9 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
       At = Here;
       *At.Bytes += *Moved;
     }
+  // Counted up to a constant: its last turn reaches furthest.
+  if (!At.Bytes && !PD.walks(Holder))
+    At.Bytes = lastTurnBytes(FA, Check, Access, *Pointer, Holder);
   Out.Length = Range->End - Range->Begin;
   Out.Compared = At.Bytes.has_value();
   if (!At.Bytes) {

@@ -512,3 +512,49 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+/* A loop that counts to a constant past a constant check: its last turn
+ * is outside. Counting within the range is covered (fill_two()). */
+int fill_four(u32 __user *ids)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 4; i++)
+		if (__put_user(i, &ids[i]))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses bytes 12 to 15 of 'ids', but the access_ok() covers only '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+			return -EFAULT;
+	return 0;
+}
+
+int fill_four_window(u32 __user *ids)
+{
+	if (!user_write_access_begin(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (int i = 0; i <= 3; i++)
+		unsafe_put_user(i, ids + i, efault);
+// CHECK: short-range.c:[[@LINE-1]]:3: warning: 'unsafe_put_user' accesses bytes 12 to 15 of 'ids', outside the window 'user_write_access_begin' opened for '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* The index written in the body: where it ends is not known. */
+int fill_skipping(u32 __user *ids)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 4; i++) {
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+		i += 2;
+	}
+	return 0;
+}
