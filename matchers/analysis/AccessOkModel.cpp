@@ -174,8 +174,14 @@ bool AccessOkModel::dominates(const Stmt &Before, const Stmt &After) const {
 
 bool AccessOkModel::dominates(const Stmt &Before,
                               const UaccessUse &After) const {
-  return dominates(positionOf(&Before, nullptr),
-                   positionOf(After.Anchor, &After));
+  // A subexpression the CFG keeps no element of (`p++` in the statement
+  // expression an accessor macro makes) runs with the nearest one around
+  // it that has one.
+  const Stmt *S = &Before;
+  while (S && !Positions.count(S))
+    S = Parents.getParent(S);
+  return S &&
+         dominates(positionOf(S, nullptr), positionOf(After.Anchor, &After));
 }
 
 bool AccessOkModel::dominates(Position Before, Position After) const {

@@ -273,6 +273,16 @@ PointerStep stepOf(const Stmt &S, llvm::StringRef Holder,
   return {true, Elements, Written->getType()->getPointeeType()};
 }
 
+/// True when \p S is inside an operand that is never evaluated: the
+/// `sizeof(*(ptr))` an accessor macro writes of its pointer argument
+/// (`__put_user(x, p++)` steps p once).
+bool neverRuns(const Stmt &S, const ParentMap &Parents) {
+  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P))
+    if (isa<UnaryExprOrTypeTraitExpr>(P))
+      return true;
+  return false;
+}
+
 /// The bytes \p Holder, a pointer the function advances, has moved by
 /// from \p Check to \p Access (`access_ok(p, 8); p += 2;`): the steps
 /// written between them, when each is constant, runs on every path to the
@@ -294,7 +304,7 @@ std::optional<int64_t> bytesStepped(FunctionAnalyses &FA,
     PointerStep Step = stepOf(S, Holder, FA.astContext());
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (!Step.Moves || !SM.isBeforeInTranslationUnit(From, At) ||
-        !SM.isBeforeInTranslationUnit(At, To))
+        !SM.isBeforeInTranslationUnit(At, To) || neverRuns(S, FA.parents()))
       return false;
     std::optional<int64_t> Size = sizeOf(Step.Pointee, FA.astContext());
     if (!Step.Elements || !Size || enclosingLoop(S, FA.parents()) ||
@@ -501,8 +511,12 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   BytePlace At = placeFrom(FA, *Pointer, Holder, OwnName, Check.loc());
   if (At.Holder != Holder)
     return Out;
-  // Moved in straight code since the check: where is known.
-  if (BytePlace Here = bytePlaceOf(*Pointer, Ctx);
+  // Moved in straight code since the check: where is known. `p++` as the
+  // pointer accesses where p was (`__put_user(c, p++)` in a row).
+  const auto *Post = dyn_cast<UnaryOperator>(valueOf(*Pointer));
+  bool PostStep = Post && Post->isPostfix() && Post->isIncrementDecrementOp();
+  if (BytePlace Here =
+          bytePlaceOf(PostStep ? *Post->getSubExpr() : *Pointer, Ctx);
       !At.Bytes && PD.walks(Holder) && Here.Holder == Holder && Here.Bytes)
     if (std::optional<int64_t> Moved =
             bytesStepped(FA, Check, Access, Holder)) {
