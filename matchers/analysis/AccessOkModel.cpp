@@ -97,6 +97,7 @@ void AccessOkModel::addWrapperCalls(FunctionAnalyses &FA) {
 void AccessOkModel::addWrapperCall(const CallExpr &Call,
                                    const CheckWrapper &W) {
   WrapperCall &WC = WrapperCalls.emplace_back();
+  WC.FailsWith = W.FailsWith;
   UaccessUse &U = WC.Use;
   for (const Expr *Arg : Call.arguments()) {
     U.ArgExprs.push_back(Arg);
@@ -546,6 +547,10 @@ bool AccessOkModel::failureStops(const UaccessUse &Check, const Stmt &S) const {
 bool AccessOkModel::failureStops(const UaccessUse &Check,
                                  llvm::ArrayRef<Position> To) const {
   std::optional<ValueSign> Failed = failureSign(Check, Uses.uses().size());
+  // A wrapper of the function's own fails as its body says.
+  for (const WrapperCall &WC : WrapperCalls)
+    if (&WC.Use == &Check && WC.FailsWith != ValueSign::Unknown)
+      Failed = WC.FailsWith;
   if (!Failed || !Body || !writtenHere(Check, Ctx))
     return true;
   // From the check's value: its expansion's own branches are behind.

@@ -93,6 +93,7 @@ private:
   struct WrapperCall {
     ApiEntry Entry;
     UaccessUse Use;
+    ValueSign FailsWith = ValueSign::Unknown; ///< CheckWrapper::FailsWith.
   };
 
   const FunctionUses &Uses;

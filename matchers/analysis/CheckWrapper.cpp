@@ -142,11 +142,24 @@ returnedCheck(const Expr *Value, const FunctionDecl &FD, ASTContext &Ctx) {
   if (!Value)
     return std::nullopt;
   Value = truthOf(Value);
-  if (const auto *Cond = dyn_cast<ConditionalOperator>(Value))
-    Value = truthOf(Cond->getCond());
-  if (auto W = checkOfParameter(Value, Fails::WhenFalse, FD, Ctx))
+  const auto *Cond = dyn_cast<ConditionalOperator>(Value);
+  const Expr *Tested = Cond ? truthOf(Cond->getCond()) : Value;
+  // `return !access_ok(...)`: true when it failed.
+  const Expr *Negated = negated(Tested);
+  for (Fails When : {Fails::WhenFalse, Fails::WhenTrue}) {
+    std::optional<CheckWrapper> W =
+        checkOfParameter(Negated ? Negated : Tested, When, FD, Ctx);
+    if (!W)
+      continue;
+    bool FailsTrue = (When == Fails::WhenTrue) != (Negated != nullptr);
+    if (Cond)
+      W->FailsWith = signOf(
+          *(FailsTrue ? Cond->getTrueExpr() : Cond->getFalseExpr()), Ctx);
+    else
+      W->FailsWith = FailsTrue ? ValueSign::NonZero : ValueSign::Zero;
     return W;
-  return checkOfParameter(Value, Fails::WhenTrue, FD, Ctx);
+  }
+  return std::nullopt;
 }
 
 /// `if (!access_ok(p, n)) return ...;` or `if (copy_from_user(k, p, n))
@@ -159,12 +172,16 @@ std::optional<CheckWrapper> failsEarly(const Stmt &S, const FunctionDecl &FD,
   const Stmt *Then = If->getThen();
   if (const auto *Block = dyn_cast<CompoundStmt>(Then))
     Then = Block->body_empty() ? nullptr : Block->body_back();
-  if (!isa_and_nonnull<ReturnStmt>(Then))
+  const auto *Ret = dyn_cast_or_null<ReturnStmt>(Then);
+  if (!Ret)
     return std::nullopt;
-  if (auto W =
-          checkOfParameter(negated(If->getCond()), Fails::WhenFalse, FD, Ctx))
-    return W;
-  return checkOfParameter(truthOf(If->getCond()), Fails::WhenTrue, FD, Ctx);
+  std::optional<CheckWrapper> W =
+      checkOfParameter(negated(If->getCond()), Fails::WhenFalse, FD, Ctx);
+  if (!W)
+    W = checkOfParameter(truthOf(If->getCond()), Fails::WhenTrue, FD, Ctx);
+  if (W && Ret->getRetValue())
+    W->FailsWith = signOf(*Ret->getRetValue(), Ctx);
+  return W;
 }
 
 /// `if (p) return <check of p>;`, with no else: the function returns
@@ -319,6 +336,8 @@ std::optional<CheckWrapper> checksOnEveryPath(FunctionAnalyses &FA) {
       continue;
     CheckWrapper W;
     W.PointerParam = P->getFunctionScopeIndex();
+    // Its failures are the constants returnsFailure() reads.
+    W.FailsWith = Type->isBooleanType() ? ValueSign::Zero : ValueSign::Negative;
     if (checksBeforeEveryReturn(FA, Checks, false))
       return W;
     if (Checks.TwoRequired || Checks.ForeignCalls.empty() ||

@@ -20,6 +20,7 @@
 
 #include "analysis/AnalysisCache.h"
 #include "api/UaccessApi.h"
+#include "utils/ExprValues.h"
 
 #include <optional>
 #include <string>
@@ -45,6 +46,11 @@ struct CheckWrapper {
   /// Without a length parameter: the length as written in the wrapper when
   /// it names no parameter (`sizeof(struct frame)`), else empty (unknown).
   std::string LengthText;
+  /// What the wrapper returns when its check fails: 0 for `return
+  /// access_ok(...)`, -EFAULT for `if (!access_ok(...)) return -EFAULT;`;
+  /// Unknown when the body does not say. A caller's test of the result
+  /// guards only on the branch where it did not fail.
+  ValueSign FailsWith = ValueSign::Unknown;
   /// With LengthText, in the TU that defines the wrapper: its expression,
   /// for the callers' ranges to fold (`sizeof(*f)`, `4`); null elsewhere.
   const clang::Expr *LengthExpr = nullptr;

@@ -200,3 +200,55 @@ int zero_unread(void __user *exp, unsigned long *bits)
 	get_fd_set(8, exp, bits);
 	return zero_fd_set(exp) ? -EFAULT : 0;
 }
+
+// A wrapper's result tested the wrong way round guards nothing: the
+// access runs where the check failed. check_frame() returns -EFAULT when
+// it fails, ok_frame() false, bad_frame() true.
+static inline bool ok_frame(struct frame __user *f)
+{
+	return access_ok(f, sizeof(*f));
+}
+
+static inline bool bad_frame(struct frame __user *f)
+{
+	return !access_ok(f, sizeof(*f));
+}
+
+int inverted_errno(struct frame __user *frame, u64 *fp)
+{
+	if (!check_frame(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame->fp);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where 'check_frame' on 'frame' failed
+}
+
+int inverted_bool(struct frame __user *frame, u64 *fp)
+{
+	if (ok_frame(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame->fp);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where 'ok_frame' on 'frame' failed
+}
+
+int inverted_negated(struct frame __user *frame, u64 *fp)
+{
+	if (!bad_frame(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame->fp);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded on every path: it runs even where 'bad_frame' on 'frame' failed
+}
+
+// The right way round, each guards.
+int upright_bool(struct frame __user *frame, u64 *fp)
+{
+	if (!ok_frame(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame->fp);
+}
+
+int upright_negated(struct frame __user *frame, u64 *fp)
+{
+	if (bad_frame(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame->fp);
+}
