@@ -174,6 +174,27 @@ TEST(SourceUtilsTest, EnclosingLoopIsTheInnermost) {
   EXPECT_EQ(enclosingLoop(*Do, *Parents), For);
 }
 
+TEST(SourceUtilsTest, PointerStepOfReadsSumsDifferencesAndAddresses) {
+  auto AST = buildC("int *f(int *p, int n) {\n"
+                    "  int *a = p + 2; int *b = (p - n); int *c = &p[3];\n"
+                    "  int *d = n + p; int x[4]; int *e = &x[1];\n"
+                    "  return a;\n"
+                    "}");
+  ASSERT_TRUE(AST);
+  auto Init = [&](llvm::StringRef Name) {
+    const auto *V = find<VarDecl>(*AST, varDecl(hasName(Name)));
+    return V ? pointerStepOf(*V->getInit()) : PointerStepExpr();
+  };
+  PointerStepExpr A = Init("a"), B = Init("b"), C = Init("c");
+  ASSERT_TRUE(A.Base && B.Base && C.Base);
+  EXPECT_EQ(A.Base->getDecl()->getName(), "p");
+  EXPECT_FALSE(A.Back);
+  EXPECT_TRUE(B.Back);
+  EXPECT_TRUE(isa<IntegerLiteral>(C.Count->IgnoreImpCasts()));
+  EXPECT_EQ(Init("d").Base, nullptr); // The pointer is not first.
+  EXPECT_EQ(Init("e").Base, nullptr); // An array, not a pointer variable.
+}
+
 TEST(SourceUtilsTest, EnclosingLoopSkipsAMacrosDoWhileZero) {
   auto AST = buildC("void g(int);\n"
                     "#define ONCE(x) do { g(x); } while (0)\n"

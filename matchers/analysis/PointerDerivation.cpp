@@ -227,9 +227,10 @@ public:
     PointerDerivation::VarUse *U = varUse(*BO->getLHS());
     if (!U || !BO->isAssignmentOp())
       return true;
-    if (BO->getOpcode() == BO_Assign && !masksItself(*BO))
+    if (BO->getOpcode() == BO_Assign && !masksItself(*BO) && !stepsItself(*BO))
       store(*U, *BO->getRHS(), BO->getLHS()->getType());
-    else if (BO->getOpcode() == BO_AddAssign || BO->getOpcode() == BO_SubAssign)
+    else if (BO->getOpcode() == BO_AddAssign ||
+             BO->getOpcode() == BO_SubAssign || stepsItself(*BO))
       U->Walks = true;
     else
       U->Copies.push_back(std::nullopt);
@@ -237,6 +238,13 @@ public:
   }
 
 private:
+  /// `p = p + 2`, `p = &p[2]`: a walk, as `p += 2` is.
+  static bool stepsItself(const BinaryOperator &BO) {
+    const auto *To = dyn_cast<DeclRefExpr>(BO.getLHS()->IgnoreParens());
+    PointerStepExpr Step = pointerStepOf(*BO.getRHS());
+    return BO.getOpcode() == BO_Assign && To && Step.Base &&
+           To->getDecl() == Step.Base->getDecl();
+  }
   /// `from = masked_user_access_begin(from)`: the same pointer, clamped so
   /// that speculation cannot reach past it. Its range is still the
   /// checked fallback's, where the two branches join (6.12

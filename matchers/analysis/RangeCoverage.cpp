@@ -204,20 +204,10 @@ std::optional<int64_t> lastTurnBytes(FunctionAnalyses &FA,
                                      const UaccessUse &Access,
                                      const Expr &Pointer,
                                      llvm::StringRef Holder) {
-  const Expr *P = valueOf(Pointer);
-  const Expr *Base = nullptr, *Index = nullptr;
-  if (const auto *UO = dyn_cast<UnaryOperator>(P);
-      UO && UO->getOpcode() == UO_AddrOf)
-    if (const auto *AS =
-            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
-      Base = AS->getBase(), Index = AS->getIdx();
-  if (const auto *BO = dyn_cast<BinaryOperator>(P);
-      BO && BO->getOpcode() == BO_Add)
-    Base = BO->getLHS(), Index = BO->getRHS();
-  const auto *Ref =
-      Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  PointerStepExpr Step = pointerStepOf(Pointer);
+  const DeclRefExpr *Ref = Step.Back ? nullptr : Step.Base;
   const auto *Var =
-      Index ? dyn_cast<DeclRefExpr>(Index->IgnoreParenImpCasts()) : nullptr;
+      Ref ? dyn_cast<DeclRefExpr>(Step.Count->IgnoreParenImpCasts()) : nullptr;
   const auto *For = Access.Anchor ? dyn_cast_or_null<ForStmt>(enclosingLoop(
                                         *Access.Anchor, FA.parents()))
                                   : nullptr;
@@ -234,6 +224,19 @@ std::optional<int64_t> lastTurnBytes(FunctionAnalyses &FA,
                                     SM.getExpansionLoc(For->getBeginLoc())))
     return std::nullopt;
   return *Last * *Size;
+}
+
+/// `p + 2`, `p - 1`, `&p[2]` of the pointer variable \p Holder: the
+/// elements it adds; none for another value.
+std::optional<int64_t> selfStepOf(const Expr &Value, llvm::StringRef Holder,
+                                  const ASTContext &Ctx) {
+  PointerStepExpr Step = pointerStepOf(Value);
+  if (!Step.Base || Step.Base->getDecl()->getName() != Holder)
+    return std::nullopt;
+  std::optional<int64_t> K = constantOf(*Step.Count, Ctx);
+  if (K && Step.Back)
+    *K = -*K;
+  return K;
 }
 
 /// How \p S moves the pointer variable \p Holder, in its elements:
@@ -267,6 +270,8 @@ PointerStep stepOf(const Stmt &S, llvm::StringRef Holder,
       Elements = constantOf(*BO->getRHS(), Ctx);
     if (Elements && !Add)
       *Elements = -*Elements;
+    if (BO->getOpcode() == BO_Assign && Written)
+      Elements = selfStepOf(*BO->getRHS(), Holder, Ctx);
   }
   if (!Written)
     return {};

@@ -48,6 +48,26 @@ const Stmt *parentStmt(const Stmt &S, const ParentMap &Parents) {
   return isa_and_nonnull<DeclStmt>(Parent) ? nullptr : Parent;
 }
 
+PointerStepExpr pointerStepOf(const Expr &Value) {
+  const Expr *V = valueOf(Value);
+  PointerStepExpr Step;
+  const Expr *Base = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(V); BO && BO->isAdditiveOp()) {
+    Base = BO->getLHS(), Step.Count = BO->getRHS();
+    Step.Back = BO->getOpcode() == BO_Sub;
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(V);
+             UO && UO->getOpcode() == UO_AddrOf) {
+    if (const auto *AS =
+            dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens()))
+      Base = AS->getBase(), Step.Count = AS->getIdx();
+  }
+  const auto *Ref =
+      Base ? dyn_cast<DeclRefExpr>(Base->IgnoreParenImpCasts()) : nullptr;
+  if (Ref && isa<VarDecl>(Ref->getDecl()) && Ref->getType()->isPointerType())
+    Step.Base = Ref;
+  return Step;
+}
+
 /// `do { ... } while (0)`: a macro's statement, which runs once.
 static bool runsOnce(const DoStmt &Do) {
   const auto *Zero =

@@ -20,6 +20,7 @@ namespace clang {
 class ASTContext;
 class CallExpr;
 class CFGBlock;
+class DeclRefExpr;
 class Expr;
 class IfStmt;
 class LabelStmt;
@@ -57,6 +58,15 @@ const clang::VarDecl *localVariable(const clang::Expr &E);
 const clang::IfStmt *
 enclosingIfThen(const clang::Stmt &S, const clang::ParentMap &Parents,
                 llvm::function_ref<bool(const clang::Expr &Cond)> Accept);
+
+/// A pointer variable moved by a number of its elements: `p + n`,
+/// `p - n` (Back), `&p[n]`, under parentheses and casts.
+struct PointerStepExpr {
+  const clang::DeclRefExpr *Base = nullptr; ///< Null when not that shape.
+  const clang::Expr *Count = nullptr;
+  bool Back = false;
+};
+PointerStepExpr pointerStepOf(const clang::Expr &Value);
 
 /// The innermost loop (for, while, do) that holds \p S in the body
 /// \p Parents maps, or null. A macro's `do { } while (0)` is no loop.

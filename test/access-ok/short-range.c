@@ -583,3 +583,34 @@ int row_of_three(u32 __user *p)
 	__put_user(2, p++);
 	return __put_user(3, p++);
 }
+
+/* A move spelled as an assignment of the pointer to itself plus a
+ * constant is a move. */
+int moved_by_assignment(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	p = p + 2;
+	return __put_user(v, p);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only '8' [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int moved_by_address(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	p = &p[2];
+	return __put_user(v, p);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only '8' [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+int moved_back_inside(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	p = p + 2;
+	p = p - 1;
+	return __put_user(v, p);
+}
