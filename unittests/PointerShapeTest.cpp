@@ -56,6 +56,9 @@ TEST(PointerShapeTest, PointerHeldInALocalStructIsNamedByItsFields) {
   EXPECT_EQ(shapeOf("&h.buf[2]"), "Indexed base='h.buf' index='2'");
   EXPECT_EQ(shapeOf("frame->uc.link"),
             "WholeObject base='frame->uc.link' index=''");
+  EXPECT_EQ(shapeOf("v[0].base"), "WholeObject base='v[0].base' index=''");
+  EXPECT_EQ(shapeOf("v[i].base"), "WholeObject base='v[i].base' index=''");
+  EXPECT_EQ(shapeOf("&v[i].base[1]"), "Indexed base='v[i].base' index='1'");
 }
 
 TEST(PointerShapeTest, ChainedArrowsBaseIsBeforeTheLastArrow) {

@@ -89,14 +89,19 @@ PointerShape pointerShape(llvm::StringRef Text) {
   }
   // The base is everything before the last `->`: `&sr->umsg->msg_name`
   // goes through the user pointer `sr->umsg`, not the kernel struct `sr`.
-  // A pointer a struct holds is named by its fields, `.` or `->`: `h.buf`
-  // of a header copied in from user memory is another pointer than the
-  // header's.
-  static const std::string Holder =
-      "[A-Za-z_][A-Za-z0-9_]*((->|[.])[A-Za-z_][A-Za-z0-9_]*)*";
+  // A pointer a struct holds is named by its fields, `.` or `->`, and the
+  // elements on the way: `h.buf` or `v[i].base` of headers copied in from
+  // user memory is another pointer than the headers'.
+  // An index after the last name is the access's own (`&p[i][j]` is in
+  // `p`), not the holder's.
+  static const std::string Elements = "([[][^]]*[]])*";
+  static const std::string Name = "[A-Za-z_][A-Za-z0-9_]*";
+  static const std::string Inner =
+      Name + "(" + Elements + "(->|[.])" + Name + ")*";
+  static const std::string Holder = Inner + Elements;
   static const llvm::Regex Field("^&[(]?[[:space:]]*(" + Holder +
                                  ")[[:space:]]*->");
-  static const llvm::Regex Index("^&[(]?[[:space:]]*(" + Holder +
+  static const llvm::Regex Index("^&[(]?[[:space:]]*(" + Inner +
                                  ")[[:space:]]*\\[([^]]+)\\]");
   // The offset: numbers, variables or fields (`fpstate->user_size`),
   // added or subtracted (`user_data + len - 1`).
@@ -111,7 +116,7 @@ PointerShape pointerShape(llvm::StringRef Text) {
   if (Index.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::Indexed;
-    S.IndexText = M[4].trim().str();
+    S.IndexText = M[5].trim().str(); // After Inner's three groups.
   } else if (Field.match(Text, &M)) {
     S.Base = M[1].str();
     S.Kind = PointerShape::FieldOf;

@@ -257,3 +257,20 @@ int local_header_checked(struct uhdr __user *uh, u32 v)
 		return -EFAULT;
 	return __put_user(v, h.buf);
 }
+
+/* The same with an array of headers (the iovec shape): each element's
+ * pointer is its own. */
+int local_headers(struct uhdr __user *uh, u32 v, int i)
+{
+	struct uhdr hv[2];
+
+	if (copy_from_user(hv, uh, sizeof(hv)))
+		return -EFAULT;
+	if (__put_user(v, hv[0].buf))
+// CHECK: fields.c:[[@LINE-1]]:6: warning: '__put_user' accesses 'hv[0].buf', but the access_ok() before it checks 'uh' [access-ok-far]
+// CHECK: fields.c:[[@LINE-4]]:6: note: 'copy_from_user' checks the range here
+		return -EFAULT;
+	return __put_user(v, hv[i].buf);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'hv[i].buf', but the access_ok() before it checks 'uh' [access-ok-far]
+// CHECK: fields.c:[[@LINE-8]]:6: note: 'copy_from_user' checks the range here
+}
