@@ -2,6 +2,7 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/RangeCoverage.h"
 #include "utils/CfgPaths.h"
 #include "utils/SourceUtils.h"
 
@@ -600,6 +601,33 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
   return pointerShape(U.arg(U.Api->PointerArg));
 }
 
+/// True when \p FA's body assigns \p Holder (a variable, or a field:
+/// `h.buf`, `h->buf`) a value that is not made from itself (`p = other`,
+/// not `p = p + 2` or `p = untagged_addr(p)`), after \p From and before
+/// \p To in the file.
+static bool assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
+                            const UaccessUse &From, const UaccessUse &To) {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  SourceLocation After = SM.getExpansionLoc(From.loc());
+  SourceLocation Before = SM.getExpansionLoc(To.loc());
+  llvm::StringRef Var = Holder.take_until(
+      [](char C) { return C == '.' || C == '-' || C == '['; });
+  return !Holder.empty() && FA.decl().getBody() &&
+         anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+           const auto *BO = dyn_cast<BinaryOperator>(&S);
+           if (!BO || BO->getOpcode() != BO_Assign ||
+               holderOf(*BO->getLHS()) != Holder)
+             return false;
+           SourceLocation At = SM.getExpansionLoc(BO->getBeginLoc());
+           bool FromItself = anyStmtIn(*BO->getRHS(), [&](const Stmt &R) {
+             const auto *Ref = dyn_cast<DeclRefExpr>(&R);
+             return Ref && Ref->getDecl()->getName() == Var;
+           });
+           return !FromItself && SM.isBeforeInTranslationUnit(After, At) &&
+                  SM.isBeforeInTranslationUnit(At, Before);
+         });
+}
+
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
@@ -621,7 +649,9 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
                  (AccessOkModel::checksWholeBuffer(*C) ||
                   AccessOkModel::rangeUnknown(*C)));
     bool Dom = Model.dominates(*C, A);
-    if (Same && Dom && !Model.failureStops(*C, A))
+    if (Same && Dom && assignedBetween(FA, Accessed, *C, A))
+      G.Reassigned = C;
+    else if (Same && Dom && !Model.failureStops(*C, A))
       G.FailureIgnored = C;
     else if (Same && Dom)
       G.Guard = C;

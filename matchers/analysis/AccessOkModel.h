@@ -129,6 +129,9 @@ struct AccessGuards {
   /// Dominates, checks the accessed name for a fixed length, and the
   /// name moves (a walking or offset copy): it may be past that range.
   const UaccessUse *Moved = nullptr;
+  /// Same pointer, dominates, but the function assigns the accessed name
+  /// another value between the two (`p = other;`, `h.buf = other;`).
+  const UaccessUse *Reassigned = nullptr;
 };
 
 /// The checks before \p A, by how they relate to it: the same pointer (or

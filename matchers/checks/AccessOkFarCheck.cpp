@@ -209,7 +209,9 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
     return;
   AccessGuards G = guardsOf(FA, A);
   PointerShape Ptr = shape(FA, A);
-  if (G.Guard) {
+  if (G.Reassigned && !G.Guard) {
+    reportReassigned(FA, A, *G.Reassigned, Ptr);
+  } else if (G.Guard) {
     reportGuarded(FA, A, *G.Guard);
   } else if (G.Unreadable) {
     return;
@@ -259,6 +261,21 @@ void AccessOkFarCheck::checkBeginFailure(FunctionAnalyses &FA,
 // The check runs before the access on every path, but a branch on its
 // result lets the failure through (`!access_ok() && x`, a failure that
 // sets a variable, a result thrown away).
+/// A check of the name the access reads, which the function assigns
+/// another value in between.
+void AccessOkFarCheck::reportReassigned(FunctionAnalyses &FA,
+                                        const UaccessUse &A,
+                                        const UaccessUse &Check,
+                                        const PointerShape &Ptr) {
+  FindingArgs Args;
+  Args.set("pointer", Ptr.Base);
+  if (Check.Api->TheRole != Role::AccessOk)
+    Args.set("check", Check.name());
+  if (FindingBuilder *B =
+          report(FA, A, "reassigned", Reassigned, std::move(Args)))
+    B->note(Check.loc(), guardNote(Check));
+}
+
 void AccessOkFarCheck::reportFailureIgnored(FunctionAnalyses &FA,
                                             const UaccessUse &A,
                                             const UaccessUse &Check,

@@ -59,6 +59,8 @@ private:
                          FindingArgs Args);
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
+  void reportReassigned(FunctionAnalyses &FA, const UaccessUse &A,
+                        const UaccessUse &Check, const PointerShape &Ptr);
   void reportFailureIgnored(FunctionAnalyses &FA, const UaccessUse &A,
                             const UaccessUse &Check, const PointerShape &Ptr);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,

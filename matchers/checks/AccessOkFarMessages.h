@@ -37,6 +37,10 @@ inline constexpr MessageFormat FailureIgnored{
 inline constexpr MessageFormat Moved{
     "moved", "'{accessor}' accesses '{pointer}' after it moved past the range "
              "the access_ok() before it checks{length? ('{length}')}" RAW};
+inline constexpr MessageFormat Reassigned{
+    "reassigned",
+    "'{accessor}' accesses '{pointer}', which the function assigns another "
+    "value after {check?'{check}'|the access_ok()} checked it" RAW};
 inline constexpr MessageFormat OtherPointerWindow{
     "other-pointer-window",
     "'{accessor}' accesses '{pointer}', not the '{checked}' its window was "

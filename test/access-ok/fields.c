@@ -274,3 +274,33 @@ int local_headers(struct uhdr __user *uh, u32 v, int i)
 // CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'hv[i].buf', but the access_ok() before it checks 'uh' [access-ok-far]
 // CHECK: fields.c:[[@LINE-8]]:6: note: 'copy_from_user' checks the range here
 }
+
+/* Checked, then given another pointer: the check is of the old value. A
+ * value made from the holder itself keeps it. */
+int header_reassigned(struct uhdr *h, u32 __user *other, u32 v)
+{
+	if (!access_ok(h->buf, sizeof(u32)))
+		return -EFAULT;
+	h->buf = other;
+	return __put_user(v, h->buf);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'h->buf', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
+int local_reassigned(u32 __user *p, u32 __user *other, u32 v)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	p = other;
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
+int reassigned_from_itself(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, 2 * sizeof(u32)))
+		return -EFAULT;
+	p = (u32 __user *)((unsigned long)p | 0);
+	return __put_user(v, p);
+}

@@ -367,7 +367,8 @@ ua_end:
 	return ret;
 }
 
-/* Written again between the check and the access: not compared. */
+/* Written again between the check and the access: the check is of
+ * another value. */
 int iov_len_rewritten(struct hdr8 __user *umsg, struct hdr8 *msg, u64 *out,
 		      struct iov8 __user *other)
 {
@@ -380,6 +381,8 @@ int iov_len_rewritten(struct hdr8 __user *umsg, struct hdr8 *msg, u64 *out,
 		goto ua_end;
 	msg->msg_iov = other;
 	unsafe_get_user(*out, &msg->msg_iov[0].len, ua_end);
+// CHECK: short-range.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' accesses 'msg->msg_iov', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: note: access_ok() here
 	ret = 0;
 ua_end:
 	user_access_end();
