@@ -102,7 +102,11 @@ void AccessOkModel::addWrapperCall(const CallExpr &Call,
   UaccessUse &U = WC.Use;
   for (const Expr *Arg : Call.arguments()) {
     U.ArgExprs.push_back(Arg);
-    U.Args.push_back(writtenText(*Arg, Ctx));
+    // A call a macro makes (`CHECK_FRAME(frame)`): its argument as the
+    // file shows it, not the macro's whole invocation.
+    std::string Written =
+        Arg->getBeginLoc().isMacroID() ? argumentText(*Arg, Ctx) : "";
+    U.Args.push_back(Written.empty() ? writtenText(*Arg, Ctx) : Written);
   }
   // A wrapper of a field checks that field of what the call passes.
   if (!W.Field.empty()) {

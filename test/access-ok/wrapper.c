@@ -252,3 +252,16 @@ int upright_negated(struct frame __user *frame, u64 *fp)
 		return -EFAULT;
 	return __get_user(*fp, &frame->fp);
 }
+
+// A wrapper called through a macro of the file's own: its argument is the
+// pointer the message names.
+#define CHECK_FRAME(f) check_frame(f)
+
+int through_macro(struct frame __user *frame, u64 *fp)
+{
+	if (CHECK_FRAME(frame))
+		return -EFAULT;
+	return __get_user(*fp, &frame[1].fp);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' accesses bytes 16 to 23 of 'frame', but 'check_frame' covers only 'sizeof(*f)' (16 bytes)
+// CHECK: wrapper.c:[[@LINE-4]]:6: note: 'check_frame' checks the range here
+}
