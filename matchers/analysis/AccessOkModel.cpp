@@ -607,10 +607,13 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
 
 /// True when \p FA's body assigns \p Holder (a variable, or a field:
 /// `h.buf`, `h->buf`) a value that is not made from itself (`p = other`,
-/// not `p = p + 2` or `p = untagged_addr(p)`), after \p From and before
-/// \p To in the file.
+/// not `p = p + 2` or `p = untagged_addr(p)`), after \p From in the file
+/// and on every path to \p To: an assignment in a branch that leaves
+/// (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
+/// access's.
 static bool assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
                             const UaccessUse &From, const UaccessUse &To) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
   SourceLocation After = SM.getExpansionLoc(From.loc());
   SourceLocation Before = SM.getExpansionLoc(To.loc());
@@ -628,7 +631,8 @@ static bool assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
              return Ref && Ref->getDecl()->getName() == Var;
            });
            return !FromItself && SM.isBeforeInTranslationUnit(After, At) &&
-                  SM.isBeforeInTranslationUnit(At, Before);
+                  SM.isBeforeInTranslationUnit(At, Before) &&
+                  Model.dominates(*BO, To);
          });
 }
 

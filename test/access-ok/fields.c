@@ -304,3 +304,16 @@ int reassigned_from_itself(u32 __user *p, u32 v)
 	p = (u32 __user *)((unsigned long)p | 0);
 	return __put_user(v, p);
 }
+
+/* Assigned only in a branch that leaves: the access reads the checked
+ * value. */
+int reassigned_elsewhere(u32 __user *p, u32 __user *other, u32 v, int alt)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	if (alt) {
+		p = other;
+		return p ? -EINVAL : 0;
+	}
+	return __put_user(v, p);
+}
