@@ -227,10 +227,11 @@ public:
     PointerDerivation::VarUse *U = varUse(*BO->getLHS());
     if (!U || !BO->isAssignmentOp())
       return true;
-    if (BO->getOpcode() == BO_Assign && !masksItself(*BO) && !stepsItself(*BO))
+    bool Steps = stepsItself(*BO);
+    if (BO->getOpcode() == BO_Assign && !masksItself(*BO) && !Steps)
       store(*U, *BO->getRHS(), BO->getLHS()->getType());
     else if (BO->getOpcode() == BO_AddAssign ||
-             BO->getOpcode() == BO_SubAssign || stepsItself(*BO))
+             BO->getOpcode() == BO_SubAssign || Steps)
       U->Walks = true;
     else
       U->Copies.push_back(std::nullopt);

@@ -196,9 +196,42 @@ std::optional<int64_t> lastCount(const ForStmt &For, const VarDecl &Var,
   return Last >= *First ? std::optional<int64_t>(Last) : std::nullopt;
 }
 
+/// True when \p Leave leaves only on a fault: a goto of an unsafe op's own
+/// expansion, or the branch of an `if` that tests an access
+/// (`if (__put_user(...)) return -EFAULT;`).
+bool leavesOnFault(const Stmt &Leave, FunctionAnalyses &FA) {
+  const FunctionUses &Uses = FA.uses();
+  if (Uses.ownerOf(&Leave))
+    return true;
+  const Stmt *P = FA.parents().getParent(&Leave);
+  while (P && isa<CompoundStmt>(P))
+    P = FA.parents().getParent(P);
+  const auto *If = dyn_cast_or_null<IfStmt>(P);
+  return If && anyStmtIn(*If->getCond(), [&](const Stmt &S) {
+           return Uses.ownerOf(&S) != nullptr;
+         });
+}
+
+/// True when \p Body may end the loop, or skip the rest of a turn, before
+/// it reaches \p Access: a `break`, `continue`, `return` or `goto` ahead of
+/// it (`if (i == n) break;`) that is no fault exit. The last turn then
+/// need not run the access.
+bool leavesBefore(const Stmt &Body, SourceLocation Access,
+                  FunctionAnalyses &FA) {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  return anyStmtIn(Body, [&](const Stmt &S) {
+    return isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt, IndirectGotoStmt>(
+               S) &&
+           SM.isBeforeInTranslationUnit(SM.getExpansionLoc(S.getBeginLoc()),
+                                        Access) &&
+           !leavesOnFault(S, FA);
+  });
+}
+
 /// The bytes from \p Holder that \p Pointer (`&p[i]`, `p + i`) points to
 /// at the last turn of a counted loop around \p Access (lastCount()),
-/// which runs after \p Check. None when it is not that shape.
+/// which runs after \p Check. None when it is not that shape, or when the
+/// loop may stop before the access at its last turn (leavesBefore()).
 std::optional<int64_t> lastTurnBytes(FunctionAnalyses &FA,
                                      const UaccessUse &Check,
                                      const UaccessUse &Access,
@@ -221,7 +254,8 @@ std::optional<int64_t> lastTurnBytes(FunctionAnalyses &FA,
       sizeOf(Ref->getType()->getPointeeType(), FA.astContext());
   if (!Last || !Size ||
       !SM.isBeforeInTranslationUnit(SM.getExpansionLoc(Check.loc()),
-                                    SM.getExpansionLoc(For->getBeginLoc())))
+                                    SM.getExpansionLoc(For->getBeginLoc())) ||
+      leavesBefore(*For->getBody(), SM.getExpansionLoc(Access.loc()), FA))
     return std::nullopt;
   return *Last * *Size;
 }

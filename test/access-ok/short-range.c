@@ -550,6 +550,77 @@ efault:
 	return -EFAULT;
 }
 
+/* A turn that may stop before the access: the last turn need not reach
+ * it, so the count does not say how far the loop writes. */
+int fill_until(u32 __user *ids, int n)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 4; i++) {
+		if (i == n)
+			break;
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+int fill_skipping_turns(u32 __user *ids, int odd)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 4; i++) {
+		if (i > 1 && odd)
+			continue;
+		if (__put_user(i, &ids[i]))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+/* The exits ahead of the second access leave only when the first faults:
+ * the last turn still reaches it. */
+int fill_twice(u32 __user *ids)
+{
+	if (!user_write_access_begin(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (int i = 0; i < 4; i++) {
+		unsafe_put_user(0, ids + i, efault);
+// CHECK: short-range.c:[[@LINE-1]]:3: warning: 'unsafe_put_user' accesses bytes 12 to 15 of 'ids', outside the window 'user_write_access_begin' opened for '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+		unsafe_put_user(i, ids + i, efault);
+// CHECK: short-range.c:[[@LINE-1]]:3: warning: 'unsafe_put_user' accesses bytes 12 to 15 of 'ids', outside the window 'user_write_access_begin' opened for '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: note: window opened here
+	}
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int fill_four_checked(u32 __user *ids)
+{
+	int i;
+
+	if (!access_ok(ids, 2 * sizeof(u32)))
+		return -EFAULT;
+	for (i = 0; i < 4; i++) {
+		if (__put_user(i, &ids[i]))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses bytes 12 to 15 of 'ids', but the access_ok() covers only '2 * sizeof(u32)' (8 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+			return -EFAULT;
+		if (__put_user(i, &ids[i]))
+// CHECK: short-range.c:[[@LINE-1]]:7: note: '__put_user' accesses 'ids' here too
+			return -EFAULT;
+	}
+	return 0;
+}
+
 /* The index written in the body: where it ends is not known. */
 int fill_skipping(u32 __user *ids)
 {
