@@ -12,6 +12,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
@@ -511,16 +512,26 @@ std::optional<ByteRange> bytesReached(FunctionAnalyses &FA,
   return reachedFrom(Access, *Pointer, At, FA.astContext());
 }
 
+/// True when \p Check checks the object its pointer points to: a scope
+/// without a length (coversItsPointee()), or an accessor that checks what
+/// it accesses (`get_user(x, &r->a)` checks the 4 bytes of `r->a`).
+static bool checksItsPointee(const UaccessUse &Check) {
+  return coversItsPointee(Check) ||
+         (Check.Api->TheRole == Role::CheckedAccessor &&
+          Check.Api->LengthArg == NoArg && Check.Api->PointerArg != NoArg);
+}
+
 std::optional<ByteRange> bytesChecked(const UaccessUse &Check,
                                       llvm::StringRef Holder,
                                       const ASTContext &Ctx) {
   if (Check.Api->PointerArg == NoArg ||
-      (Check.Api->LengthArg == NoArg && !coversItsPointee(Check)))
+      (Check.Api->LengthArg == NoArg && !checksItsPointee(Check)))
     return std::nullopt;
   const Expr *Checked = argumentExpr(Check, Check.Api->PointerArg, Ctx);
   std::optional<int64_t> Bytes =
       Checked ? checkedBytes(Check, *Checked, Ctx) : std::nullopt;
-  if (!Bytes || *Bytes <= 0)
+  // A length of 0 covers no byte: every access past it is outside.
+  if (!Bytes || *Bytes < 0)
     return std::nullopt;
   BytePlace From = bytePlaceOf(*Checked, Ctx);
   if (From.Holder.empty() || From.Holder != Holder || !From.Bytes)
@@ -621,9 +632,26 @@ bool coversItsPointee(const UaccessUse &Check) {
          Check.Api->PointerArg != NoArg;
 }
 
+/// True when \p Text is a variable, a field or an element, as written
+/// (`r->a`, `u.vals[2]`): nothing that `&` would bind to less of.
+static bool namesOneObject(llvm::StringRef Text) {
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text.substr(I).starts_with("->"))
+      ++I;
+    else if (!llvm::isAlnum(Text[I]) && !llvm::is_contained("_.[]", Text[I]))
+      return false;
+  }
+  return !Text.empty();
+}
+
 std::string lengthWritten(const UaccessUse &Check) {
-  if (coversItsPointee(Check))
+  if (checksItsPointee(Check)) {
+    // `&r->a` reads better as `sizeof(r->a)` than as `sizeof(*&r->a)`.
+    llvm::StringRef Pointer = Check.arg(Check.Api->PointerArg).trim();
+    if (Pointer.consume_front("&") && namesOneObject(Pointer.ltrim()))
+      return "sizeof(" + Pointer.ltrim().str() + ")";
     return "sizeof(*" + Check.arg(Check.Api->PointerArg).trim().str() + ")";
+  }
   if (Check.Api->LengthArg == NoArg)
     return "";
   return Check.arg(Check.Api->LengthArg).trim().str();

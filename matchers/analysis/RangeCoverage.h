@@ -111,7 +111,8 @@ std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
                        const UaccessUse &Access, const RangeExcess &Excess);
 
 /// \p Check's length as written (`sizeof(*p)` for a scope that covers
-/// its pointee); "" when it has none.
+/// its pointee, `sizeof(r->a)` for `get_user(x, &r->a)`); "" when it has
+/// none.
 std::string lengthWritten(const UaccessUse &Check);
 
 /// \p Check's length as written, and in bytes when that differs:

@@ -621,6 +621,57 @@ int fill_four_checked(u32 __user *ids)
 	return 0;
 }
 
+/* A length of 0 covers no byte. */
+int zero_length(void __user *p, const void *k)
+{
+	if (!access_ok(p, 0))
+		return -EFAULT;
+	return __copy_to_user(p, k, 16);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__copy_to_user' accesses bytes 0 to 15 of 'p', but the access_ok() covers only '0' [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
+/* get_user() and put_user() check what they access, and no more: the
+ * compat shape that reads one field checked and the rest unchecked. */
+struct rec4 {
+	u32 a;
+	u32 b;
+	u64 c;
+};
+
+int read_rest(struct rec4 __user *r, u32 *b, u64 *c)
+{
+	u32 a;
+
+	if (get_user(a, &r->a))
+		return -EFAULT;
+	if (__get_user(*b, &r->b))
+// CHECK: short-range.c:[[@LINE-1]]:6: warning: '__get_user' accesses bytes 4 to 7 of '&r->a', but 'get_user' covers only 'sizeof(r->a)' (4 bytes) [access-ok-far]
+// CHECK: note: 'get_user' checks the range here
+		return -EFAULT;
+	return __get_user(*c, &r->c) ?: a;
+// CHECK: short-range.c:[[@LINE-1]]:9: note: '__get_user' accesses 'r' here too
+}
+
+int write_next(u32 __user *p)
+{
+	if (put_user(1, p))
+		return -EFAULT;
+	return __put_user(2, p + 1);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but 'put_user' covers only 'sizeof(*p)' (4 bytes) [access-ok-far]
+// CHECK: note: 'put_user' checks the range here
+}
+
+/* The same object again is covered. */
+int read_field_twice(struct rec4 __user *r, u32 *b)
+{
+	u32 a;
+
+	if (get_user(a, &r->a) || __get_user(*b, &r->a))
+		return -EFAULT;
+	return a;
+}
+
 /* The index written in the body: where it ends is not known. */
 int fill_skipping(u32 __user *ids)
 {
