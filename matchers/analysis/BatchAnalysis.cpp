@@ -222,13 +222,20 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
     return LoopStmt;
   }
 
-  long Stride = strideOf(cast<ForStmt>(LoopStmt)->getInc(), C.Base, Ctx);
+  const auto *For = cast<ForStmt>(LoopStmt);
+  long Stride = strideOf(For->getInc(), C.Base, Ctx);
   bool Steps = Stride > 0;
   bool Indexed = true;
+  // Counting down from N (`for (j = N; j; j--)`), the counter runs from N
+  // to 1: `&p[j - 1]` covers [p, p + N), `&p[j]` one element past it.
+  bool CountsDown = isa<DeclRefExpr>(For->getCond()->IgnoreParenImpCasts());
+  std::string IndexWanted = CountsDown ? Counter + "-1" : Counter;
   for (const UaccessUse *U : C.Accesses) {
     PointerShape Ptr = pointerShape(U->arg(U->Api->PointerArg));
     std::optional<long> Index = Ptr.constantIndex();
-    Indexed &= Ptr.Kind == PointerShape::Indexed && Ptr.IndexText == Counter;
+    std::string IndexText = Ptr.IndexText;
+    llvm::erase_if(IndexText, [](char Ch) { return Ch == ' '; });
+    Indexed &= Ptr.Kind == PointerShape::Indexed && IndexText == IndexWanted;
     Steps &= Ptr.Base == C.Base && Index && *Index >= 0 && *Index < Stride;
   }
   std::string Count = operand(Trips);
