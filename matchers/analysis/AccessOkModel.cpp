@@ -605,35 +605,108 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
   return pointerShape(U.arg(U.Api->PointerArg));
 }
 
-/// True when \p FA's body assigns \p Holder (a variable, or a field:
-/// `h.buf`, `h->buf`) a value that is not made from itself (`p = other`,
-/// not `p = p + 2` or `p = untagged_addr(p)`), after \p From in the file
-/// and on every path to \p To: an assignment in a branch that leaves
+/// `p = other`, not made from itself (`p = p + 2`, `p = untagged_addr(p)`).
+static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder,
+                         llvm::StringRef Var) {
+  return BO.getOpcode() == BO_Assign && holderOf(*BO.getLHS()) == Holder &&
+         !anyStmtIn(*BO.getRHS(), [&](const Stmt &R) {
+           const auto *Ref = dyn_cast<DeclRefExpr>(&R);
+           return Ref && Ref->getDecl()->getName() == Var;
+         });
+}
+
+/// `&p` (`&h->buf`): the address of \p Holder.
+static bool addressOf(const Expr &E, llvm::StringRef Holder) {
+  const auto *UO = dyn_cast<UnaryOperator>(E.IgnoreParenCasts());
+  return UO && UO->getOpcode() == UO_AddrOf &&
+         holderOf(*UO->getSubExpr()) == Holder;
+}
+
+/// The locals that hold the address of \p Holder (`u32 __user **pp = &p;`,
+/// `pp = &p;`).
+static llvm::SmallPtrSet<const Decl *, 2>
+addressHolders(const Stmt &Body, llvm::StringRef Holder) {
+  llvm::SmallPtrSet<const Decl *, 2> Out;
+  anyStmtIn(Body, [&](const Stmt &S) {
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    const auto *DS = dyn_cast<DeclStmt>(&S);
+    const auto *To = BO && BO->getOpcode() == BO_Assign
+                         ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())
+                         : nullptr;
+    if (To && addressOf(*BO->getRHS(), Holder))
+      Out.insert(To->getDecl());
+    if (DS)
+      for (const Decl *D : DS->decls())
+        if (const auto *V = dyn_cast<VarDecl>(D);
+            V && V->getInit() && addressOf(*V->getInit(), Holder))
+          Out.insert(V);
+    return false;
+  });
+  return Out;
+}
+
+/// \p S writes \p Holder through its address: `*pp = other` through a
+/// local that holds it, or a call given it for a parameter it may write
+/// (`redirect(&p)`; not `copy_to_user(u, &p, sizeof(p))`, whose `from`
+/// is const).
+static bool
+writesThroughAddress(const Stmt &S, llvm::StringRef Holder,
+                     const llvm::SmallPtrSet<const Decl *, 2> &Via) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(&S);
+      BO && BO->getOpcode() == BO_Assign) {
+    const auto *Deref = dyn_cast<UnaryOperator>(BO->getLHS()->IgnoreParens());
+    const auto *Ref =
+        Deref && Deref->getOpcode() == UO_Deref
+            ? dyn_cast<DeclRefExpr>(Deref->getSubExpr()->IgnoreParenImpCasts())
+            : nullptr;
+    return Ref && Via.count(Ref->getDecl());
+  }
+  const auto *Call = dyn_cast<CallExpr>(&S);
+  const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+  for (unsigned I = 0; Call && I < Call->getNumArgs(); ++I) {
+    const ParmVarDecl *Param = Callee && I < Callee->getNumParams()
+                                   ? Callee->getParamDecl(I)
+                                   : nullptr;
+    bool ReadOnly = Param && Param->getType()->isPointerType() &&
+                    Param->getType()->getPointeeType().isConstQualified();
+    if (!ReadOnly && addressOf(*Call->getArg(I), Holder))
+      return true;
+  }
+  return false;
+}
+
+/// The statement by which \p FA's body assigns \p Holder (a variable, or a
+/// field: `h.buf`, `h->buf`) a value that is not made from itself, directly or
+/// through its address (writesThroughAddress()), after \p From in the
+/// file and on every path to \p To: an assignment in a branch that leaves
 /// (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
-/// access's.
-static bool assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
-                            const UaccessUse &From, const UaccessUse &To) {
+/// access's. Null when there is none.
+static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
+                                   const UaccessUse &From,
+                                   const UaccessUse &To) {
+  const Stmt *Body = FA.decl().getBody();
+  if (Holder.empty() || !Body)
+    return nullptr;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
   SourceLocation After = SM.getExpansionLoc(From.loc());
   SourceLocation Before = SM.getExpansionLoc(To.loc());
   llvm::StringRef Var = Holder.take_until(
       [](char C) { return C == '.' || C == '-' || C == '['; });
-  return !Holder.empty() && FA.decl().getBody() &&
-         anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
-           const auto *BO = dyn_cast<BinaryOperator>(&S);
-           if (!BO || BO->getOpcode() != BO_Assign ||
-               holderOf(*BO->getLHS()) != Holder)
-             return false;
-           SourceLocation At = SM.getExpansionLoc(BO->getBeginLoc());
-           bool FromItself = anyStmtIn(*BO->getRHS(), [&](const Stmt &R) {
-             const auto *Ref = dyn_cast<DeclRefExpr>(&R);
-             return Ref && Ref->getDecl()->getName() == Var;
-           });
-           return !FromItself && SM.isBeforeInTranslationUnit(After, At) &&
-                  SM.isBeforeInTranslationUnit(At, Before) &&
-                  Model.dominates(*BO, To);
-         });
+  llvm::SmallPtrSet<const Decl *, 2> Via = addressHolders(*Body, Holder);
+  const Stmt *Found = nullptr;
+  anyStmtIn(*Body, [&](const Stmt &S) {
+    const auto *BO = dyn_cast<BinaryOperator>(&S);
+    if (!(BO && assignsOther(*BO, Holder, Var)) &&
+        !writesThroughAddress(S, Holder, Via))
+      return false;
+    SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
+    if (SM.isBeforeInTranslationUnit(After, At) &&
+        SM.isBeforeInTranslationUnit(At, Before) && Model.dominates(S, To))
+      Found = &S;
+    return Found != nullptr;
+  });
+  return Found;
 }
 
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
@@ -657,9 +730,12 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
                  (AccessOkModel::checksWholeBuffer(*C) ||
                   AccessOkModel::rangeUnknown(*C)));
     bool Dom = Model.dominates(*C, A);
-    if (Same && Dom && assignedBetween(FA, Accessed, *C, A))
+    const Stmt *Assigned =
+        Same && Dom ? assignedBetween(FA, Accessed, *C, A) : nullptr;
+    if (Assigned) {
       G.Reassigned = C;
-    else if (Same && Dom && !Model.failureStops(*C, A))
+      G.AssignedBy = Assigned;
+    } else if (Same && Dom && !Model.failureStops(*C, A))
       G.FailureIgnored = C;
     else if (Same && Dom)
       G.Guard = C;

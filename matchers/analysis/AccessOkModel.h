@@ -132,6 +132,9 @@ struct AccessGuards {
   /// Same pointer, dominates, but the function assigns the accessed name
   /// another value between the two (`p = other;`, `h.buf = other;`).
   const UaccessUse *Reassigned = nullptr;
+  /// With Reassigned: the assignment (`p = other`), the write through the
+  /// address (`*pp = other`), or the call given the address (`redirect(&p)`).
+  const clang::Stmt *AssignedBy = nullptr;
 };
 
 /// The checks before \p A, by how they relate to it: the same pointer (or

@@ -20,6 +20,7 @@
 #include "analysis/PointerDerivation.h"
 #include "analysis/RangeCoverage.h"
 #include "analysis/WindowAnalysis.h"
+#include "utils/Fingerprint.h"
 #include "utils/KernelArch.h"
 #include "utils/SourceUtils.h"
 
@@ -210,7 +211,7 @@ void AccessOkFarCheck::checkAccess(FunctionAnalyses &FA, const UaccessUse &A) {
   AccessGuards G = guardsOf(FA, A);
   PointerShape Ptr = shape(FA, A);
   if (G.Reassigned && !G.Guard) {
-    reportReassigned(FA, A, *G.Reassigned, Ptr);
+    reportReassigned(FA, A, *G.Reassigned, *G.AssignedBy, Ptr);
   } else if (G.Guard) {
     reportGuarded(FA, A, *G.Guard);
   } else if (G.Unreadable) {
@@ -262,13 +263,20 @@ void AccessOkFarCheck::checkBeginFailure(FunctionAnalyses &FA,
 // result lets the failure through (`!access_ok() && x`, a failure that
 // sets a variable, a result thrown away).
 /// A check of the name the access reads, which the function assigns
-/// another value in between.
+/// another value in between: directly (`p = other`), or through its
+/// address (`*pp = other`, `redirect(&p)`), named as written.
 void AccessOkFarCheck::reportReassigned(FunctionAnalyses &FA,
                                         const UaccessUse &A,
                                         const UaccessUse &Check,
+                                        const Stmt &AssignedBy,
                                         const PointerShape &Ptr) {
   FindingArgs Args;
   Args.set("pointer", Ptr.Base);
+  const auto *BO = dyn_cast<BinaryOperator>(&AssignedBy);
+  const Stmt *Through = BO ? BO->getLHS()->IgnoreParens() : &AssignedBy;
+  if (!BO || isa<UnaryOperator>(Through))
+    Args.set("through",
+             collapseWhitespace(writtenText(*Through, FA.astContext())));
   if (Check.Api->TheRole != Role::AccessOk)
     Args.set("check", Check.name());
   if (FindingBuilder *B =

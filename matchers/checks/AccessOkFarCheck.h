@@ -60,7 +60,8 @@ private:
   void noteUncheckedWindow(FindingBuilder &B, FunctionAnalyses &FA,
                            const UaccessUse &Op);
   void reportReassigned(FunctionAnalyses &FA, const UaccessUse &A,
-                        const UaccessUse &Check, const PointerShape &Ptr);
+                        const UaccessUse &Check, const clang::Stmt &AssignedBy,
+                        const PointerShape &Ptr);
   void reportFailureIgnored(FunctionAnalyses &FA, const UaccessUse &A,
                             const UaccessUse &Check, const PointerShape &Ptr);
   void reportGuarded(FunctionAnalyses &FA, const UaccessUse &A,

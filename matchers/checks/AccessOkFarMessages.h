@@ -39,8 +39,9 @@ inline constexpr MessageFormat Moved{
              "the access_ok() before it checks{length? ('{length}')}" RAW};
 inline constexpr MessageFormat Reassigned{
     "reassigned",
-    "'{accessor}' accesses '{pointer}', which the function assigns another "
-    "value after {check?'{check}'|the access_ok()} checked it" RAW};
+    "'{accessor}' accesses '{pointer}', which the function {through?may "
+    "assign another value through '{through}'|assigns another value} after "
+    "{check?'{check}'|the access_ok()} checked it" RAW};
 inline constexpr MessageFormat OtherPointerWindow{
     "other-pointer-window",
     "'{accessor}' accesses '{pointer}', not the '{checked}' its window was "

@@ -317,3 +317,58 @@ int reassigned_elsewhere(u32 __user *p, u32 __user *other, u32 v, int alt)
 	}
 	return __put_user(v, p);
 }
+
+/* Written through its address (round 25): a local that holds it, a
+ * helper given it, a user copy into it. A read of the pointer's value
+ * (a const parameter, copy_to_user()'s `from`) writes nothing. */
+u32 __user *pick_other(void);
+static void point_elsewhere(u32 __user **pp)
+{
+	*pp = pick_other();
+}
+static u32 first_of(u32 __user *const *pp)
+{
+	return *pp ? 1 : 0;
+}
+
+int reassigned_via_alias(u32 __user *p, u32 v)
+{
+	u32 __user **pp = &p;
+
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	*pp = pick_other();
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function may assign another value through '*pp' after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
+int reassigned_via_helper(u32 __user *p, u32 v)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	point_elsewhere(&p);
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function may assign another value through 'point_elsewhere(&p)' after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
+int reassigned_from_user(u32 __user *p, u32 __user * __user *up, u32 v)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	if (copy_from_user(&p, up, sizeof(p)))
+		return -EFAULT;
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function may assign another value through
+// CHECK: fields.c:[[@LINE-6]]:7: note: access_ok() here
+}
+
+int address_read_only(u32 __user *p, u32 __user * __user *up, u32 v)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	if (copy_to_user(up, &p, sizeof(p)) || !first_of(&p))
+		return -EFAULT;
+	return __put_user(v, p);
+}
