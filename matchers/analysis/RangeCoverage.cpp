@@ -148,9 +148,23 @@ bool writesAnyOf(const Stmt &Loop, const llvm::StringSet<> &Names) {
   });
 }
 
-/// The loop, run after \p Check, in which \p Access may go on past any
-/// fixed length: one bounded by no constant that advances a variable the
-/// access reads (\p Names). Null when there is none.
+/// The names \p E reads (`p`, `i` of `&p[i]`).
+static llvm::StringSet<> namesIn(const Expr &E) {
+  llvm::StringSet<> Names;
+  anyStmtIn(E, [&](const Stmt &S) {
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
+      Names.insert(Ref->getDecl()->getName());
+    return false;
+  });
+  return Names;
+}
+
+/// The loop in which \p Access may go on past any fixed length that
+/// \p Check covers: one bounded by no constant that advances a variable
+/// the access reads (\p Names), and that \p Check runs before, or runs in
+/// each turn for a pointer the loop does not move (`access_ok(p, 4)`
+/// ahead of `&p[i]`; `access_ok(&p[i], 4)` moves with it). Null when
+/// there is none.
 const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access,
                         const llvm::StringSet<> &Names) {
@@ -162,7 +176,15 @@ const Stmt *growingLoop(FunctionAnalyses &FA, const UaccessUse &Check,
       !writesAnyOf(*Loop, Names))
     return nullptr;
   SourceLocation Start = SM.getExpansionLoc(Loop->getBeginLoc());
-  return SM.isBeforeInTranslationUnit(Check.loc(), Start) ? Loop : nullptr;
+  SourceLocation At = SM.getExpansionLoc(Check.loc());
+  if (SM.isBeforeInTranslationUnit(At, Start))
+    return Loop;
+  SourceLocation End = SM.getExpansionLoc(Loop->getEndLoc());
+  const Expr *Checked =
+      argumentExpr(Check, Check.Api->PointerArg, FA.astContext());
+  bool InLoop = !SM.isBeforeInTranslationUnit(End, At);
+  return InLoop && Checked && !writesAnyOf(*Loop, namesIn(*Checked)) ? Loop
+                                                                     : nullptr;
 }
 
 /// The last value of \p Var in \p For when the loop counts it by one from
@@ -579,13 +601,7 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   Out.Length = Range->End - Range->Begin;
   Out.Compared = At.Bytes.has_value();
   if (!At.Bytes) {
-    llvm::StringSet<> Names;
-    anyStmtIn(*Pointer, [&](const Stmt &S) {
-      if (const auto *Ref = dyn_cast<DeclRefExpr>(&S))
-        Names.insert(Ref->getDecl()->getName());
-      return false;
-    });
-    if (growingLoop(FA, Check, Access, Names))
+    if (growingLoop(FA, Check, Access, namesIn(*Pointer)))
       Out.Kind = RangeExcess::GrowsInLoop;
     return Out;
   }

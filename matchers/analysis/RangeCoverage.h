@@ -9,13 +9,15 @@
 //  * the access goes through that pointer at a constant byte offset
 //    (`&p[2]`, `p + 1`, `&p->tail[3]`), for the size it accesses (the
 //    pointee, or a constant length of a copy);
-//  * or at an offset that grows in a loop the check runs before (`&p[i]`,
-//    `p++`), bounded by no constant, that advances the pointer or the
-//    index: no fixed length covers that.
+//  * or at an offset that grows in a loop the check runs before, or runs
+//    in for a pointer the loop does not move (`&p[i]`, `p++`), bounded by
+//    no constant, that advances the pointer or the index: no fixed length
+//    covers that.
 // Anything else (a variable length of the check or of a copy, which
 // kernel code clamps with min_t(); an offset folding cannot read; a loop
 // bounded by a constant, or that advances nothing the access reads; a
-// check inside the loop; a pointer the function reassigns) counts as
+// check inside the loop of a pointer the loop moves; a pointer the
+// function reassigns) counts as
 // covered. A variable index into an array member stays in that member.
 //
 //===----------------------------------------------------------------------===//

@@ -191,6 +191,37 @@ int fill_each(u32 __user *ids, int n)
 	return 0;
 }
 
+/* A check in each turn of a pointer the loop does not move covers its
+ * first element, every turn (round 25). */
+int fill_each_first(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!access_ok(ids, sizeof(u32)))
+			return -EFAULT;
+		if (__put_user(i, &ids[i]))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'ids' at an offset that grows with the loop, but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+			return -EFAULT;
+	}
+	return 0;
+}
+
+/* A pointer the loop moves is checked anew in each turn. */
+int fill_each_moved(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++, ids++) {
+		if (!access_ok(ids, sizeof(u32)))
+			return -EFAULT;
+		if (__put_user(i, ids))
+			return -EFAULT;
+	}
+	return 0;
+}
+
 int put_cookie(struct reply __user *r, u64 cookie)
 {
 	if (!access_ok(r, sizeof(*r)))
