@@ -21,23 +21,35 @@ bool isPointerLike(QualType T) {
   return T->isPointerType() || T->isArrayType();
 }
 
+/// The pointer whose object the lvalue \p E lies in: `p` of `p->f`,
+/// `p[i].f`, `p->arr[2].g` and `*p`, `p->q` of `p->q->f`; or the array
+/// itself (`arr` of `arr[2]`). Null for a local object (`s.f`).
+const Expr *containingPointer(const Expr &E) {
+  const Expr *Cur = E.IgnoreParenCasts();
+  bool Inside = false; // Cur was reached as the base of one of them.
+  while (true) {
+    const Expr *Base = nullptr;
+    if (const auto *ME = dyn_cast<MemberExpr>(Cur))
+      Base = ME->getBase();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
+      Base = AS->getBase();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(Cur);
+             UO && UO->getOpcode() == UO_Deref)
+      return UO->getSubExpr();
+    else
+      return Inside && Cur->getType()->isArrayType() ? Cur : nullptr;
+    Base = Base->IgnoreParenImpCasts();
+    if (Base->getType()->isPointerType())
+      return Base;
+    Cur = Base->IgnoreParenCasts(); // `p->inner.f`, `p->arr[2]`: still in *p.
+    Inside = true;
+  }
+}
+
 /// `&p->f.g`, `&p[i].f`: the pointer the address is inside of.
 void addressOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
-  const Expr *Cur = E.IgnoreParenCasts();
-  while (true) {
-    if (const auto *ME = dyn_cast<MemberExpr>(Cur)) {
-      if (ME->isArrow())
-        return pointerOrigins(*ME->getBase(), Out);
-      Cur = ME->getBase()->IgnoreParenCasts();
-    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur)) {
-      return pointerOrigins(*AS->getBase(), Out);
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(Cur);
-               UO && UO->getOpcode() == UO_Deref) {
-      return pointerOrigins(*UO->getSubExpr(), Out);
-    } else {
-      return;
-    }
-  }
+  if (const Expr *Pointer = containingPointer(E))
+    pointerOrigins(*Pointer, Out);
 }
 
 bool samePointee(QualType A, QualType B) {
@@ -47,29 +59,16 @@ bool samePointee(QualType A, QualType B) {
          B->getPointeeType().getCanonicalType().getUnqualifiedType();
 }
 
-/// `p`, `(T *)p`, `p + 2` stored into a \p To: the variable copied, and
-/// the elements of *p added; or the field read (`args->data_ptr`). A sum
-/// in another type's elements, or a variable or negative offset, copies
-/// nothing this can follow.
 /// The pointer variable whose object the lvalue \p E lies in: `p` of
 /// `p->f`, `p[i]`, `p->arr[2].g`; null for another object's (`p->q->f`,
-/// `p->ptr[1]`, a local struct's field).
+/// `p->ptr[1]`, a local struct's field or array).
 const DeclRefExpr *objectPointer(const Expr &E) {
-  const Expr *Cur = E.IgnoreParens();
-  while (true) {
-    const Expr *Base = nullptr;
-    if (const auto *ME = dyn_cast<MemberExpr>(Cur))
-      Base = ME->getBase()->IgnoreParenImpCasts();
-    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Cur))
-      Base = AS->getBase()->IgnoreParenImpCasts();
-    else
-      return nullptr;
-    if (Base->getType()->isPointerType()) {
-      const auto *Ref = dyn_cast<DeclRefExpr>(Base);
-      return Ref && isa<VarDecl>(Ref->getDecl()) ? Ref : nullptr;
-    }
-    Cur = Base; // `p->inner.f`, `p->arr[2]`: still inside *p.
-  }
+  const Expr *Pointer = containingPointer(E);
+  const auto *Ref =
+      Pointer ? dyn_cast<DeclRefExpr>(Pointer->IgnoreParenImpCasts()) : nullptr;
+  return Ref && isa<VarDecl>(Ref->getDecl()) && Ref->getType()->isPointerType()
+             ? Ref
+             : nullptr;
 }
 
 /// `&p->b`, `&p[i]`, `&p->arr[2].f` stored: an address inside *p
@@ -94,6 +93,10 @@ std::optional<PointerCopy> addressSource(const Expr &LValue, QualType To,
   return C;
 }
 
+/// `p`, `(T *)p`, `p + 2` stored into a \p To: the variable copied, and
+/// the elements of *p added; or the field read (`args->data_ptr`). A sum
+/// in another type's elements, or a variable or negative offset, copies
+/// nothing this can follow.
 std::optional<PointerCopy> copySource(const Expr &From, QualType To,
                                       const ASTContext &Ctx) {
   const Expr *E = valueOf(From);
