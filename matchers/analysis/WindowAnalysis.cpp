@@ -109,13 +109,25 @@ void WindowWalker::onUse(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
-  bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended;
-  if (AlreadyOpen)
-    report(event(WindowEventKind::NestedBegin, &U, St), &U);
+  // A begin in a scope's body opens a window inside the scope's, whose end
+  // (or the inner scope's) then closes the scope's for the rest of it.
+  const UaccessUse *Scope = Uses.scopeOf(U.Anchor);
+  bool InScope = !St.isOpen() && Scope && Scope != &U;
+  bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended || InScope;
+  if (AlreadyOpen) {
+    WindowState Open = St;
+    if (InScope) {
+      Open.K = WindowState::Open;
+      Open.Begin = Scope->Id;
+      Open.Fam = Scope->Api->TheFamily;
+    }
+    report(event(WindowEventKind::NestedBegin, &U, Open), &U);
+  }
   // A scoped window lives in its scope, not in the path state.
   if (U.Api->TheRole == Role::Scoped)
     return;
-  if (AlreadyOpen && St.OuterBegin < 0) {
+  // The scope's window is not in the path state: no outer one to resume.
+  if (AlreadyOpen && !InScope && St.OuterBegin < 0) {
     St.OuterBegin = St.Begin;
     St.OuterFam = St.Fam;
   }
