@@ -561,6 +561,94 @@ std::optional<ByteRange> bytesChecked(const UaccessUse &Check,
   return ByteRange{*From.Bytes, *From.Bytes + *Bytes};
 }
 
+/// An element of a pointer variable at a variable index plus a constant:
+/// `&p[i]`, `&p[i + 1]`, `p + i - 1`.
+struct IndexedElement {
+  const DeclRefExpr *Base = nullptr;
+  const VarDecl *Index = nullptr;
+  int64_t Plus = 0;
+};
+
+static std::optional<IndexedElement> indexedElement(const Expr &Pointer,
+                                                    const ASTContext &Ctx) {
+  PointerStepExpr Step = pointerStepOf(Pointer);
+  if (!Step.Base || Step.Back)
+    return std::nullopt;
+  auto VarOf = [](const Expr *E) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  };
+  const Expr *Count = Step.Count->IgnoreParenImpCasts();
+  IndexedElement Out{Step.Base, VarOf(Count), 0};
+  const auto *BO = dyn_cast<BinaryOperator>(Count);
+  if (!Out.Index && BO && BO->isAdditiveOp()) {
+    std::optional<int64_t> K = constantOf(*BO->getRHS(), Ctx);
+    Out.Index = VarOf(BO->getLHS());
+    if (!K && BO->getOpcode() == BO_Add) // `1 + i`
+      K = constantOf(*BO->getLHS(), Ctx), Out.Index = VarOf(BO->getRHS());
+    if (!K)
+      return std::nullopt;
+    Out.Plus = BO->getOpcode() == BO_Sub ? -*K : *K;
+  }
+  return Out.Index ? std::optional<IndexedElement>(Out) : std::nullopt;
+}
+
+/// True when \p Index or \p Base may change from \p Check to \p Access:
+/// a write of either between them in the file, or in a loop around the
+/// access that does not hold the check.
+static bool movesBetween(FunctionAnalyses &FA, const UaccessUse &Check,
+                         const UaccessUse &Access, const IndexedElement &E) {
+  llvm::StringSet<> Names{E.Index->getName(), E.Base->getDecl()->getName()};
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  SourceLocation From = SM.getExpansionLoc(Check.loc());
+  SourceLocation To = SM.getExpansionLoc(Access.loc());
+  for (const Stmt *Loop = enclosingLoop(*Access.Anchor, FA.parents()); Loop;
+       Loop = enclosingLoop(*Loop, FA.parents()))
+    if (SM.isBeforeInTranslationUnit(From,
+                                     SM.getExpansionLoc(Loop->getBeginLoc())) &&
+        writesAnyOf(*Loop, Names))
+      return true;
+  return anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+    SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
+    return SM.isBeforeInTranslationUnit(From, At) &&
+           SM.isBeforeInTranslationUnit(At, To) && writesAnyOf(S, Names);
+  });
+}
+
+/// A check of one element at a variable index and an access of another at
+/// a constant distance from it (`access_ok(&p[i], sizeof(*p))`, then
+/// `&p[i + 1]`): compared in elements of the same index. None when the two
+/// are not that shape, or the index or the pointer may change in between.
+static std::optional<RangeExcess> sameIndexExcess(FunctionAnalyses &FA,
+                                                  const UaccessUse &Check,
+                                                  const Expr &Checked,
+                                                  const UaccessUse &Access,
+                                                  const Expr &Pointer) {
+  const ASTContext &Ctx = FA.astContext();
+  std::optional<IndexedElement> C = indexedElement(Checked, Ctx);
+  std::optional<IndexedElement> A = indexedElement(Pointer, Ctx);
+  if (!C || !A || !Access.Anchor || C->Index != A->Index ||
+      C->Base->getDecl() != A->Base->getDecl())
+    return std::nullopt;
+  std::optional<int64_t> Length = checkedBytes(Check, Checked, Ctx);
+  std::optional<int64_t> Element =
+      sizeOf(C->Base->getType()->getPointeeType(), Ctx);
+  if (!Length || *Length < 0 || !Element || movesBetween(FA, Check, Access, *A))
+    return std::nullopt;
+  BytePlace At{"", (A->Plus - C->Plus) * *Element, 0};
+  std::optional<ByteRange> Reached = reachedFrom(Access, Pointer, At, Ctx);
+  if (!Reached)
+    return std::nullopt;
+  RangeExcess Out;
+  Out.Compared = true;
+  Out.Length = *Length;
+  Out.Begin = Reached->Begin;
+  Out.End = Reached->End;
+  if (Out.Begin < 0 || Out.End > *Length)
+    Out.Kind = RangeExcess::PastEnd;
+  return Out;
+}
+
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access) {
   const ASTContext &Ctx = FA.astContext();
@@ -571,6 +659,10 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   const Expr *Pointer = argumentExpr(Access, Access.Api->PointerArg, Ctx);
   std::string Holder = Checked ? bytePlaceOf(*Checked, Ctx).Holder : "";
   std::optional<ByteRange> Range = bytesChecked(Check, Holder, Ctx);
+  if (!Range && Checked && Pointer)
+    if (std::optional<RangeExcess> Same =
+            sameIndexExcess(FA, Check, *Checked, Access, *Pointer))
+      return *Same;
   if (!Range || !Pointer)
     return Out;
   // A pointer the function assigns again may hold another value by then;

@@ -222,6 +222,41 @@ int fill_each_moved(u32 __user *ids, int n)
 	return 0;
 }
 
+/* A check of one element at a variable index, and an access of another
+ * at a constant distance from it: compared in elements of that index
+ * (round 25). Where the index may change in between, it is not. */
+int fill_next(u32 __user *ids, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!access_ok(&ids[i], sizeof(u32)))
+			return -EFAULT;
+		if (__put_user(i, &ids[i + 1]))
+// CHECK: short-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses bytes 4 to 7 of '&ids[i]', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+			return -EFAULT;
+	}
+	return 0;
+}
+
+int fill_pair_at(u32 __user *ids, int i)
+{
+	if (!access_ok(ids + i, 2 * sizeof(u32)))
+		return -EFAULT;
+	if (__put_user(1, &ids[i]) || __put_user(2, &ids[i + 1]))
+		return -EFAULT;
+	return 0;
+}
+
+int fill_after_step(u32 __user *ids, int i)
+{
+	if (!access_ok(&ids[i], sizeof(u32)))
+		return -EFAULT;
+	i++;
+	return __put_user(1, &ids[i]);
+}
+
 int put_cookie(struct reply __user *r, u64 cookie)
 {
 	if (!access_ok(r, sizeof(*r)))
