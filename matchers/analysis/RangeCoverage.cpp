@@ -628,7 +628,8 @@ static std::optional<RangeExcess> sameIndexExcess(FunctionAnalyses &FA,
   std::optional<IndexedElement> C = indexedElement(Checked, Ctx);
   std::optional<IndexedElement> A = indexedElement(Pointer, Ctx);
   if (!C || !A || !Access.Anchor || C->Index != A->Index ||
-      C->Base->getDecl() != A->Base->getDecl())
+      C->Base->getDecl() != A->Base->getDecl() ||
+      (Check.Api->LengthArg == NoArg && !checksItsPointee(Check)))
     return std::nullopt;
   std::optional<int64_t> Length = checkedBytes(Check, Checked, Ctx);
   std::optional<int64_t> Element =
