@@ -190,6 +190,29 @@ bool AccessOkModel::dominates(const Stmt &Before,
          dominates(positionOf(S, nullptr), positionOf(After.Anchor, &After));
 }
 
+bool AccessOkModel::reachable(const Stmt &S) const {
+  const Stmt *At = &S;
+  while (At && !Positions.count(At))
+    At = Parents.getParent(At);
+  const CFGBlock *Block = At ? Positions.lookup(At).Block : nullptr;
+  if (!Block || !Graph)
+    return true;
+  if (Reached.empty()) {
+    // Once per function, on the first question.
+    Reached.resize(Graph->getNumBlockIDs());
+    std::vector<const CFGBlock *> Work{&Graph->getEntry()};
+    Reached.set(Graph->getEntry().getBlockID());
+    while (!Work.empty()) {
+      const CFGBlock *B = Work.back();
+      Work.pop_back();
+      for (const CFGBlock *Next : B->succs())
+        if (Next && !Reached.test(Next->getBlockID()))
+          Reached.set(Next->getBlockID()), Work.push_back(Next);
+    }
+  }
+  return Reached.test(Block->getBlockID());
+}
+
 bool AccessOkModel::dominates(Position Before, Position After) const {
   if (!Before.Block || !After.Block)
     return false;

@@ -18,6 +18,7 @@
 
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
@@ -57,6 +58,10 @@ public:
   /// the checked pointer on to a function that accesses it.
   bool failureStops(const UaccessUse &Check, const clang::Stmt &S) const;
   bool dominates(const clang::Stmt &Before, const UaccessUse &After) const;
+  /// False when no path from the entry reaches \p S: a case of a switch
+  /// on a constant that does not match (arm64's `switch (sizeof(*(ptr)))`
+  /// in __raw_put_mem() spells its pointer once per size).
+  bool reachable(const clang::Stmt &S) const;
   /// Statements of the function between the two (in source order), and
   /// lines.
   unsigned statementsBetween(const UaccessUse &From,
@@ -107,6 +112,8 @@ private:
   /// every path (passesOnEveryPath()).
   bool HasShortCircuits = false;
   llvm::DenseMap<const clang::Stmt *, Position> Positions;
+  /// The blocks a path from the entry reaches (reachable()), by ID.
+  mutable llvm::BitVector Reached;
   llvm::DenseMap<unsigned, Position> UsePositions;
   /// Every element of each use's expansion, by use.
   llvm::DenseMap<unsigned, llvm::SmallVector<Position, 4>> UseElements;

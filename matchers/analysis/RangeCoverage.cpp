@@ -366,7 +366,8 @@ std::optional<int64_t> bytesStepped(FunctionAnalyses &FA,
     PointerStep Step = stepOf(S, Holder, FA.astContext());
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (!Step.Moves || !SM.isBeforeInTranslationUnit(From, At) ||
-        !SM.isBeforeInTranslationUnit(At, To) || neverRuns(S, FA.parents()))
+        !SM.isBeforeInTranslationUnit(At, To) || neverRuns(S, FA.parents()) ||
+        !Model.reachable(S))
       return false;
     std::optional<int64_t> Size = sizeOf(Step.Pointee, FA.astContext());
     if (!Step.Elements || !Size || enclosingLoop(S, FA.parents()) ||
