@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "analysis/AccessOkModel.h"
+#include "utils/SourceUtils.h"
 
 #include "AnalysisHarness.h"
 
@@ -135,3 +136,64 @@ TEST(AccessOkModelTest, OnlyUncheckedAccessesRelyOnAGuard) {
 }
 
 } // namespace
+
+TEST(AccessOkModelTest, AWriteThroughTheAddressReassigns) {
+  modelOf("void redirect(int __user **pp);\n"
+          "int f(int __user *p, int a) {\n"
+          "  if (!access_ok(p, sizeof(*p)))\n"
+          "    return -EFAULT;\n"
+          "  redirect(&p);\n"
+          "  return __put_user(a, p);\n"
+          "}\n",
+          [](FunctionAnalyses &FA, const AccessOkModel &) {
+            AccessGuards G = guardsOf(FA, nth(FA, "__put_user"));
+            EXPECT_EQ(G.Reassigned, &nth(FA, "access_ok"));
+            ASSERT_TRUE(G.AssignedBy);
+            EXPECT_TRUE(isa<CallExpr>(G.AssignedBy));
+          });
+}
+
+TEST(AccessOkModelTest, AConstParameterOnlyReadsTheAddress) {
+  modelOf("int peek(int __user *const *pp);\n"
+          "int f(int __user *p, int a) {\n"
+          "  if (!access_ok(p, sizeof(*p)) || peek(&p))\n"
+          "    return -EFAULT;\n"
+          "  return __put_user(a, p);\n"
+          "}\n",
+          [](FunctionAnalyses &FA, const AccessOkModel &) {
+            AccessGuards G = guardsOf(FA, nth(FA, "__put_user"));
+            EXPECT_EQ(G.Reassigned, nullptr);
+            EXPECT_EQ(G.Guard, &nth(FA, "access_ok"));
+          });
+}
+
+TEST(AccessOkModelTest, ACaseOfAConstantSwitchThatDoesNotMatchNeverRuns) {
+  modelOf("int f(int __user *p, int a) {\n"
+          "  switch (sizeof(*p)) {\n"
+          "  case 1: a = 1; break;\n"
+          "  case 4: a = 4; break;\n"
+          "  }\n"
+          "  return __put_user(a, p);\n"
+          "}\n",
+          [](FunctionAnalyses &FA, const AccessOkModel &M) {
+            std::vector<const BinaryOperator *> Sets;
+            anyStmtIn(*FA.decl().getBody(), [&](const Stmt &S) {
+              const auto *BO = dyn_cast<BinaryOperator>(&S);
+              const auto *To =
+                  BO && BO->getOpcode() == BO_Assign
+                      ? dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens())
+                      : nullptr;
+              if (To && To->getDecl()->getName() == "a")
+                Sets.push_back(BO);
+              return false;
+            });
+            ASSERT_EQ(Sets.size(), 2u);
+            for (const BinaryOperator *Set : Sets) {
+              std::optional<llvm::APSInt> V =
+                  Set->getRHS()->getIntegerConstantExpr(FA.astContext());
+              ASSERT_TRUE(V);
+              // sizeof(int) is 4: `case 1` never runs.
+              EXPECT_EQ(M.reachable(*Set), *V == 4) << V->getExtValue();
+            }
+          });
+}

@@ -76,3 +76,18 @@ TEST(NameMatchTest, StripWhitespaceKeepsOtherText) {
 }
 
 } // namespace
+
+TEST(NameMatchTest, OneObjectIsAVariableAFieldOrAnElement) {
+  EXPECT_TRUE(namesOneObject("p"));
+  EXPECT_TRUE(namesOneObject("r->a"));
+  EXPECT_TRUE(namesOneObject("u.vals[2]"));
+  EXPECT_TRUE(namesOneObject("h->buf[i].len"));
+}
+
+TEST(NameMatchTest, AnExpressionIsNoOneObject) {
+  EXPECT_FALSE(namesOneObject(""));
+  EXPECT_FALSE(namesOneObject("a + 1"));
+  EXPECT_FALSE(namesOneObject("a-b"));
+  EXPECT_FALSE(namesOneObject("f(x)"));
+  EXPECT_FALSE(namesOneObject("*p"));
+}

@@ -5,6 +5,7 @@
 #include "analysis/AccessOkModel.h"
 #include "analysis/PointerDerivation.h"
 #include "utils/Fingerprint.h"
+#include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -12,7 +13,6 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
 #include <algorithm>
@@ -740,18 +740,6 @@ std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
 bool coversItsPointee(const UaccessUse &Check) {
   return Check.Api->TheRole == Role::Scoped && Check.Api->LengthArg == NoArg &&
          Check.Api->PointerArg != NoArg;
-}
-
-/// True when \p Text is a variable, a field or an element, as written
-/// (`r->a`, `u.vals[2]`): nothing that `&` would bind to less of.
-static bool namesOneObject(llvm::StringRef Text) {
-  for (size_t I = 0; I < Text.size(); ++I) {
-    if (Text.substr(I).starts_with("->"))
-      ++I;
-    else if (!llvm::isAlnum(Text[I]) && !llvm::is_contained("_.[]", Text[I]))
-      return false;
-  }
-  return !Text.empty();
 }
 
 std::string lengthWritten(const UaccessUse &Check) {

@@ -33,4 +33,14 @@ std::string stripWhitespace(llvm::StringRef Text) {
   return Out;
 }
 
+bool namesOneObject(llvm::StringRef Text) {
+  for (size_t I = 0; I < Text.size(); ++I) {
+    if (Text.substr(I).starts_with("->"))
+      ++I;
+    else if (!llvm::isAlnum(Text[I]) && !llvm::is_contained("_.[]", Text[I]))
+      return false;
+  }
+  return !Text.empty();
+}
+
 } // namespace uaccess

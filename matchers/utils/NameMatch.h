@@ -29,6 +29,11 @@ bool matchesAnyName(llvm::ArrayRef<std::string> Patterns, llvm::StringRef Name);
 /// (`sizeof( *p )` and `sizeof(*p)`) and across line breaks.
 std::string stripWhitespace(llvm::StringRef Text);
 
+/// True when \p Text names one object as written: a variable, a field or
+/// an element (`r->a`, `u.vals[2]`), nothing that an `&` before it would
+/// bind to less of (`a + 1`, `f(x)`).
+bool namesOneObject(llvm::StringRef Text);
+
 } // namespace uaccess
 
 #endif
