@@ -628,13 +628,13 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
   return pointerShape(U.arg(U.Api->PointerArg));
 }
 
-/// `p = other`, not made from itself (`p = p + 2`, `p = untagged_addr(p)`).
-static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder,
-                         llvm::StringRef Var) {
+/// `p = other`, `h->buf = h->next`: not made from the holder itself
+/// (`p = p + 2`, `p = untagged_addr(p)`, `h->buf = h->buf + 1`).
+static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder) {
   return BO.getOpcode() == BO_Assign && holderOf(*BO.getLHS()) == Holder &&
          !anyStmtIn(*BO.getRHS(), [&](const Stmt &R) {
-           const auto *Ref = dyn_cast<DeclRefExpr>(&R);
-           return Ref && Ref->getDecl()->getName() == Var;
+           const auto *E = dyn_cast<Expr>(&R);
+           return E && holderOf(*E) == Holder;
          });
 }
 
@@ -714,13 +714,11 @@ static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
   const SourceManager &SM = FA.astContext().getSourceManager();
   SourceLocation After = SM.getExpansionLoc(From.loc());
   SourceLocation Before = SM.getExpansionLoc(To.loc());
-  llvm::StringRef Var = Holder.take_until(
-      [](char C) { return C == '.' || C == '-' || C == '['; });
   llvm::SmallPtrSet<const Decl *, 2> Via = addressHolders(*Body, Holder);
   const Stmt *Found = nullptr;
   anyStmtIn(*Body, [&](const Stmt &S) {
     const auto *BO = dyn_cast<BinaryOperator>(&S);
-    if (!(BO && assignsOther(*BO, Holder, Var)) &&
+    if (!(BO && assignsOther(*BO, Holder)) &&
         !writesThroughAddress(S, Holder, Via))
       return false;
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());

@@ -372,3 +372,29 @@ int address_read_only(u32 __user *p, u32 __user * __user *up, u32 v)
 		return -EFAULT;
 	return __put_user(v, p);
 }
+
+/* Another field of the same struct is another value: the list walk's
+ * `h->buf = h->next` (round 27). A value made from the field itself
+ * keeps it. */
+struct uwalk {
+	u32 __user *buf;
+	u32 __user *next;
+};
+
+int walk_reassigned(struct uwalk *h, u32 v)
+{
+	if (!access_ok(h->buf, sizeof(u32)))
+		return -EFAULT;
+	h->buf = h->next;
+	return __put_user(v, h->buf);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'h->buf', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
+int walk_from_itself(struct uwalk *h, u32 v)
+{
+	if (!access_ok(h->buf, 2 * sizeof(u32)))
+		return -EFAULT;
+	h->buf = h->buf + 1;
+	return __put_user(v, h->buf);
+}
