@@ -629,12 +629,16 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
 }
 
 /// `p = other`, `h->buf = h->next`: not made from the holder itself
-/// (`p = p + 2`, `p = untagged_addr(p)`, `h->buf = h->buf + 1`).
-static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder) {
+/// (`p = p + 2`, `p = untagged_addr(p)`, `h->buf = h->buf + 1`) nor from
+/// the pointer \p Checked (`copy = from;`, `size = &from->size;` after
+/// the check of `from`).
+static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder,
+                         llvm::StringRef Checked) {
   return BO.getOpcode() == BO_Assign && holderOf(*BO.getLHS()) == Holder &&
          !anyStmtIn(*BO.getRHS(), [&](const Stmt &R) {
            const auto *E = dyn_cast<Expr>(&R);
-           return E && holderOf(*E) == Holder;
+           std::string Read = E ? holderOf(*E) : "";
+           return !Read.empty() && (Read == Holder || Read == Checked);
          });
 }
 
@@ -699,12 +703,14 @@ writesThroughAddress(const Stmt &S, llvm::StringRef Holder,
 }
 
 /// The statement by which \p FA's body assigns \p Holder (a variable, or a
-/// field: `h.buf`, `h->buf`) a value that is not made from itself, directly or
-/// through its address (writesThroughAddress()), after \p From in the
+/// field: `h.buf`, `h->buf`) a value that is not made from itself or from
+/// \p Checked (assignsOther()), directly or through its address
+/// (writesThroughAddress()), after \p From in the
 /// file and on every path to \p To: an assignment in a branch that leaves
 /// (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
 /// access's. Null when there is none.
 static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
+                                   llvm::StringRef Checked,
                                    const UaccessUse &From,
                                    const UaccessUse &To) {
   const Stmt *Body = FA.decl().getBody();
@@ -718,7 +724,7 @@ static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
   const Stmt *Found = nullptr;
   anyStmtIn(*Body, [&](const Stmt &S) {
     const auto *BO = dyn_cast<BinaryOperator>(&S);
-    if (!(BO && assignsOther(*BO, Holder)) &&
+    if (!(BO && assignsOther(*BO, Holder, Checked)) &&
         !writesThroughAddress(S, Holder, Via))
       return false;
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
@@ -752,7 +758,8 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
                   AccessOkModel::rangeUnknown(*C)));
     bool Dom = Model.dominates(*C, A);
     const Stmt *Assigned =
-        Same && Dom ? assignedBetween(FA, Accessed, *C, A) : nullptr;
+        Same && Dom ? assignedBetween(FA, Accessed, CheckedName, *C, A)
+                    : nullptr;
     if (Assigned) {
       G.Reassigned = C;
       G.AssignedBy = Assigned;

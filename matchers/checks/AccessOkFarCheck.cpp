@@ -170,6 +170,11 @@ void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
   for (const UaccessUse *Op : opsOpenedBy(FA, A)) {
     const UaccessUse &U = *Op;
     PointerShape Ptr = shape(FA, U);
+    // `p = other;` inside the window: the op writes where no begin checked.
+    if (AccessGuards G = guardsOf(FA, U); G.Reassigned == &A) {
+      reportReassigned(FA, U, A, *G.AssignedBy, Ptr);
+      continue;
+    }
     std::optional<long> Index = Ptr.constantIndex();
     FindingArgs Args;
     Args.set("accessor", U.name()).set("begin", A.name());

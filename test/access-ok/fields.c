@@ -398,3 +398,41 @@ int walk_from_itself(struct uwalk *h, u32 v)
 	h->buf = h->buf + 1;
 	return __put_user(v, h->buf);
 }
+
+/* The window's own pointer given another value inside the window: the op
+ * writes where the begin checked nothing (round 27). */
+int window_reassigned(u32 __user *p, u32 __user *other, u32 v)
+{
+	if (!user_write_access_begin(p, sizeof(u32)))
+		return -EFAULT;
+	p = other;
+	unsafe_put_user(v, p, efault);
+// CHECK: fields.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses 'p', which the function assigns another value after 'user_write_access_begin' checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: 'user_write_access_begin' checks the range here
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+/* A copy made after the check, from the checked pointer, holds what the
+ * check covered: no reassignment. */
+struct upack {
+	u64 p;
+	u64 size;
+};
+
+int copied_after_check(struct upack __user *from, u64 *x, u64 *y)
+{
+	struct upack __user *copy;
+	u64 __user *size;
+
+	if (!access_ok(from, sizeof(*from)))
+		return -EFAULT;
+	copy = from;
+	size = &from->size;
+	if (__get_user(*x, &copy->p))
+		return -EFAULT;
+	return __get_user(*y, size);
+}
