@@ -516,6 +516,10 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
   }
   if (modifies(S, C.Base))
     C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
+  else if (mayChangePointer(S, C.Base))
+    C.WhyNoRewrite = "'" + C.Base +
+                     "' may change between the accesses: a "
+                     "store between them may be one of it";
   if (jumpsOut(S, {}))
     C.WhyNoRewrite = "a jump between the accesses would leave the "
                      "window without ending it";

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Regex.h"
 
@@ -199,6 +200,24 @@ bool modifies(const Stmt *S, llvm::StringRef Name, const Stmt *Except) {
     return Ref.getDecl()->getName() == Name;
   };
   return touches(S, Named, Assigns, Except);
+}
+
+bool mayChangePointer(const Stmt *S, llvm::StringRef Base) {
+  llvm::StringRef Root =
+      Base.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
+  if (Root == Base)
+    return modifies(S, Base);
+  auto StoresToMemory = [](const Stmt &N) {
+    const Expr *Target = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(&N);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(&N);
+             UO && UO->isIncrementDecrementOp())
+      Target = UO->getSubExpr();
+    return Target && !isa<DeclRefExpr>(Target->IgnoreParenImpCasts());
+  };
+  return modifies(S, Root) || (S && anyStmtIn(*S, StoresToMemory));
 }
 
 bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,

@@ -153,6 +153,12 @@ bool touches(const Stmt *S,
 bool modifies(const Stmt *S, llvm::StringRef Name,
               const Stmt *Except = nullptr);
 
+/// True when \p S may change the user pointer written \p Base: modifies()
+/// of a plain name; for a field or an element (`t->rs`), any write of the
+/// variable it starts from, or any store through memory (`t->rs = ...`,
+/// `alias->rs = ...`, `*slot = 0`), which may be one of it.
+bool mayChangePointer(const Stmt *S, llvm::StringRef Base);
+
 /// touches() of the variable \p V itself; taking its address always
 /// counts.
 bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,

@@ -1,0 +1,59 @@
+// A run through a user pointer held in a field (`t->rs`): the window checks
+// the field's value at the begin. A store between the accesses may give
+// it another value (`t->rs = t->next`, or through an alias of `t`), which
+// the second access would then write unchecked: no rewrite (round 27).
+// With no store between them the run is rewritten, and compiles.
+// RUN: %uaccess-lint --checks=batchable --check-option=batchable.ReportAll=true %s -- %x86-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not="window covers"
+// RUN: %uaccess-lint --checks=batchable --check-option=batchable.ReportAll=true %s -- %arm64-flags 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not="window covers"
+//
+// RUN: rm -rf %t && mkdir -p %t && cp %s %t/field.c
+// RUN: %uaccess-lint --checks=batchable --fix %t/field.c -- %x86-flags > /dev/null
+// RUN: FileCheck %s --check-prefix=FIXED < %t/field.c
+// RUN: %clang -fsyntax-only -Werror %t/field.c %x86-flags
+
+#include <linux/uaccess.h>
+
+struct rec { u32 a; u32 b; };
+struct task { struct rec __user *rs; struct rec __user *next; };
+
+int field_moved(struct task *t, u32 v)
+{
+	if (put_user(v, &t->rs->a))
+		return -EFAULT;
+	t->rs = t->next;
+	if (put_user(v, &t->rs->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 't->rs' toggle user access 2 times per call
+// CHECK: note: no rewrite offered: 't->rs' may change between the accesses: a store between them may be one of it
+// FIXED-LABEL: int field_moved(
+// FIXED: if (put_user(v, &t->rs->a))
+
+int alias_store(struct task *t, struct task *alias, u32 v)
+{
+	if (put_user(v, &t->rs->a))
+		return -EFAULT;
+	alias->rs = alias->next;
+	if (put_user(v, &t->rs->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 't->rs' toggle user access 2 times per call
+// CHECK: note: no rewrite offered: 't->rs' may change between the accesses
+// FIXED-LABEL: int alias_store(
+// FIXED: if (put_user(v, &t->rs->a))
+
+int field_kept(struct task *t, u32 v)
+{
+	if (put_user(v, &t->rs->a))
+		return -EFAULT;
+	v++;
+	if (put_user(v, &t->rs->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 't->rs' toggle user access 2 times per call
+// CHECK: window covers
+// FIXED-LABEL: int field_kept(
+// FIXED: if (!user_write_access_begin(t->rs, sizeof(*t->rs)))
