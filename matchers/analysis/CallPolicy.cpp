@@ -86,6 +86,9 @@ const CallPolicy::Shape &CallPolicy::shapeOf(const FunctionDecl &FD) {
       S.Unsafe |= U.Api->TheRole == Role::UnsafeOp;
     }
   }
+  Shapes[Key] = S; // Stands for it while its callees are asked (recursion).
+  if (S.Known && !S.Begins && !S.Unsafe)
+    S.Unsafe = forwardsToAWindowHelper(*Def);
   return Shapes[Key] = S;
 }
 
@@ -164,6 +167,17 @@ static bool callsAny(const Stmt *Body,
   } F(Pred);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return F.Found;
+}
+
+// A helper with no ops of its own that calls one with ops (`outer()`
+// returning `put_a(p, v)`) needs its caller's window as much as that one.
+bool CallPolicy::forwardsToAWindowHelper(const FunctionDecl &Def) {
+  return callsAny(Def.getBody(), [&](const FunctionDecl &F) {
+    Shape Callee = shapeOf(F); // A copy: shapeOf() grows the map.
+    const FunctionDecl *CalleeDef = F.getDefinition();
+    return Callee.Known && Callee.Unsafe && !Callee.Begins && CalleeDef &&
+           mayBeHelper(*CalleeDef);
+  });
 }
 
 // A call to a function that begins a window and ends none (one that ends

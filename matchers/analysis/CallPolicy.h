@@ -81,6 +81,7 @@ private:
     bool Begins = false, Ends = false, Unsafe = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
+  bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
   bool isHelper(const clang::FunctionDecl &FD);
   bool endsAWindow(const clang::FunctionDecl &Caller);
   bool mayRunInAWindow(const clang::FunctionDecl &Def);

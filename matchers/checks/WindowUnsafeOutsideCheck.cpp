@@ -80,6 +80,16 @@ bool WindowUnsafeOutsideCheck::underKernelAddressGuard(
   });
 }
 
+/// \p Callee's body has unsafe ops of its own, not only calls of helpers
+/// that have (CallPolicy's forwarding helpers).
+static bool hasOwnUnsafeOps(FunctionAnalyses &FA, const FunctionDecl &Callee) {
+  const FunctionDecl *Def = parsedDefinition(Callee);
+  return !Def || llvm::any_of(FA.cache().get(*Def).uses().uses(),
+                              [](const UaccessUse &U) {
+                                return U.Api->TheRole == Role::UnsafeOp;
+                              });
+}
+
 void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
                                       const WindowAnalysis &,
                                       const WindowEvent &E) {
@@ -98,7 +108,11 @@ void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
                   FindingArgs().set("callee", Callee));
     if (E.Verdict.Callee)
       B.note(E.Verdict.Callee->getLocation(),
-             "'" + Callee + "' has unsafe_* accesses and no window of its own");
+             "'" + Callee + "' " +
+                 (hasOwnUnsafeOps(FA, *E.Verdict.Callee)
+                      ? "has unsafe_* accesses"
+                      : "calls helpers with unsafe_* accesses") +
+                 " and no window of its own");
     noteCloser(B, Uses, E.State);
     return;
   }

@@ -91,3 +91,37 @@ efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// A helper that only forwards to one with ops (round 27) needs its
+// caller's window as much: called in one, silent; called outside one, the
+// call is reported, not the inner helper's op.
+static __always_inline int put_field(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, efault);
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+static int forward_put(u32 __user *p, u32 v)
+{
+	return put_field(p, v);
+}
+
+int forward_in_window(u32 __user *p)
+{
+	int ret;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	ret = forward_put(p, 3);
+	user_write_access_end();
+	return ret;
+}
+
+int forward_outside(u32 __user *p)
+{
+	return forward_put(p, 4);
+}
+// CHECK: helper-no-window.c:[[@LINE-2]]:9: error: call to 'forward_put', which performs unsafe user accesses, outside a user access window [window-unsafe-outside]
+// CHECK: helper-no-window.c:[[@LINE-21]]:12: note: 'forward_put' calls helpers with unsafe_* accesses and no window of its own
