@@ -12,6 +12,7 @@
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -255,8 +256,49 @@ bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
                   [&](const FunctionDecl &F) { return closesForCaller(F); });
 }
 
+namespace {
+/// The C library's string and memory builtins, by name with or without
+/// `__builtin_`: the compiler expands them in place only for a size or a
+/// string it knows; otherwise it calls the function, which objtool's list
+/// of calls allowed in a window does not name.
+bool isLibraryStringCall(const FunctionDecl &Callee) {
+  static const llvm::StringSet<> Names = {
+      "memcpy", "memmove", "memset", "memcmp",  "bcmp",   "memchr",
+      "strlen", "strnlen", "strcmp", "strncmp", "strcpy", "strncpy",
+      "strcat", "strncat", "strchr", "strrchr", "strstr", "strscpy"};
+  if (!Callee.getBuiltinID() || !Callee.getIdentifier())
+    return false;
+  llvm::StringRef Name = Callee.getName();
+  Name.consume_front("__builtin_");
+  return Names.contains(Name);
+}
+
+/// \p Call of a library string builtin stays a call: its length is no
+/// constant (up to 64 bytes, a copy or a fill is a few stores), and its
+/// value does not fold (`strlen("abc")`).
+bool emitsLibraryCall(const CallExpr &Call, const ASTContext &Ctx) {
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  if (!Callee || !isLibraryStringCall(*Callee) || Call.isEvaluatable(Ctx))
+    return false;
+  llvm::StringRef Name = Callee->getName();
+  Name.consume_front("__builtin_");
+  bool Sized = Name == "memcpy" || Name == "memmove" || Name == "memset";
+  std::optional<llvm::APSInt> Length =
+      Sized && Call.getNumArgs() == 3
+          ? Call.getArg(2)->getIntegerConstantExpr(Ctx)
+          : std::nullopt;
+  return !Length || Length->getZExtValue() > 64;
+}
+} // namespace
+
 CallVerdict CallPolicy::judge(const CallExpr &Call) {
   const FunctionDecl *Callee = Call.getDirectCallee();
+  if (Callee && emitsLibraryCall(Call, Cache.astContext())) {
+    CallVerdict V;
+    V.Callee = Callee;
+    V.Safe = false;
+    return V;
+  }
   if (Callee)
     return judge(*Callee);
   CallVerdict V;

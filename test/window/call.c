@@ -181,3 +181,27 @@ efault:
 }
 #endif
 // SCOPED: call.c:[[@LINE-8]]:3: error: call to 'log_event' with user access enabled
+
+// The C library's string builtins are calls where the compiler does not
+// know the length (objtool: "call to memset() with UACCESS enabled");
+// a small constant fill or a folded strlen() is expanded in place (round 27).
+void *memset(void *s, int c, unsigned long n);
+unsigned long strlen(const char *s);
+
+int library_calls_inside(struct ev __user *p, void *buf, unsigned long n,
+			 const char *name)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	memset(buf, 0, n);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'memset' with user access enabled [window-call]
+	unsafe_put_user(strlen(name), &p->events, efault);
+// CHECK: call.c:[[@LINE-1]]:18: error: call to 'strlen' with user access enabled [window-call]
+	memset(buf, 0, 16);
+	unsafe_put_user(strlen("abc"), &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
