@@ -651,6 +651,21 @@ static std::optional<RangeExcess> sameIndexExcess(FunctionAnalyses &FA,
   return Out;
 }
 
+/// A copy of a length no constant tells, from byte \p Start: outside
+/// \p Range whatever it copies but nothing, where it starts at or past
+/// the range's end, or before it (put_cmsg()'s payload after a window of
+/// its header). Else not compared: kernel code clamps such lengths.
+static RangeExcess startsOutside(int64_t Start, ByteRange Range,
+                                 RangeExcess Out) {
+  if (Start >= Range.Begin && Start < Range.End)
+    return Out;
+  Out.Compared = true;
+  Out.Kind = RangeExcess::PastEnd;
+  Out.Begin = Start - Range.Begin;
+  Out.EndUnknown = true;
+  return Out;
+}
+
 RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
                         const UaccessUse &Access) {
   const ASTContext &Ctx = FA.astContext();
@@ -702,7 +717,7 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
   std::optional<ByteRange> Reached = reachedFrom(Access, *Pointer, At, Ctx);
   Out.Compared = Reached.has_value();
   if (!Reached)
-    return Out;
+    return startsOutside(*At.Bytes, *Range, Out);
   Out.Begin = Reached->Begin - Range->Begin;
   Out.End = Reached->End - Range->Begin;
   if (Out.Begin < 0 || Out.End > int64_t(Out.Length))
@@ -731,6 +746,9 @@ std::string excessText(FunctionAnalyses &FA, const UaccessUse &Check,
       FA.getAnalysis<PointerDerivation>()->pointerName(Access);
   // Bytes count from the pointer the check names.
   std::string Checked = collapseWhitespace(Check.arg(Check.Api->PointerArg));
+  if (Excess.Kind == RangeExcess::PastEnd && Excess.EndUnknown)
+    return " accesses bytes " + std::to_string(Excess.Begin) + " onward of '" +
+           Checked + "'";
   if (Excess.Kind == RangeExcess::PastEnd)
     return " accesses bytes " + std::to_string(Excess.Begin) + " to " +
            std::to_string(Excess.End - 1) + " of '" + Checked + "'";

@@ -58,6 +58,8 @@ struct RangeExcess {
   /// PastEnd: the bytes accessed, [Begin, End), from the checked pointer.
   int64_t Begin = 0;
   int64_t End = 0;
+  /// PastEnd from Begin, for a length no constant tells (End unset).
+  bool EndUnknown = false;
 };
 
 /// Where a pointer expression points: what holds the pointer it starts
