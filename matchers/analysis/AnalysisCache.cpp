@@ -9,6 +9,7 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace clang;
 
@@ -85,7 +86,8 @@ class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   using Map =
       llvm::DenseMap<const FunctionDecl *, std::vector<CallerIndex::Site>>;
-  explicit CallCollector(Map &Calls) : Calls(Calls) {}
+  CallCollector(Map &Calls, llvm::DenseSet<const FunctionDecl *> &AddressTaken)
+      : Calls(Calls), AddressTaken(AddressTaken) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
@@ -97,9 +99,12 @@ public:
   bool VisitCallExpr(CallExpr *C) {
     if (!Current)
       return true;
-    if (const FunctionDecl *Callee = C->getDirectCallee())
+    if (const FunctionDecl *Callee = C->getDirectCallee()) {
       Calls[Callee->getCanonicalDecl()].push_back({Current, C});
-    else if (const FieldDecl *Field = calledField(*C))
+      if (const auto *Ref =
+              dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+        Callees.insert(Ref);
+    } else if (const FieldDecl *Field = calledField(*C))
       FieldCalls[Field].push_back({Current, C});
     return true;
   }
@@ -125,6 +130,18 @@ public:
         noteStore(Field, B->getRHS());
     return true;
   }
+  bool VisitDeclRefExpr(DeclRefExpr *Ref) {
+    if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
+      Refs.push_back({Ref, F->getCanonicalDecl()});
+    return true;
+  }
+  /// The functions named other than as the callee of a call: their
+  /// address is taken (`.fn = put_cb`, `&put_cb`).
+  void addAddressTaken() const {
+    for (const auto &[Ref, F] : Refs)
+      if (!Callees.count(Ref))
+        AddressTaken.insert(F);
+  }
   /// The calls through each field, for each function stored in it.
   void addIndirect(Map &Indirect) const {
     for (const auto &[Field, Functions] : Stored) {
@@ -142,6 +159,9 @@ private:
   }
 
   Map &Calls;
+  llvm::DenseSet<const FunctionDecl *> &AddressTaken;
+  llvm::SmallPtrSet<const DeclRefExpr *, 32> Callees;
+  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
   const FunctionDecl *Current = nullptr;
   llvm::DenseMap<const FieldDecl *, std::vector<CallerIndex::Site>> FieldCalls;
   llvm::DenseMap<const FieldDecl *,
@@ -151,9 +171,10 @@ private:
 } // namespace
 
 CallerIndex::CallerIndex(ASTContext &Ctx) {
-  CallCollector Collector(Calls);
+  CallCollector Collector(Calls, AddressTaken);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.addIndirect(IndirectCalls);
+  Collector.addAddressTaken();
 }
 
 llvm::ArrayRef<CallerIndex::Site>
@@ -167,6 +188,10 @@ CallerIndex::sitesIn(const SiteMap &Map, const FunctionDecl &Callee) {
 llvm::ArrayRef<CallerIndex::Site>
 CallerIndex::callsTo(const FunctionDecl &Callee) const {
   return sitesIn(Calls, Callee);
+}
+
+bool CallerIndex::addressTaken(const FunctionDecl &F) const {
+  return AddressTaken.count(F.getCanonicalDecl());
 }
 
 llvm::ArrayRef<CallerIndex::Site>

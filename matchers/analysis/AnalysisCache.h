@@ -24,6 +24,7 @@
 
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <memory>
 #include <optional>
@@ -118,6 +119,9 @@ public:
   /// The calls through a field (`regset->set(...)`) that the TU sets to
   /// \p Callee, in an initializer (`.set = genregs_set`) or an assignment.
   llvm::ArrayRef<Site> indirectCallsTo(const clang::FunctionDecl &Callee) const;
+  /// The TU names \p F other than to call it: a callback, which whoever
+  /// holds the pointer may call, window or not.
+  bool addressTaken(const clang::FunctionDecl &F) const;
 
   using SiteMap =
       llvm::DenseMap<const clang::FunctionDecl *, std::vector<Site>>;
@@ -129,6 +133,7 @@ private:
                                       const clang::FunctionDecl &Callee);
   SiteMap Calls;
   SiteMap IndirectCalls;
+  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
 };
 
 class AnalysisCache {

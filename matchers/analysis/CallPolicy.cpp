@@ -122,6 +122,10 @@ bool CallPolicy::isHelper(const FunctionDecl &FD) {
 bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
   if (!Def.isReferenced() && !Def.isUsed())
     return true;
+  // A callback runs wherever its pointer is called, with no window there
+  // as a rule, even when a caller here opens one around a direct call.
+  if (Cache.callers().addressTaken(Def))
+    return false;
   llvm::SmallPtrSet<const FunctionDecl *, 8> Seen = {&Def};
   llvm::SmallVector<const FunctionDecl *, 8> Work = {&Def};
   while (!Work.empty()) {

@@ -125,3 +125,32 @@ int forward_outside(u32 __user *p)
 }
 // CHECK: helper-no-window.c:[[@LINE-2]]:9: error: call to 'forward_put', which performs unsafe user accesses, outside a user access window [window-unsafe-outside]
 // CHECK: helper-no-window.c:[[@LINE-21]]:12: note: 'forward_put' calls helpers with unsafe_* accesses and no window of its own
+
+// A callback is called wherever its pointer is, with no window there as a
+// rule: a direct call inside a window here does not make it a helper of
+// that window, and its ops stay reported (round 27).
+struct put_ops {
+	int (*put)(u32 __user *p, u32 v);
+};
+
+static int put_cb(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, efault);
+// CHECK: helper-no-window.c:[[@LINE-1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+struct put_ops my_put_ops = { .put = put_cb };
+
+int put_cb_in_window(u32 __user *p)
+{
+	int ret;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	ret = put_cb(p, 5);
+	user_write_access_end();
+	return ret;
+}
