@@ -751,11 +751,13 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
     PointerShape CheckShape = PD.accessShape(*C);
     const std::string &CheckedName = CheckShape.Base;
     std::string Checked = PD.originShape(CheckShape, true).Base;
-    // A check of unknown range says nothing of where the walk ends.
+    // A check of unknown range says nothing of where the walk ends. A
+    // check of the accessed name itself, which never walks, covers it
+    // however it was set (`e = &p[3]; access_ok(e, sizeof(*e))`).
     bool Same = Ptr.Base.empty() || Checked == Ptr.Base ||
                 (!Accessed.empty() && CheckedName == Accessed &&
                  (AccessOkModel::checksWholeBuffer(*C) ||
-                  AccessOkModel::rangeUnknown(*C)));
+                  AccessOkModel::rangeUnknown(*C) || !PD.walks(Accessed)));
     bool Dom = Model.dominates(*C, A);
     const Stmt *Assigned =
         Same && Dom ? assignedBetween(FA, Accessed, CheckedName, *C, A)

@@ -436,3 +436,35 @@ int copied_after_check(struct upack __user *from, u64 *x, u64 *y)
 		return -EFAULT;
 	return __get_user(*y, size);
 }
+
+/* A local set once to an element or a field of a parameter, then checked
+ * itself: the check covers what it accesses (round 28: a false positive
+ * said it had moved past the check). */
+struct ent {
+	u32 a;
+	u32 b;
+};
+
+int check_element(struct ent __user *p)
+{
+	struct ent __user *e = &p[3];
+
+	if (!access_ok(e, sizeof(*e)))
+		return -EFAULT;
+	return __put_user(1, &e->a);
+}
+
+int check_each_element(struct ent __user *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		struct ent __user *e = &p[i];
+
+		if (!access_ok(e, sizeof(*e)))
+			return -EFAULT;
+		if (__put_user(i, &e->b))
+			return -EFAULT;
+	}
+	return 0;
+}
