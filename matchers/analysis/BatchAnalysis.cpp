@@ -6,6 +6,7 @@
 #include "analysis/CallPolicy.h"
 #include "analysis/RangeCoverage.h"
 #include "recognize/PointerShape.h"
+#include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
@@ -207,6 +208,19 @@ void BatchFinder::loopAccessStatements(BatchCandidate &C) {
   }
 }
 
+/// \p Written (`&p[i] + 1`, `&p[j - 1] - 1`) adds to or subtracts from the
+/// address of the element it indexes: it points past that element.
+static bool movesPastElement(llvm::StringRef Written) {
+  size_t Close = Written.find(']');
+  if (Close == llvm::StringRef::npos)
+    return false;
+  std::string Rest = stripWhitespace(Written.substr(Close + 1));
+  for (size_t At = Rest.find("->"); At != std::string::npos;
+       At = Rest.find("->"))
+    Rest.replace(At, 2, ".");
+  return Rest.find_first_of("+-") != std::string::npos;
+}
+
 /// The range of a counted loop over the array, stepped by `p++` (stride 1)
 /// or `p += K` with every access inside [p, p + K), or indexed by the
 /// counter. Returns the statement the window encloses.
@@ -235,7 +249,8 @@ const Stmt *BatchFinder::loopRange(const Stmt *LoopStmt, BatchCandidate &C,
     std::optional<long> Index = Ptr.constantIndex();
     std::string IndexText = Ptr.IndexText;
     llvm::erase_if(IndexText, [](char Ch) { return Ch == ' '; });
-    Indexed &= Ptr.Kind == PointerShape::Indexed && IndexText == IndexWanted;
+    Indexed &= Ptr.Kind == PointerShape::Indexed && IndexText == IndexWanted &&
+               !movesPastElement(U->arg(U->Api->PointerArg));
     Steps &= Ptr.Base == C.Base && Index && *Index >= 0 && *Index < Stride;
   }
   std::string Count = operand(Trips);

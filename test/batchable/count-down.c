@@ -42,3 +42,19 @@ int down_below(u32 __user *p, unsigned int n)
 // FIXED-LABEL: int down_below(
 // FIXED: if (!user_write_access_begin(p, n * sizeof(*p)))
 // FIXED: unsafe_put_user(j, &p[j - 1], efault);
+
+// Arithmetic after the element's address points past it: `&p[i] + 1`
+// writes p[n] at the last turn, outside 'n * sizeof(*p)' (round 28).
+int up_past(u32 __user *p, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		if (put_user(i, &p[i] + 1))
+			return -EFAULT;
+	return 0;
+}
+// CHECK: count-down.c:[[@LINE-4]]:7: note: 'put_user' in a loop toggles user access once per iteration
+// CHECK: note: no rewrite offered:
+// FIXED-LABEL: int up_past(
+// FIXED: if (put_user(i, &p[i] + 1))
