@@ -531,7 +531,7 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
   }
   if (modifies(S, C.Base))
     C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
-  else if (mayChangePointer(S, C.Base))
+  else if (mayChangePointer(S, C.Base, FD.getBody()))
     C.WhyNoRewrite = "'" + C.Base +
                      "' may change between the accesses: a "
                      "store between them may be one of it";

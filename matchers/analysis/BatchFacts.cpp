@@ -202,22 +202,60 @@ bool modifies(const Stmt *S, llvm::StringRef Name, const Stmt *Except) {
   return touches(S, Named, Assigns, Except);
 }
 
-bool mayChangePointer(const Stmt *S, llvm::StringRef Base) {
+namespace {
+/// An assignment, increment or decrement of anything but a variable: a
+/// store through memory (`t->rs = ...`, `*pp = q`).
+bool storesToMemory(const Stmt &N) {
+  const Expr *Target = nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(&N); BO && BO->isAssignmentOp())
+    Target = BO->getLHS();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(&N);
+           UO && UO->isIncrementDecrementOp())
+    Target = UO->getSubExpr();
+  return Target && !isa<DeclRefExpr>(Target->IgnoreParenImpCasts());
+}
+
+bool namesVariable(const Stmt &N, llvm::StringRef Name) {
+  return anyStmtIn(N, [&](const Stmt &R) {
+    const auto *Ref = dyn_cast<DeclRefExpr>(&R);
+    return Ref && Ref->getDecl()->getName() == Name;
+  });
+}
+
+/// `&p`: the address of the variable \p Name.
+bool addressOfVariable(const Stmt &N, llvm::StringRef Name) {
+  const auto *UO = dyn_cast<UnaryOperator>(&N);
+  const auto *Ref =
+      UO && UO->getOpcode() == UO_AddrOf
+          ? dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts())
+          : nullptr;
+  return Ref && Ref->getDecl()->getName() == Name;
+}
+} // namespace
+
+bool takesAddressOf(const Stmt *S, llvm::StringRef Name) {
+  return S && anyStmtIn(*S, [&](const Stmt &N) {
+           return addressOfVariable(N, Name);
+         });
+}
+
+bool mayChangePointer(const Stmt *S, llvm::StringRef Base, const Stmt *Body) {
   llvm::StringRef Root =
       Base.take_while([](char C) { return llvm::isAlnum(C) || C == '_'; });
-  if (Root == Base)
-    return modifies(S, Base);
-  auto StoresToMemory = [](const Stmt &N) {
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(&N);
-        BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(&N);
-             UO && UO->isIncrementDecrementOp())
-      Target = UO->getSubExpr();
-    return Target && !isa<DeclRefExpr>(Target->IgnoreParenImpCasts());
-  };
-  return modifies(S, Root) || (S && anyStmtIn(*S, StoresToMemory));
+  if (!S || modifies(S, Root) || takesAddressOf(S, Root))
+    return true;
+  bool AddressTaken = takesAddressOf(Body, Root);
+  // `memcpy(t, saved, sizeof(*t))`: a call given the struct may write it.
+  bool Field = Root != Base;
+  return anyStmtIn(*S, [&](const Stmt &N) {
+    const auto *Call = dyn_cast<CallExpr>(&N);
+    bool GivesRoot =
+        Call && llvm::any_of(Call->arguments(), [&](const Expr *A) {
+          return namesVariable(*A, Root);
+        });
+    return (Field && (GivesRoot || storesToMemory(N))) ||
+           (AddressTaken && (storesToMemory(N) || Call));
+  });
 }
 
 bool touches(const Stmt *S, const VarDecl &V, TouchKinds Kinds,

@@ -153,11 +153,17 @@ bool touches(const Stmt *S,
 bool modifies(const Stmt *S, llvm::StringRef Name,
               const Stmt *Except = nullptr);
 
-/// True when \p S may change the user pointer written \p Base: modifies()
-/// of a plain name; for a field or an element (`t->rs`), any write of the
-/// variable it starts from, or any store through memory (`t->rs = ...`,
-/// `alias->rs = ...`, `*slot = 0`), which may be one of it.
-bool mayChangePointer(const Stmt *S, llvm::StringRef Base);
+/// True when \p S may change the user pointer written \p Base: a write of
+/// the variable it starts from, or its address taken (`memcpy(&p, ...)`);
+/// for a field or an element (`t->rs`), also any store through memory
+/// (`t->rs = ...`, `alias->rs = ...`, `*slot = 0`) or a call given that
+/// variable (`memcpy(t, saved, sizeof(*t))`). Where \p Body takes the
+/// variable's address somewhere (`pp = &p`), any store or call may be one
+/// through it.
+bool mayChangePointer(const Stmt *S, llvm::StringRef Base, const Stmt *Body);
+
+/// True when \p S takes the address of the variable named \p Name.
+bool takesAddressOf(const Stmt *S, llvm::StringRef Name);
 
 /// touches() of the variable \p V itself; taking its address always
 /// counts.

@@ -57,3 +57,51 @@ int field_kept(struct task *t, u32 v)
 // CHECK: window covers
 // FIXED-LABEL: int field_kept(
 // FIXED: if (!user_write_access_begin(t->rs, sizeof(*t->rs)))
+
+// A call given the struct, or the pointer's address, may write the pointer
+// too; so may any store where the function holds its address (round 28).
+void *memcpy(void *to, const void *from, unsigned long n);
+
+int field_copied(struct task *t, const struct task *saved, u32 v)
+{
+	if (put_user(v, &t->rs->a))
+		return -EFAULT;
+	memcpy(t, saved, sizeof(*t));
+	if (put_user(v, &t->rs->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 't->rs' toggle user access 2 times per call
+// CHECK: note: no rewrite offered: 't->rs' may change between the accesses
+// FIXED-LABEL: int field_copied(
+// FIXED: if (put_user(v, &t->rs->a))
+
+int plain_copied(struct rec __user *p, struct rec __user *q, u32 v)
+{
+	if (put_user(v, &p->a))
+		return -EFAULT;
+	memcpy(&p, &q, sizeof(p));
+	if (put_user(v, &p->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 'p' toggle user access 2 times per call
+// CHECK: note: no rewrite offered: 'p' may change between the accesses
+// FIXED-LABEL: int plain_copied(
+// FIXED: if (put_user(v, &p->a))
+
+int plain_aliased(struct rec __user *p, struct rec __user *q, u32 v)
+{
+	struct rec __user **pp = &p;
+
+	if (put_user(v, &p->a))
+		return -EFAULT;
+	*pp = q;
+	if (put_user(v, &p->b))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-7]]:6: note: 2 accesses ('put_user') through 'p' toggle user access 2 times per call
+// CHECK: note: no rewrite offered: 'p' may change between the accesses
+// FIXED-LABEL: int plain_aliased(
+// FIXED: if (put_user(v, &p->a))
