@@ -225,6 +225,18 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
   return usesIn(Cache, FD, Role::End);
 }
 
+const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {
+  const Shape &S = shapeOf(FD);
+  const FunctionDecl *Def = S.Begins ? parsedDefinition(FD) : nullptr;
+  if (!Def)
+    return nullptr;
+  // A scope ends its window by itself; a begin needs an end of its own.
+  for (const UaccessUse &U : Cache.get(*Def).uses().uses())
+    if (U.Api->TheRole == Role::Scoped || (isBegin(U.Api->TheRole) && S.Ends))
+      return &U;
+  return nullptr;
+}
+
 std::vector<const UaccessUse *>
 CallPolicy::unsafeOpsIn(const FunctionDecl &FD) {
   return usesIn(Cache, FD, Role::UnsafeOp);

@@ -66,6 +66,9 @@ public:
   bool closesForCaller(const clang::FunctionDecl &FD);
   /// The ends in \p FD's body, in source order; empty without a body.
   std::vector<const UaccessUse *> endsIn(const clang::FunctionDecl &FD);
+  /// The first begin of \p FD when it opens and ends a window of its own
+  /// (a helper that does its own batch); null otherwise.
+  const UaccessUse *ownWindowIn(const clang::FunctionDecl &FD);
   /// The unsafe ops in the body of \p FD (its own, not its callees').
   std::vector<const UaccessUse *> unsafeOpsIn(const clang::FunctionDecl &FD);
   /// \p FD opens a window, never ends one, and every caller in this TU

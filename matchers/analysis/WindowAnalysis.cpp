@@ -184,6 +184,27 @@ void WindowWalker::noteOpener(const UaccessUse &U, const WindowState &St) {
     addOpener(Out.Openers[U.Id], U.Anchor, St);
 }
 
+// A helper with a window of its own, called in this one: its begin is a
+// begin while a window is open, and its end closes this window too, so the
+// ops after the call run with user access off.
+void WindowWalker::checkHelperBegins(const FunctionDecl &Helper,
+                                     const CallExpr &Call,
+                                     const WindowState &St) {
+  const UaccessUse *Begin = Policy.ownWindowIn(Helper);
+  if (!Begin)
+    return;
+  WindowState Open = St;
+  if (const UaccessUse *Scope = St.isOpen() ? nullptr : Uses.scopeOf(&Call)) {
+    Open.K = WindowState::Open;
+    Open.Begin = Scope->Id;
+    Open.Fam = Scope->Api->TheFamily;
+  }
+  WindowEvent E = event(WindowEventKind::NestedBegin, Begin, Open);
+  E.Call = &Call;
+  E.Helper = &Helper;
+  report(std::move(E), &Call);
+}
+
 void WindowWalker::noteCallOpener(const CallExpr &Call, const WindowState &St) {
   addOpener(Out.CallOpeners[&Call], &Call, St);
 }
@@ -209,6 +230,8 @@ void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
   if (InWindow)
     noteCallOpener(Call, St);
   CallVerdict V = Policy.judge(Call);
+  if (InWindow && V.Callee && !V.OpensWindow)
+    checkHelperBegins(*V.Callee, Call, St);
   if (V.NeedsWindow && St.isOpen())
     checkHelperOps(*V.Callee, Call, St);
   if (V.NeedsWindow && St.isOpen() && throughClosingHelper(Call, *V.Callee, St))

@@ -184,6 +184,8 @@ private:
   /// closes it at \p Call or as the cleanup of \p Guard.
   /// An op of \p Helper, called at \p Call, that the window's family does
   /// not permit.
+  void checkHelperBegins(const clang::FunctionDecl &Helper,
+                         const clang::CallExpr &Call, const WindowState &St);
   void checkHelperOps(const clang::FunctionDecl &Helper,
                       const clang::CallExpr &Call, const WindowState &St);
   void checkHelperEnds(const clang::FunctionDecl &Helper,

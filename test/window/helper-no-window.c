@@ -154,3 +154,32 @@ int put_cb_in_window(u32 __user *p)
 	user_write_access_end();
 	return ret;
 }
+
+// A static helper with a window of its own, called inside one: its begin
+// is a nested begin, and its end closes the caller's window too (round 28).
+static int put_batch(u32 __user *q, u32 v)
+{
+	if (!user_write_access_begin(q, sizeof(*q)))
+		return -EFAULT;
+	unsafe_put_user(v, q, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int batch_in_window(u32 __user *p, u32 __user *q)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	put_batch(q, 6);
+// CHECK: helper-no-window.c:[[@LINE-1]]:2: error: 'put_batch' begins a user access window while one is already open [window-unbalanced]
+// CHECK: helper-no-window.c:[[@LINE-4]]:7: note: user access window opened by 'user_write_access_begin' here
+	unsafe_put_user(7, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}

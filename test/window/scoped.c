@@ -67,6 +67,31 @@ efault:
 // CHECK: scoped.c:[[@LINE-12]]:8: error: 'user_write_access_begin' begins a user access window while one is already open [window-unbalanced]
 // CHECK: scoped.c:[[@LINE-14]]:2: note: user access window opened by 'scoped_user_write_access' here
 
+// A helper with a window of its own, called inside one: its begin is a
+// nested begin, at the call (round 28).
+static int put_own(struct ev __user *q, u32 a)
+{
+	scoped_user_write_access(q, efault) {
+		unsafe_put_user(a, &q->events, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int helper_in_scope(struct ev __user *p, struct ev __user *q, u32 a)
+{
+	scoped_user_write_access(p, efault) {
+		put_own(q, a);
+		unsafe_put_user(a, &p->events, efault);
+	}
+	return 0;
+efault:
+	return -EFAULT;
+}
+// CHECK: scoped.c:[[@LINE-7]]:3: error: 'put_own' begins a user access window while one is already open [window-unbalanced]
+// CHECK: scoped.c:[[@LINE-9]]:2: note: user access window opened by 'scoped_user_write_access' here
+
 // Correct scopes: silent.
 int read_in_read_scope(struct ev __user *p, u32 *a)
 {
