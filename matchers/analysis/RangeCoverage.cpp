@@ -564,34 +564,37 @@ std::optional<ByteRange> bytesChecked(const UaccessUse &Check,
 
 /// An element of a pointer variable at a variable index plus a constant:
 /// `&p[i]`, `&p[i + 1]`, `p + i - 1`.
+/// An element of a pointer variable at an index that varies, plus a
+/// constant: `&p[i]`, `&p[i + 1]`, `p + i - 1`, `&p[i * 2 + 1]`.
 struct IndexedElement {
   const DeclRefExpr *Base = nullptr;
-  const VarDecl *Index = nullptr;
+  const Expr *Index = nullptr; ///< The part that varies (`i`, `i * 2`).
+  std::string IndexText;       ///< As printed.
   int64_t Plus = 0;
 };
 
 static std::optional<IndexedElement> indexedElement(const Expr &Pointer,
                                                     const ASTContext &Ctx) {
   PointerStepExpr Step = pointerStepOf(Pointer);
-  if (!Step.Base || Step.Back)
+  if (!Step.Base || Step.Back || constantOf(*Step.Count, Ctx))
     return std::nullopt;
-  auto VarOf = [](const Expr *E) {
-    const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-    return Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
-  };
-  const Expr *Count = Step.Count->IgnoreParenImpCasts();
-  IndexedElement Out{Step.Base, VarOf(Count), 0};
-  const auto *BO = dyn_cast<BinaryOperator>(Count);
-  if (!Out.Index && BO && BO->isAdditiveOp()) {
+  IndexedElement Out{Step.Base, Step.Count->IgnoreParenImpCasts(), "", 0};
+  if (const auto *BO = dyn_cast<BinaryOperator>(Out.Index);
+      BO && BO->isAdditiveOp()) {
     std::optional<int64_t> K = constantOf(*BO->getRHS(), Ctx);
-    Out.Index = VarOf(BO->getLHS());
-    if (!K && BO->getOpcode() == BO_Add) // `1 + i`
-      K = constantOf(*BO->getLHS(), Ctx), Out.Index = VarOf(BO->getRHS());
-    if (!K)
-      return std::nullopt;
-    Out.Plus = BO->getOpcode() == BO_Sub ? -*K : *K;
+    if (K) {
+      Out.Index = BO->getLHS()->IgnoreParenImpCasts();
+      Out.Plus = BO->getOpcode() == BO_Sub ? -*K : *K;
+    } else if (BO->getOpcode() == BO_Add &&
+               (K = constantOf(*BO->getLHS(), Ctx))) { // `1 + i`
+      Out.Index = BO->getRHS()->IgnoreParenImpCasts();
+      Out.Plus = *K;
+    }
   }
-  return Out.Index ? std::optional<IndexedElement>(Out) : std::nullopt;
+  // Printed, not as spelled: a macro's argument has no text of its own.
+  llvm::raw_string_ostream Printed(Out.IndexText);
+  Out.Index->printPretty(Printed, nullptr, PrintingPolicy(Ctx.getLangOpts()));
+  return Out;
 }
 
 /// True when \p Index or \p Base may change from \p Check to \p Access:
@@ -599,7 +602,8 @@ static std::optional<IndexedElement> indexedElement(const Expr &Pointer,
 /// access that does not hold the check.
 static bool movesBetween(FunctionAnalyses &FA, const UaccessUse &Check,
                          const UaccessUse &Access, const IndexedElement &E) {
-  llvm::StringSet<> Names{E.Index->getName(), E.Base->getDecl()->getName()};
+  llvm::StringSet<> Names = namesIn(*E.Index);
+  Names.insert(E.Base->getDecl()->getName());
   const SourceManager &SM = FA.astContext().getSourceManager();
   SourceLocation From = SM.getExpansionLoc(Check.loc());
   SourceLocation To = SM.getExpansionLoc(Access.loc());
@@ -628,7 +632,7 @@ static std::optional<RangeExcess> sameIndexExcess(FunctionAnalyses &FA,
   const ASTContext &Ctx = FA.astContext();
   std::optional<IndexedElement> C = indexedElement(Checked, Ctx);
   std::optional<IndexedElement> A = indexedElement(Pointer, Ctx);
-  if (!C || !A || !Access.Anchor || C->Index != A->Index ||
+  if (!C || !A || !Access.Anchor || C->IndexText != A->IndexText ||
       C->Base->getDecl() != A->Base->getDecl() ||
       (Check.Api->LengthArg == NoArg && !checksItsPointee(Check)))
     return std::nullopt;

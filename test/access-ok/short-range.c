@@ -240,6 +240,15 @@ int fill_next(u32 __user *ids, int n)
 	return 0;
 }
 
+int fill_next_pair(u32 __user *ids, int i)
+{
+	if (!access_ok(&ids[i * 2], sizeof(u32)))
+		return -EFAULT;
+	return __put_user(1, &ids[i * 2 + 1]);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of '&ids[i * 2]', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
 int fill_pair_at(u32 __user *ids, int i)
 {
 	if (!access_ok(ids + i, 2 * sizeof(u32)))
