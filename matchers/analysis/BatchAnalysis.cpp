@@ -527,6 +527,12 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
       return;
     }
     addAccessStatement(C, S, Fail);
+    // `get_user(p, &p->next)`: a read into the pointer itself moves it.
+    for (const UaccessUse *U : accessesOfIf(If, Uses, Fail))
+      if (U->Api->ValueArg != NoArg &&
+          U->Api->TheDirection == Direction::FromUser &&
+          stripWhitespace(U->arg(U->Api->ValueArg)) == stripWhitespace(C.Base))
+        C.WhyNoRewrite = "'" + C.Base + "' changes between the accesses";
     return;
   }
   if (modifies(S, C.Base))

@@ -105,3 +105,22 @@ int plain_aliased(struct rec __user *p, struct rec __user *q, u32 v)
 // CHECK: note: no rewrite offered: 'p' may change between the accesses
 // FIXED-LABEL: int plain_aliased(
 // FIXED: if (put_user(v, &p->a))
+
+// An access that reads into the pointer itself moves it: the next access
+// goes through a value read from user memory (round 29).
+struct node { struct node __user *next; u32 v; };
+
+int walk_two(struct node __user *p, u32 v)
+{
+	if (put_user(v, &p->v))
+		return -EFAULT;
+	if (get_user(p, &p->next))
+		return -EFAULT;
+	if (put_user(v, &p->v))
+		return -EFAULT;
+	return 0;
+}
+// CHECK: field-pointer.c:[[@LINE-8]]:6: note: 3 accesses ('put_user', 'get_user') through 'p'
+// CHECK: note: no rewrite offered: 'p' changes between the accesses
+// FIXED-LABEL: int walk_two(
+// FIXED: if (put_user(v, &p->v))
