@@ -575,6 +575,16 @@ struct IndexedElement {
 
 static std::optional<IndexedElement> indexedElement(const Expr &Pointer,
                                                     const ASTContext &Ctx) {
+  // `p + i + 1` is `(p + i) + 1`; `&p[i] + 1` is past `&p[i]`.
+  if (const auto *Outer = dyn_cast<BinaryOperator>(Pointer.IgnoreParenCasts());
+      Outer && Outer->isAdditiveOp() &&
+      Outer->getLHS()->getType()->isPointerType())
+    if (std::optional<int64_t> K = constantOf(*Outer->getRHS(), Ctx))
+      if (std::optional<IndexedElement> Inner =
+              indexedElement(*Outer->getLHS(), Ctx)) {
+        Inner->Plus += Outer->getOpcode() == BO_Sub ? -*K : *K;
+        return Inner;
+      }
   PointerStepExpr Step = pointerStepOf(Pointer);
   if (!Step.Base || Step.Back || constantOf(*Step.Count, Ctx))
     return std::nullopt;

@@ -249,6 +249,15 @@ int fill_next_pair(u32 __user *ids, int i)
 // CHECK: note: access_ok() here
 }
 
+int fill_after_sum(u32 __user *ids, int i)
+{
+	if (!access_ok(ids + i, sizeof(u32)))
+		return -EFAULT;
+	return __put_user(1, ids + i + 1);
+// CHECK: short-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'ids + i', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+// CHECK: note: access_ok() here
+}
+
 int fill_pair_at(u32 __user *ids, int i)
 {
 	if (!access_ok(ids + i, 2 * sizeof(u32)))
