@@ -180,20 +180,22 @@ bool AccessOkModel::dominates(const Stmt &Before, const Stmt &After) const {
 
 bool AccessOkModel::dominates(const Stmt &Before,
                               const UaccessUse &After) const {
-  // A subexpression the CFG keeps no element of (`p++` in the statement
-  // expression an accessor macro makes) runs with the nearest one around
-  // it that has one.
-  const Stmt *S = &Before;
-  while (S && !Positions.count(S))
-    S = Parents.getParent(S);
+  const Stmt *S = withElement(&Before);
   return S &&
          dominates(positionOf(S, nullptr), positionOf(After.Anchor, &After));
 }
 
+// A subexpression the CFG keeps no element of (`p++` in the statement
+// expression an accessor macro makes) runs with the nearest one around it
+// that has one.
+const Stmt *AccessOkModel::withElement(const Stmt *S) const {
+  while (S && !Positions.count(S))
+    S = Parents.getParent(S);
+  return S;
+}
+
 bool AccessOkModel::reachable(const Stmt &S) const {
-  const Stmt *At = &S;
-  while (At && !Positions.count(At))
-    At = Parents.getParent(At);
+  const Stmt *At = withElement(&S);
   const CFGBlock *Block = At ? Positions.lookup(At).Block : nullptr;
   if (!Block || !Graph)
     return true;

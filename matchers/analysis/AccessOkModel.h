@@ -85,6 +85,8 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
+  /// \p S, or the nearest statement around it that has a CFG element.
+  const clang::Stmt *withElement(const clang::Stmt *S) const;
   bool failureStops(const UaccessUse &Check, llvm::ArrayRef<Position> To) const;
   /// The local variables that may carry \p Check's outcome, found once per
   /// check: every access and call it guards asks.

@@ -521,14 +521,15 @@ void BatchFinder::runStatement(const Stmt *S, bool IsAccess,
     C.WhyNoRewrite = whyForeign(*U);
   if (IsAccess) {
     const Stmt *Fail = nullptr;
-    if (accessesOfIf(If, Uses, Fail).empty()) {
+    std::vector<const UaccessUse *> Own = accessesOfIf(If, Uses, Fail);
+    if (Own.empty()) {
       C.WhyNoRewrite = "an access's result is used in a way an "
                        "unsafe_* op cannot keep";
       return;
     }
     addAccessStatement(C, S, Fail);
     // `get_user(p, &p->next)`: a read into the pointer itself moves it.
-    for (const UaccessUse *U : accessesOfIf(If, Uses, Fail))
+    for (const UaccessUse *U : Own)
       if (U->Api->ValueArg != NoArg &&
           U->Api->TheDirection == Direction::FromUser &&
           stripWhitespace(U->arg(U->Api->ValueArg)) == stripWhitespace(C.Base))

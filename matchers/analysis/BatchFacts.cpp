@@ -221,22 +221,15 @@ bool namesVariable(const Stmt &N, llvm::StringRef Name) {
     return Ref && Ref->getDecl()->getName() == Name;
   });
 }
-
-/// `&p`: the address of the variable \p Name.
-bool addressOfVariable(const Stmt &N, llvm::StringRef Name) {
-  const auto *UO = dyn_cast<UnaryOperator>(&N);
-  const auto *Ref =
-      UO && UO->getOpcode() == UO_AddrOf
-          ? dyn_cast<DeclRefExpr>(UO->getSubExpr()->IgnoreParenImpCasts())
-          : nullptr;
-  return Ref && Ref->getDecl()->getName() == Name;
-}
 } // namespace
 
 bool takesAddressOf(const Stmt *S, llvm::StringRef Name) {
-  return S && anyStmtIn(*S, [&](const Stmt &N) {
-           return addressOfVariable(N, Name);
-         });
+  TouchKinds Address;
+  Address.Address = true;
+  return touches(
+      S,
+      [&](const DeclRefExpr &Ref) { return Ref.getDecl()->getName() == Name; },
+      Address);
 }
 
 bool mayChangePointer(const Stmt *S, llvm::StringRef Base, const Stmt *Body) {

@@ -273,20 +273,21 @@ bool CallPolicy::endsAWindow(const FunctionDecl &Caller) {
 }
 
 namespace {
-/// The C library's string and memory builtins, by name with or without
-/// `__builtin_`: the compiler expands them in place only for a size or a
-/// string it knows; otherwise it calls the function, which objtool's list
-/// of calls allowed in a window does not name.
-bool isLibraryStringCall(const FunctionDecl &Callee) {
+/// The name, without `__builtin_`, of \p Callee when it is one of the C
+/// library's string and memory builtins; "" otherwise. The compiler
+/// expands them in place only for a size or a string it knows; otherwise
+/// it calls the function, which objtool's list of calls allowed in a
+/// window does not name.
+llvm::StringRef libraryStringName(const FunctionDecl &Callee) {
   static const llvm::StringSet<> Names = {
       "memcpy", "memmove", "memset", "memcmp",  "bcmp",   "memchr",
       "strlen", "strnlen", "strcmp", "strncmp", "strcpy", "strncpy",
       "strcat", "strncat", "strchr", "strrchr", "strstr", "strscpy"};
   if (!Callee.getBuiltinID() || !Callee.getIdentifier())
-    return false;
+    return "";
   llvm::StringRef Name = Callee.getName();
   Name.consume_front("__builtin_");
-  return Names.contains(Name);
+  return Names.contains(Name) ? Name : "";
 }
 
 /// \p Call of a library string builtin stays a call: its length is no
@@ -294,10 +295,9 @@ bool isLibraryStringCall(const FunctionDecl &Callee) {
 /// value does not fold (`strlen("abc")`).
 bool emitsLibraryCall(const CallExpr &Call, const ASTContext &Ctx) {
   const FunctionDecl *Callee = Call.getDirectCallee();
-  if (!Callee || !isLibraryStringCall(*Callee) || Call.isEvaluatable(Ctx))
+  llvm::StringRef Name = Callee ? libraryStringName(*Callee) : "";
+  if (Name.empty() || Call.isEvaluatable(Ctx))
     return false;
-  llvm::StringRef Name = Callee->getName();
-  Name.consume_front("__builtin_");
   bool Sized = Name == "memcpy" || Name == "memmove" || Name == "memset";
   std::optional<llvm::APSInt> Length =
       Sized && Call.getNumArgs() == 3

@@ -114,15 +114,10 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
   const UaccessUse *Scope = Uses.scopeOf(U.Anchor);
   bool InScope = !St.isOpen() && Scope && Scope != &U;
   bool AlreadyOpen = St.isOpen() || St.K == WindowState::Suspended || InScope;
-  if (AlreadyOpen) {
-    WindowState Open = St;
-    if (InScope) {
-      Open.K = WindowState::Open;
-      Open.Begin = Scope->Id;
-      Open.Fam = Scope->Api->TheFamily;
-    }
-    report(event(WindowEventKind::NestedBegin, &U, Open), &U);
-  }
+  if (AlreadyOpen)
+    report(event(WindowEventKind::NestedBegin, &U,
+                 InScope ? inScopeWindow(St, *Scope) : St),
+           &U);
   // A scoped window lives in its scope, not in the path state.
   if (U.Api->TheRole == Role::Scoped)
     return;
@@ -168,11 +163,7 @@ void WindowWalker::onUnsafeOp(const UaccessUse &U, WindowState &St) {
     report(event(WindowEventKind::UnsafeOutside, &U, St), &U);
   } else if (Scope && !familyPermits(Scope->Api->TheFamily, U.Api->TheFamily)) {
     // A write inside scoped_user_read_access(): the scope is the window.
-    WindowState InScope = St;
-    InScope.K = WindowState::Open;
-    InScope.Begin = Scope->Id;
-    InScope.Fam = Scope->Api->TheFamily;
-    report(event(WindowEventKind::Mismatch, &U, InScope), &U);
+    report(event(WindowEventKind::Mismatch, &U, inScopeWindow(St, *Scope)), &U);
   } else if (St.isOpen() && St.Begin >= 0 &&
              !familyPermits(St.Fam, U.Api->TheFamily)) {
     report(event(WindowEventKind::Mismatch, &U, St), &U);
@@ -193,16 +184,20 @@ void WindowWalker::checkHelperBegins(const FunctionDecl &Helper,
   const UaccessUse *Begin = Policy.ownWindowIn(Helper);
   if (!Begin)
     return;
-  WindowState Open = St;
-  if (const UaccessUse *Scope = St.isOpen() ? nullptr : Uses.scopeOf(&Call)) {
-    Open.K = WindowState::Open;
-    Open.Begin = Scope->Id;
-    Open.Fam = Scope->Api->TheFamily;
-  }
-  WindowEvent E = event(WindowEventKind::NestedBegin, Begin, Open);
+  const UaccessUse *Scope = St.isOpen() ? nullptr : Uses.scopeOf(&Call);
+  WindowEvent E = event(WindowEventKind::NestedBegin, Begin,
+                        Scope ? inScopeWindow(St, *Scope) : St);
   E.Call = &Call;
   E.Helper = &Helper;
   report(std::move(E), &Call);
+}
+
+WindowState WindowWalker::inScopeWindow(WindowState St,
+                                        const UaccessUse &Scope) {
+  St.K = WindowState::Open;
+  St.Begin = Scope.Id;
+  St.Fam = Scope.Api->TheFamily;
+  return St;
 }
 
 void WindowWalker::noteCallOpener(const CallExpr &Call, const WindowState &St) {

@@ -182,10 +182,14 @@ private:
   void onCleanup(const clang::CFGCleanupFunction &Cleanup, WindowState &St);
   /// A mismatch between the open window and the ends of \p Helper, which
   /// closes it at \p Call or as the cleanup of \p Guard.
-  /// An op of \p Helper, called at \p Call, that the window's family does
-  /// not permit.
+  /// \p Helper, called at \p Call in a window, opens one of its own.
   void checkHelperBegins(const clang::FunctionDecl &Helper,
                          const clang::CallExpr &Call, const WindowState &St);
+  /// \p St with the window that \p Scope (a 6.19 scope) holds open: the
+  /// window a use in the scope's body is in, where the path state has none.
+  static WindowState inScopeWindow(WindowState St, const UaccessUse &Scope);
+  /// An op of \p Helper, called at \p Call, that the window's family does
+  /// not permit.
   void checkHelperOps(const clang::FunctionDecl &Helper,
                       const clang::CallExpr &Call, const WindowState &St);
   void checkHelperEnds(const clang::FunctionDecl &Helper,

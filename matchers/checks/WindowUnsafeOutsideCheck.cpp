@@ -8,6 +8,7 @@
 
 #include "checks/WindowUnsafeOutsideCheck.h"
 
+#include "analysis/CallPolicy.h"
 #include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
@@ -83,11 +84,8 @@ bool WindowUnsafeOutsideCheck::underKernelAddressGuard(
 /// \p Callee's body has unsafe ops of its own, not only calls of helpers
 /// that have (CallPolicy's forwarding helpers).
 static bool hasOwnUnsafeOps(FunctionAnalyses &FA, const FunctionDecl &Callee) {
-  const FunctionDecl *Def = parsedDefinition(Callee);
-  return !Def || llvm::any_of(FA.cache().get(*Def).uses().uses(),
-                              [](const UaccessUse &U) {
-                                return U.Api->TheRole == Role::UnsafeOp;
-                              });
+  return !parsedDefinition(Callee) ||
+         !FA.cache().policy().unsafeOpsIn(Callee).empty();
 }
 
 void WindowUnsafeOutsideCheck::report(FunctionAnalyses &FA,
