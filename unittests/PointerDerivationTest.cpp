@@ -229,4 +229,21 @@ TEST(PointerDerivationTest, WritesBeforeALocationSettleAHolder) {
   EXPECT_FALSE(Escaped.Derivation->settledBefore("m->p", markIn(Escaped)));
 }
 
+TEST(PointerDerivationTest, AWalkStartsAtItsOneStore) {
+  Parsed Walked =
+      derive("void f(long *p) { long *q; q = p + 1; q++; q += 2; }");
+  const Expr *Start = Walked.Derivation->walkStart("q");
+  ASSERT_TRUE(Start);
+  EXPECT_TRUE(isa<BinaryOperator>(Start->IgnoreParenImpCasts()));
+  EXPECT_FALSE(Walked.Derivation->onlyStore("q"));
+  // Stored twice, its address taken, or a parameter: no one start.
+  EXPECT_FALSE(derive("void f(long *p, int c) { long *q = p; if (c) q = p + "
+                      "1; q++; }")
+                   .Derivation->walkStart("q"));
+  EXPECT_FALSE(derive("void g(long **pp);\n"
+                      "void f(long *p) { long *q = p; g(&q); q++; }")
+                   .Derivation->walkStart("q"));
+  EXPECT_FALSE(derive("void f(long *q) { q++; }").Derivation->walkStart("q"));
+}
+
 } // namespace

@@ -445,6 +445,17 @@ const Expr *PointerDerivation::onlyStore(llvm::StringRef Var) const {
   return It->second.LastStore;
 }
 
+const Expr *PointerDerivation::walkStart(llvm::StringRef Var) const {
+  auto It = Vars.find(Var);
+  if (It == Vars.end())
+    return nullptr;
+  const VarUse &U = It->second;
+  if (!U.Local || U.Param || U.Foreign || U.Escapes || U.Stores != 1 ||
+      U.Copies.size() != 1)
+    return nullptr;
+  return U.LastStore;
+}
+
 bool PointerDerivation::settledBefore(llvm::StringRef Var,
                                       SourceLocation Loc) const {
   if (stable(Var))

@@ -132,6 +132,9 @@ public:
   /// What local \p Var is set to, when stable() and set once (`q = &p->b`
   /// or its initializer); else null.
   const clang::Expr *onlyStore(llvm::StringRef Var) const;
+  /// What local \p Var is set to, when it is set once and otherwise only
+  /// advanced (`q = p; q++;`), its address never taken; else null.
+  const clang::Expr *walkStart(llvm::StringRef Var) const;
 
 private:
   friend class DerivationCollector;

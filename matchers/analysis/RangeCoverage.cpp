@@ -346,12 +346,12 @@ bool neverRuns(const Stmt &S, const ParentMap &Parents) {
 }
 
 /// The bytes \p Holder, a pointer the function advances, has moved by
-/// from \p Check to \p Access (`access_ok(p, 8); p += 2;`): the steps
-/// written between them, when each is constant, runs on every path to the
-/// access and in no loop, and the access is in no loop either. None
-/// otherwise: where it points is not known.
-std::optional<int64_t> bytesStepped(FunctionAnalyses &FA,
-                                    const UaccessUse &Check,
+/// from \p Start (the check, `access_ok(p, 8); p += 2;`, or the store of
+/// a copy, `q = p; q++;`) to \p Access: the steps written between them,
+/// when each is constant, runs on every path to the access and in no loop,
+/// and the access is in no loop either. None otherwise: where it points is
+/// not known.
+std::optional<int64_t> bytesStepped(FunctionAnalyses &FA, SourceLocation Start,
                                     const UaccessUse &Access,
                                     llvm::StringRef Holder) {
   const Stmt *Body = FA.decl().getBody();
@@ -359,7 +359,7 @@ std::optional<int64_t> bytesStepped(FunctionAnalyses &FA,
   if (!Body || !Access.Anchor || enclosingLoop(*Access.Anchor, FA.parents()))
     return std::nullopt;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  SourceLocation From = SM.getExpansionLoc(Check.loc());
+  SourceLocation From = SM.getExpansionLoc(Start);
   SourceLocation To = SM.getExpansionLoc(Access.loc());
   std::optional<int64_t> Bytes = 0;
   anyStmtIn(*Body, [&](const Stmt &S) {
@@ -493,7 +493,7 @@ static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
       Copy && !Holder.empty() && Copy->Origin == Holder) {
     // `tail = &p->b`: at the bytes its one store names, if constant.
     if (BytePlace Inner = placeInOrigin(PD, At, Holder, FA.astContext());
-        Copy->Address && Inner.Holder == Holder)
+        Inner.Holder == Holder)
       return Inner;
     At.Holder = Copy->Origin;
     if (!Copy->exact())
@@ -509,6 +509,30 @@ static BytePlace placeFrom(FunctionAnalyses &FA, const Expr &Pointer,
       Checked->Origin == At.Holder)
     At.Holder = Holder.str();
   return At;
+}
+
+/// Where \p Pointer, through a local copy of \p Holder that is set once
+/// and then advanced (`q = p; q++;`), points at \p Access, in bytes from
+/// Holder: the store's place plus the steps since (bytesStepped()).
+static std::optional<int64_t> walkedCopyBytes(FunctionAnalyses &FA,
+                                              const UaccessUse &Access,
+                                              const Expr &Pointer,
+                                              llvm::StringRef Holder) {
+  const ASTContext &Ctx = FA.astContext();
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  BytePlace Here = bytePlaceOf(Pointer, Ctx);
+  std::optional<PointerCopy> Copy = PD.copyOf(Here.Holder);
+  const Expr *Store = PD.walkStart(Here.Holder);
+  if (!Here.Bytes || !Copy || Copy->Origin != Holder || !Store)
+    return std::nullopt;
+  BytePlace Start = bytePlaceOf(*Store, Ctx);
+  if (Start.Holder != Holder || !Start.Bytes)
+    return std::nullopt;
+  std::optional<int64_t> Moved =
+      bytesStepped(FA, Store->getBeginLoc(), Access, Here.Holder);
+  if (!Moved)
+    return std::nullopt;
+  return *Start.Bytes + *Moved + *Here.Bytes;
 }
 
 /// The bytes \p Access reaches from \p At, its place.
@@ -714,10 +738,13 @@ RangeExcess rangeExcess(FunctionAnalyses &FA, const UaccessUse &Check,
           bytePlaceOf(PostStep ? *Post->getSubExpr() : *Pointer, Ctx);
       !At.Bytes && PD.walks(Holder) && Here.Holder == Holder && Here.Bytes)
     if (std::optional<int64_t> Moved =
-            bytesStepped(FA, Check, Access, Holder)) {
+            bytesStepped(FA, Check.loc(), Access, Holder)) {
       At = Here;
       *At.Bytes += *Moved;
     }
+  if (!At.Bytes)
+    At.Bytes = walkedCopyBytes(
+        FA, Access, PostStep ? *Post->getSubExpr() : *Pointer, Holder);
   // Counted up to a constant: its last turn reaches furthest.
   if (!At.Bytes && !PD.walks(Holder))
     At.Bytes = lastTurnBytes(FA, Check, Access, *Pointer, Holder);

@@ -215,3 +215,81 @@ int put_flags_unchecked(struct hdr __user *msg, int compat)
 	return __put_user(1, &msg->len);
 // CHECK: copies.c:[[@LINE-1]]:9: note: '__put_user' accesses 'msg' here too
 }
+
+/* A copy at a constant offset is compared in bytes, whatever the check's
+ * length is spelled as (rounds 28 and 29). */
+int copy_by_type(u32 __user *p)
+{
+	u32 __user *q = &p[1];
+
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	return __put_user(1, q);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() covers only 'sizeof(u32)' (4 bytes) [access-ok-far]
+}
+
+int copy_after_check(u32 __user *p)
+{
+	u32 __user *q;
+
+	if (!access_ok(p, 8))
+		return -EFAULT;
+	q = p + 2;
+	return __put_user(1, q);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only '8' [access-ok-far]
+}
+
+int copy_inside(u32 __user *p)
+{
+	u32 __user *q = p + 1;
+
+	if (!access_ok(p, 2 * sizeof(u32)))
+		return -EFAULT;
+	return __put_user(1, q);
+}
+
+/* A copy advanced after its one store: the steps are counted. */
+int copy_stepped(u32 __user *p)
+{
+	u32 __user *q;
+
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	q = p;
+	q++;
+	return __put_user(1, q);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 4 to 7 of 'p', but the access_ok() covers only 'sizeof(*p)' (4 bytes) [access-ok-far]
+}
+
+int copy_added(u32 __user *p)
+{
+	u32 __user *q = p;
+
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	q += 1;
+	return __put_user(1, q + 1);
+// CHECK: copies.c:[[@LINE-1]]:9: warning: '__put_user' accesses bytes 8 to 11 of 'p', but the access_ok() covers only 'sizeof(*p)' (4 bytes) [access-ok-far]
+}
+
+int copy_stepped_inside(u32 __user *p)
+{
+	u32 __user *q = p;
+
+	q++;
+	if (!access_ok(p, 2 * sizeof(*p)))
+		return -EFAULT;
+	return __put_user(1, q);
+}
+
+/* A step on one path only: where the copy points is not known. Silent. */
+int copy_stepped_maybe(u32 __user *p, int c)
+{
+	u32 __user *q = p;
+
+	if (!access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	if (c)
+		q++;
+	return __put_user(1, q);
+}
