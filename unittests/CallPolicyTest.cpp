@@ -112,4 +112,44 @@ TEST(CallPolicyTest, WhatAFunctionDoesWithWindows) {
   }));
 }
 
+TEST(CallPolicyTest, AnOwnWindowIsReachedThroughForwarders) {
+  const char *Code =
+      "static inline int batch(int __user *p) {\n"
+      "  if (!user_write_access_begin(p, 4))\n"
+      "    return -EFAULT;\n"
+      "  unsafe_put_user(1, p, efault);\n"
+      "  user_write_access_end();\n"
+      "  return 0;\n"
+      "efault:\n"
+      "  user_write_access_end();\n"
+      "  return -EFAULT;\n"
+      "}\n"
+      "static inline int fwd(int __user *p) { return batch(p); }\n"
+      "static inline int fwd2(int __user *p) { return fwd(p); }\n"
+      "static inline int ends(int __user *p) {\n"
+      "  int r = batch(p);\n"
+      "  user_write_access_end();\n"
+      "  return r;\n"
+      "}\n"
+      "static inline int loop(int __user *p);\n"
+      "static inline int loop2(int __user *p) { return loop(p); }\n"
+      "static inline int loop(int __user *p) { return loop2(p); }\n"
+      "int f(int __user *p) { return fwd2(p) + ends(p) + loop(p); }\n";
+  ASSERT_TRUE(withAnalyses(Code, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    CallPolicy Policy(Cache, {});
+    const FunctionDecl *Batch = definitionOf(Ctx, "batch");
+    const FunctionDecl *Fwd2 = definitionOf(Ctx, "fwd2");
+    const FunctionDecl *Ends = definitionOf(Ctx, "ends");
+    const FunctionDecl *Loop = definitionOf(Ctx, "loop");
+    ASSERT_TRUE(Batch && Fwd2 && Ends && Loop);
+    const UaccessUse *Own = Policy.ownWindowIn(*Batch);
+    ASSERT_TRUE(Own);
+    EXPECT_EQ(Policy.ownWindowIn(*Fwd2), Own);
+    // One that also ends a window does more than forward; helpers that
+    // call each other end the search.
+    EXPECT_FALSE(Policy.ownWindowIn(*Ends));
+    EXPECT_FALSE(Policy.ownWindowIn(*Loop));
+  }));
+}
+
 } // namespace

@@ -226,15 +226,34 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
 }
 
 const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {
-  const Shape &S = shapeOf(FD);
-  const FunctionDecl *Def = S.Begins ? parsedDefinition(FD) : nullptr;
-  if (!Def)
+  llvm::SmallPtrSet<const FunctionDecl *, 4> Seen;
+  return ownWindowThrough(FD, Seen);
+}
+
+// A helper that does nothing with windows itself but call one with a
+// window of its own (`put_q2()` returning `put_q()`) opens that window as
+// much as the one it calls; \p Seen stops helpers that call each other.
+const UaccessUse *CallPolicy::ownWindowThrough(
+    const FunctionDecl &FD, llvm::SmallPtrSetImpl<const FunctionDecl *> &Seen) {
+  Shape S = shapeOf(FD); // A copy: shapeOf() grows the map.
+  const FunctionDecl *Def = S.Known ? parsedDefinition(FD) : nullptr;
+  if (!Def || !Seen.insert(Def).second)
     return nullptr;
   // A scope ends its window by itself; a begin needs an end of its own.
-  for (const UaccessUse &U : Cache.get(*Def).uses().uses())
-    if (U.Api->TheRole == Role::Scoped || (isBegin(U.Api->TheRole) && S.Ends))
-      return &U;
-  return nullptr;
+  if (S.Begins) {
+    for (const UaccessUse &U : Cache.get(*Def).uses().uses())
+      if (U.Api->TheRole == Role::Scoped || (isBegin(U.Api->TheRole) && S.Ends))
+        return &U;
+    return nullptr;
+  }
+  if (S.Ends || S.Unsafe || !mayBeHelper(*Def))
+    return nullptr;
+  const UaccessUse *Found = nullptr;
+  callsAny(Def->getBody(), [&](const FunctionDecl &F) {
+    Found = ownWindowThrough(F, Seen);
+    return Found != nullptr;
+  });
+  return Found;
 }
 
 std::vector<const UaccessUse *>

@@ -15,6 +15,7 @@
 #include "recognize/UaccessRecognizer.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,7 +68,8 @@ public:
   /// The ends in \p FD's body, in source order; empty without a body.
   std::vector<const UaccessUse *> endsIn(const clang::FunctionDecl &FD);
   /// The first begin of \p FD when it opens and ends a window of its own
-  /// (a helper that does its own batch); null otherwise.
+  /// (a helper that does its own batch), or of a helper it forwards to
+  /// that does, when it does nothing else with windows; null otherwise.
   const UaccessUse *ownWindowIn(const clang::FunctionDecl &FD);
   /// The unsafe ops in the body of \p FD (its own, not its callees').
   std::vector<const UaccessUse *> unsafeOpsIn(const clang::FunctionDecl &FD);
@@ -85,6 +87,9 @@ private:
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
   bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
+  const UaccessUse *
+  ownWindowThrough(const clang::FunctionDecl &FD,
+                   llvm::SmallPtrSetImpl<const clang::FunctionDecl *> &Seen);
   bool isHelper(const clang::FunctionDecl &FD);
   bool endsAWindow(const clang::FunctionDecl &Caller);
   bool mayRunInAWindow(const clang::FunctionDecl &Def);

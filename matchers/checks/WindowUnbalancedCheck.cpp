@@ -59,6 +59,10 @@ void WindowUnbalancedCheck::report(FunctionAnalyses &FA,
     auto B = diag(E.Call ? E.Call->getBeginLoc() : E.Use->loc(), &FA.decl(),
                   NestedBegin, FindingArgs().set("begin", Begin));
     noteBegin(B, FA.uses(), E.State);
+    // Its begin, which may lie in a helper it forwards to.
+    if (E.Call && E.Helper)
+      B.note(E.Use->loc(), "'" + Begin + "' opens its own window with '" +
+                               E.Use->name().str() + "' here");
     return;
   }
   default:

@@ -176,10 +176,40 @@ int batch_in_window(u32 __user *p, u32 __user *q)
 	put_batch(q, 6);
 // CHECK: helper-no-window.c:[[@LINE-1]]:2: error: 'put_batch' begins a user access window while one is already open [window-unbalanced]
 // CHECK: helper-no-window.c:[[@LINE-4]]:7: note: user access window opened by 'user_write_access_begin' here
+// CHECK: helper-no-window.c:162:7: note: 'put_batch' opens its own window with 'user_write_access_begin' here
 	unsafe_put_user(7, p, efault);
 	user_write_access_end();
 	return 0;
 efault:
 	user_write_access_end();
 	return -EFAULT;
+}
+
+// Reached through a helper that only forwards to it, the same (round 29).
+static inline int put_batch_fwd(u32 __user *q, u32 v)
+{
+	return put_batch(q, v);
+}
+
+int batch_fwd_in_window(u32 __user *p, u32 __user *q)
+{
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	if (put_batch_fwd(q, 6))
+// CHECK: helper-no-window.c:[[@LINE-1]]:6: error: 'put_batch_fwd' begins a user access window while one is already open [window-unbalanced]
+// CHECK: helper-no-window.c:[[@LINE-4]]:7: note: user access window opened by 'user_write_access_begin' here
+// CHECK: helper-no-window.c:162:7: note: 'put_batch_fwd' opens its own window with 'user_write_access_begin' here
+		goto efault;
+	unsafe_put_user(7, p, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// Outside a window the forwarder is an ordinary call. Silent.
+int batch_fwd_alone(u32 __user *q)
+{
+	return put_batch_fwd(q, 6);
 }
