@@ -1,6 +1,7 @@
 //===--- CheckWrapper.cpp - Functions that access_ok() a parameter --------===//
 
 #include "analysis/CheckWrapper.h"
+#include "analysis/AccessOkModel.h"
 #include "analysis/ArgumentTrace.h"
 #include "analysis/PointerDerivation.h"
 #include "recognize/PointerShape.h"
@@ -289,8 +290,31 @@ bool returnsFailure(const ReturnStmt &R, QualType Type, const ASTContext &Ctx) {
   return Type->isBooleanType() ? K->isZero() : K->isNegative();
 }
 
+/// `return 0;`, `return true;`: a constant that says the check passed.
+bool returnsSuccess(const ReturnStmt &R, QualType Type, const ASTContext &Ctx) {
+  const Expr *Value = R.getRetValue();
+  return Value && Value->getIntegerConstantExpr(Ctx) &&
+         !returnsFailure(R, Type, Ctx);
+}
+
+/// True when a path on which one of \p Checks failed reaches \p R, which
+/// says success (`if (access_ok(p, n)) return -EFAULT; return 0;`): the
+/// function passes what its check rejected.
+bool failureReaches(FunctionAnalyses &FA, const ParamChecks &Checks,
+                    const ReturnStmt &R) {
+  if (!returnsSuccess(R, FA.decl().getReturnType(), FA.astContext()))
+    return false;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  return llvm::any_of(Model.checks(), [&](const UaccessUse *C) {
+    bool Ours = Checks.Uses.contains(C) ||
+                (C->Anchor && Checks.Calls.contains(C->Anchor));
+    return Ours && !Model.failureStops(*C, R);
+  });
+}
+
 /// True when each return of \p FA's function fails, or follows one of
-/// \p Checks on every path; and some return can fail.
+/// \p Checks on every path and on none where it failed; and some return
+/// can fail.
 bool checksBeforeEveryReturn(FunctionAnalyses &FA, const ParamChecks &Checks,
                              bool WithForeign) {
   CFG *Graph = FA.cfg();
@@ -314,7 +338,8 @@ bool checksBeforeEveryReturn(FunctionAnalyses &FA, const ParamChecks &Checks,
     }
     const Expr *Value = R->getRetValue();
     CanFail |= Value && !Value->getIntegerConstantExpr(FA.astContext());
-    Unchecked = !everyPathRunsFirst(*Graph, *R, Runs);
+    Unchecked =
+        !everyPathRunsFirst(*Graph, *R, Runs) || failureReaches(FA, Checks, *R);
     return Unchecked;
   });
   return CanFail && !Unchecked;

@@ -265,3 +265,55 @@ int through_macro(struct frame __user *frame, u64 *fp)
 // CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__get_user' accesses bytes 16 to 23 of 'frame', but 'check_frame' covers only 'sizeof(*f)' (16 bytes)
 // CHECK: wrapper.c:[[@LINE-4]]:6: note: 'check_frame' checks the range here
 }
+
+/* A helper whose test is inverted says success exactly where its check
+ * failed: it checks nothing, and a call of it guards nothing (round 30). */
+static int check_slot_inverted(u32 __user *p)
+{
+	if (access_ok(p, sizeof(*p)))
+		return -EFAULT;
+	return 0;
+}
+
+int put_slot_inverted(u32 __user *p, u32 v)
+{
+	if (check_slot_inverted(p))
+		return -EFAULT;
+	return __put_user(v, p);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+}
+
+static bool slot_bad(u32 __user *p)
+{
+	if (access_ok(p, sizeof(*p)))
+		return false;
+	return true;
+}
+
+int put_slot_bool(u32 __user *p, u32 v)
+{
+	if (!slot_bad(p))
+		return -EFAULT;
+	return __put_user(v, p);
+// CHECK: wrapper.c:[[@LINE-1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+}
+
+/* Checks the right way round, by branch, check its parameter. Silent. */
+static int check_slot(u32 __user *p, u32 wide)
+{
+	if (wide) {
+		if (!access_ok(p, 2 * sizeof(*p)))
+			return -EFAULT;
+	} else {
+		if (!access_ok(p, sizeof(*p)))
+			return -EFAULT;
+	}
+	return 0;
+}
+
+int put_slot(u32 __user *p, u32 v)
+{
+	if (check_slot(p, v))
+		return -EFAULT;
+	return __put_user(v, p);
+}
