@@ -323,11 +323,7 @@ std::optional<ValueSign> FailedCheckWalk::signIn(const Expr *E,
   if (const auto *Assign = dyn_cast<BinaryOperator>(E);
       Assign && Assign->getOpcode() == BO_Assign)
     return signIn(Assign->getRHS(), F);
-  const Expr *Value = cast<Expr>(Check.Anchor)->IgnoreParenImpCasts();
-  // arm64's access_ok() is a function behind `#define access_ok
-  // access_ok`: the expansion is the callee's name, the value the call's.
-  const auto *Call = dyn_cast<CallExpr>(E);
-  if (E == Value || (Call && Call->getCallee()->IgnoreParenImpCasts() == Value))
+  if (isValueOf(Check, *E))
     return Failed;
   if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
     if (auto It = F.find(dyn_cast<VarDecl>(Ref->getDecl())); It != F.end())

@@ -9,6 +9,7 @@
 
 #include "checks/AccessOkRedundantCheck.h"
 #include "analysis/PointerDerivation.h"
+#include "utils/ExprValues.h"
 #include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
@@ -196,17 +197,27 @@ void AccessOkRedundantCheck::checkFunction(const FunctionDecl &FD,
   }
 }
 
-void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
-                                          FunctionAnalyses &FA,
-                                          const UaccessUse &Check,
-                                          const UaccessUse &First,
-                                          llvm::StringRef Base) {
+/// True when \p If's condition is decided by \p Check alone: true where it
+/// failed, false where it passed (`!access_ok(p, n)`, `unlikely(!...)`).
+/// `!access_ok(p, n) || cnt > MAX` tests more: removing it drops the rest.
+static bool testsOnlyTheCheck(const IfStmt &If, const UaccessUse &Check) {
+  auto Truth = [&](bool Passed) {
+    return conditionTruth(*If.getCond(),
+                          [&](const Expr &E) -> std::optional<bool> {
+                            if (isValueOf(Check, E))
+                              return Passed;
+                            return std::nullopt;
+                          });
+  };
+  return Truth(false) == true && Truth(true) == false;
+}
+
+/// Why the check cannot simply be deleted before \p First, or "".
+static std::string whyKept(FunctionAnalyses &FA, const UaccessUse &Check,
+                           const UaccessUse &First, llvm::StringRef Base,
+                           const Stmt *CheckStmt, const Stmt *AccessStmt,
+                           const Stmt *Next) {
   ASTContext &Ctx = FA.astContext();
-  const SourceManager &SM = Ctx.getSourceManager();
-  auto [CheckStmt, Block] = topStatement(Check.Anchor, FA.parents());
-  auto [AccessStmt, AccessBlock] = topStatement(First.Anchor, FA.parents());
-  const Stmt *Next =
-      Block && Block == AccessBlock ? nextInBlock(Block, CheckStmt) : nullptr;
   std::string Length = stripWhitespace(Check.arg(Check.Api->LengthArg));
   bool SameRange =
       First.Api->LengthArg != NoArg
@@ -214,15 +225,38 @@ void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
           : Length == stripWhitespace("sizeof(*" + Base.str() + ")") &&
                 stripWhitespace(First.arg(First.Api->PointerArg)) == Base;
   std::string Fail = returnOnTrue(CheckStmt, Ctx);
-  if (Next == AccessStmt && SameRange && !Fail.empty() &&
-      returnOnTrue(AccessStmt, Ctx) == Fail) {
-    SourceLocation From = SM.getExpansionLoc(CheckStmt->getBeginLoc());
-    SourceLocation To = SM.getExpansionLoc(AccessStmt->getBeginLoc());
-    B.replace(CharSourceRange::getCharRange(From, To), "");
-  } else {
-    B.note(Check.loc(), "not removed automatically: the check fails "
-                        "earlier, or over another range, than the access does");
-  }
+  if (Next != AccessStmt || !SameRange || Fail.empty() ||
+      returnOnTrue(AccessStmt, Ctx) != Fail)
+    return "the check fails earlier, or over another range, than the "
+           "access does";
+  if (!testsOnlyTheCheck(*cast<IfStmt>(CheckStmt), Check))
+    return "its condition tests more than the check";
+  // access_ok(p, 0) fails for a kernel pointer where copy_to_user(p, k, 0)
+  // returns 0: the same only for a length that is never 0.
+  const Expr *N = argumentExpr(Check, Check.Api->LengthArg, Ctx);
+  if (!N || !foldsToNonZero(*N, Ctx))
+    return "for a length of 0, access_ok() fails where '" + First.name().str() +
+           "' does not";
+  return "";
+}
+
+void AccessOkRedundantCheck::fixRedundant(FindingBuilder &B,
+                                          FunctionAnalyses &FA,
+                                          const UaccessUse &Check,
+                                          const UaccessUse &First,
+                                          llvm::StringRef Base) {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  auto [CheckStmt, Block] = topStatement(Check.Anchor, FA.parents());
+  auto [AccessStmt, AccessBlock] = topStatement(First.Anchor, FA.parents());
+  const Stmt *Next =
+      Block && Block == AccessBlock ? nextInBlock(Block, CheckStmt) : nullptr;
+  std::string Why =
+      whyKept(FA, Check, First, Base, CheckStmt, AccessStmt, Next);
+  if (!Why.empty())
+    return void(B.note(Check.loc(), "not removed automatically: " + Why));
+  SourceLocation From = SM.getExpansionLoc(CheckStmt->getBeginLoc());
+  SourceLocation To = SM.getExpansionLoc(AccessStmt->getBeginLoc());
+  B.replace(CharSourceRange::getCharRange(From, To), "");
 }
 
 PatchText AccessOkRedundantCheck::describePatch(const Finding &F) {

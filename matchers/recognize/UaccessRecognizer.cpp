@@ -409,6 +409,17 @@ const UaccessUse *FunctionUses::scopeOf(const Stmt *S) const {
   return It == Scope.end() ? nullptr : &Uses[It->second];
 }
 
+bool isValueOf(const UaccessUse &U, const Expr &E) {
+  const auto *Anchor = dyn_cast_or_null<Expr>(U.Anchor);
+  if (!Anchor)
+    return false;
+  const Expr *Value = Anchor->IgnoreParenImpCasts();
+  const Expr *Here = E.IgnoreParenImpCasts();
+  const auto *Call = dyn_cast<CallExpr>(Here);
+  return Here == Value ||
+         (Call && Call->getCallee()->IgnoreParenImpCasts() == Value);
+}
+
 bool isApiBody(const FunctionDecl &FD) {
   return FD.getIdentifier() && lookupApi(FD.getName());
 }

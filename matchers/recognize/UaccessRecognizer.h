@@ -141,6 +141,11 @@ private:
 const clang::Expr *argumentExpr(const UaccessUse &U, int I,
                                 const clang::ASTContext &Ctx);
 
+/// True when \p E is the value of \p U: its anchor, or the call whose
+/// callee the anchor is (arm64's access_ok() is a function behind `#define
+/// access_ok access_ok`: the expansion is the name, the value the call's).
+bool isValueOf(const UaccessUse &U, const clang::Expr &E);
+
 /// True for the API's own bodies (x86's inline user_access_begin(),
 /// stac()): they open and close windows by design, and their uses are the
 /// API's, not a user's.

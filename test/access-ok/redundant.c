@@ -163,3 +163,49 @@ int passes_it_on(u32 __user *p, u32 v, int (*next)(u32 __user *))
 // FIX-LABEL: int passes_it_on(
 // FIX-NEXT: {
 // FIX-NEXT: if (!access_ok(p, sizeof(*p)))
+
+// The check's condition tests a bound too: deleting the statement would
+// drop the bound (round 30). Only a note.
+int bounded(u32 __user *p, u32 v, u32 cnt)
+{
+	if (!access_ok(p, sizeof(*p)) || cnt > 16)
+// CHECK: redundant.c:[[@LINE-1]]:7: note: access_ok() on 'p' is repeated by the self-checking 'put_user'
+// CHECK: redundant.c:[[@LINE-2]]:7: note: not removed automatically: its condition tests more than the check
+		return -EFAULT;
+	if (put_user(v, p))
+		return -EFAULT;
+	return cnt;
+}
+// FIX-LABEL: int bounded(
+// FIX-NEXT: {
+// FIX-NEXT: if (!access_ok(p, sizeof(*p)) || cnt > 16)
+
+// A length that may be 0: access_ok(buf, 0) fails for a kernel pointer
+// where copy_to_user(buf, k, 0) returns 0 (round 30). Only a note.
+long read_rec(void __user *buf, const void *k, unsigned long len)
+{
+	if (!access_ok(buf, len))
+// CHECK: redundant.c:[[@LINE-1]]:7: note: access_ok() on 'buf' is repeated by the self-checking 'copy_to_user'
+// CHECK: redundant.c:[[@LINE-2]]:7: note: not removed automatically: for a length of 0, access_ok() fails where 'copy_to_user' does not
+		return -EFAULT;
+	if (copy_to_user(buf, k, len))
+		return -EFAULT;
+	return len;
+}
+// FIX-LABEL: long read_rec(
+// FIX-NEXT: {
+// FIX-NEXT: if (!access_ok(buf, len))
+
+// A constant length, tested alone under unlikely(): removed.
+long read_hdr(void __user *buf, const void *k)
+{
+	if (unlikely(!access_ok(buf, 16)))
+		return -EFAULT;
+	if (copy_to_user(buf, k, 16))
+		return -EFAULT;
+	return 16;
+}
+// CHECK: redundant.c:[[@LINE-6]]:16: note: access_ok() on 'buf' is repeated by the self-checking 'copy_to_user'
+// FIX-LABEL: long read_hdr(
+// FIX-NEXT: {
+// FIX-NEXT: if (copy_to_user(buf, k, 16))
