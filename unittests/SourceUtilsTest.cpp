@@ -174,6 +174,24 @@ TEST(SourceUtilsTest, EnclosingLoopIsTheInnermost) {
   EXPECT_EQ(enclosingLoop(*Do, *Parents), For);
 }
 
+// neverEvaluated
+
+TEST(SourceUtilsTest, NeverEvaluatedOperandsRunNothing) {
+  auto AST = buildC("int g(int);\n"
+                    "unsigned long f(int n) {\n"
+                    "  return sizeof(g(1)) + __builtin_constant_p(g(2)) +\n"
+                    "         __builtin_object_size((char *)g(3), 0) + g(4);\n"
+                    "}");
+  auto Parents = bodyParents(*AST, "f");
+  for (int K = 1; K <= 4; ++K) {
+    const auto *Call = find<CallExpr>(
+        *AST, callExpr(callee(functionDecl(hasName("g"))),
+                       hasArgument(0, integerLiteral(equals(K)))));
+    ASSERT_TRUE(Call);
+    EXPECT_EQ(neverEvaluated(*Call, *Parents), K != 4) << K;
+  }
+}
+
 TEST(SourceUtilsTest, PointerStepOfReadsSumsDifferencesAndAddresses) {
   auto AST = buildC("int *f(int *p, int n) {\n"
                     "  int *a = p + 2; int *b = (p - n); int *c = &p[3];\n"

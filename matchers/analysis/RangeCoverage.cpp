@@ -335,16 +335,6 @@ PointerStep stepOf(const Stmt &S, llvm::StringRef Holder,
   return {true, Elements, Written->getType()->getPointeeType()};
 }
 
-/// True when \p S is inside an operand that is never evaluated: the
-/// `sizeof(*(ptr))` an accessor macro writes of its pointer argument
-/// (`__put_user(x, p++)` steps p once).
-bool neverRuns(const Stmt &S, const ParentMap &Parents) {
-  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P))
-    if (isa<UnaryExprOrTypeTraitExpr>(P))
-      return true;
-  return false;
-}
-
 /// The bytes \p Holder, a pointer the function advances, has moved by
 /// from \p Start (the check, `access_ok(p, 8); p += 2;`, or the store of
 /// a copy, `q = p; q++;`) to \p Access: the steps written between them,
@@ -366,8 +356,8 @@ std::optional<int64_t> bytesStepped(FunctionAnalyses &FA, SourceLocation Start,
     PointerStep Step = stepOf(S, Holder, FA.astContext());
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (!Step.Moves || !SM.isBeforeInTranslationUnit(From, At) ||
-        !SM.isBeforeInTranslationUnit(At, To) || neverRuns(S, FA.parents()) ||
-        !Model.reachable(S))
+        !SM.isBeforeInTranslationUnit(At, To) ||
+        neverEvaluated(S, FA.parents()) || !Model.reachable(S))
       return false;
     std::optional<int64_t> Size = sizeOf(Step.Pointee, FA.astContext());
     if (!Step.Elements || !Size || enclosingLoop(S, FA.parents()) ||

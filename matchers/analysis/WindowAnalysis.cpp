@@ -76,7 +76,9 @@ void WindowWalker::step(const Stmt *S, WindowState &St) {
   const UaccessUse *ArgOf = Uses.argumentOwnerOf(S);
   if (!ArgOf || int(ArgOf->Id) != St.InUse)
     St.InUse = -1;
-  if (const auto *Call = dyn_cast<CallExpr>(S))
+  // `__builtin_constant_p(f(x))` runs no f.
+  if (const auto *Call = dyn_cast<CallExpr>(S);
+      Call && !neverEvaluated(*Call, Parents))
     onCall(*Call, St);
 }
 
@@ -141,6 +143,10 @@ void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
 void WindowWalker::onEnd(const UaccessUse &U, WindowState &St) {
   noteOpener(U, St);
   if (St.popNested())
+    return;
+  // Between user_access_save() and user_access_restore() access is off
+  // already, and the restore turns it back on: this end closes nothing.
+  if (St.K == WindowState::Suspended)
     return;
   if (St.K == WindowState::Closed) {
     // Inside a scoped window (6.19) the end closes the scope's window,

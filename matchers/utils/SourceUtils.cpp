@@ -10,6 +10,7 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Analysis/CFG.h"
+#include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
@@ -82,6 +83,20 @@ const Stmt *enclosingLoop(const Stmt &S, const ParentMap &Parents) {
       return P;
   }
   return nullptr;
+}
+
+bool neverEvaluated(const Stmt &S, const ParentMap &Parents) {
+  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P)) {
+    if (isa<UnaryExprOrTypeTraitExpr>(P))
+      return true;
+    const auto *Call = dyn_cast<CallExpr>(P);
+    unsigned Builtin = Call ? Call->getBuiltinCallee() : 0;
+    if (Builtin == Builtin::BI__builtin_constant_p ||
+        Builtin == Builtin::BI__builtin_object_size ||
+        Builtin == Builtin::BI__builtin_dynamic_object_size)
+      return true;
+  }
+  return false;
 }
 
 namespace {

@@ -73,6 +73,12 @@ PointerStepExpr pointerStepOf(const clang::Expr &Value);
 const clang::Stmt *enclosingLoop(const clang::Stmt &S,
                                  const clang::ParentMap &Parents);
 
+/// True when \p S lies in an operand that is never evaluated: under
+/// `sizeof` or `_Alignof` (the `sizeof(*(ptr))` an accessor macro writes of
+/// its pointer), or an argument of `__builtin_constant_p()` or
+/// `__builtin_object_size()`, which the compiler folds without running it.
+bool neverEvaluated(const clang::Stmt &S, const clang::ParentMap &Parents);
+
 /// True when the value of \p E is thrown away: \p E is a statement of its
 /// own (in a block, a branch or a loop body), is cast to void, or is the
 /// left side of a comma. A condition, an operand, an initializer or a

@@ -195,6 +195,26 @@ efault:
 	return -EFAULT;
 }
 
+// An end between save and restore closes nothing: access is off there
+// already, and the restore turns it back on (round 30).
+int end_while_saved(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = user_access_save();
+	user_write_access_end();
+	user_access_restore(flags);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close on every exit of their scope.
 int scoped(struct ev __user *p, u32 a, int flag)
