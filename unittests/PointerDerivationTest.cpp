@@ -246,4 +246,17 @@ TEST(PointerDerivationTest, AWalkStartsAtItsOneStore) {
   EXPECT_FALSE(derive("void f(long *q) { q++; }").Derivation->walkStart("q"));
 }
 
+TEST(PointerDerivationTest, MacroTemporariesOfTwoUsesRelateNothing) {
+  const char *Put = "#define PUT(v, ptr) do { int *__ptr = (ptr); *__ptr = "
+                    "(v); } while (0)\n";
+  Parsed Two = derive(std::string(Put) +
+                      "void f(int *a, int *b) { PUT(1, a); PUT(2, b); }");
+  EXPECT_FALSE(Two.Derivation->related("a", "b"));
+  EXPECT_TRUE(Two.Derivation->repeatedMacroLocal("__ptr"));
+  // Declared once, the temporary is the macro's pointer, as written.
+  Parsed One = derive(std::string(Put) + "void f(int *a) { PUT(1, a); }");
+  EXPECT_TRUE(One.Derivation->related("__ptr", "a"));
+  EXPECT_FALSE(One.Derivation->repeatedMacroLocal("__ptr"));
+}
+
 } // namespace

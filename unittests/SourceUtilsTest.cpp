@@ -174,6 +174,31 @@ TEST(SourceUtilsTest, EnclosingLoopIsTheInnermost) {
   EXPECT_EQ(enclosingLoop(*Do, *Parents), For);
 }
 
+// declaredByMacro
+
+TEST(SourceUtilsTest, DeclaredByMacroTellsTemporariesFromArguments) {
+  auto AST = buildC("#define TMP(x) do { int *__tmp = (x); (void)__tmp; } "
+                    "while (0)\n"
+                    "#define NAMED(name, x) int *name = (x)\n"
+                    "#define OUTER(x) NAMED(__inner, x)\n"
+                    "void f(int *p) {\n"
+                    "  TMP(p);\n"
+                    "  NAMED(mine, p);\n"
+                    "  OUTER(p);\n"
+                    "  int *plain = p;\n"
+                    "}");
+  const SourceManager &SM = AST->getSourceManager();
+  auto Declared = [&](llvm::StringRef Name) {
+    const auto *VD = find<VarDecl>(*AST, varDecl(hasName(Name)));
+    EXPECT_TRUE(VD) << Name.str();
+    return VD && declaredByMacro(VD->getLocation(), SM);
+  };
+  EXPECT_TRUE(Declared("__tmp"));
+  EXPECT_TRUE(Declared("__inner")); // Written in OUTER's body.
+  EXPECT_FALSE(Declared("mine"));   // The user's argument.
+  EXPECT_FALSE(Declared("plain"));
+}
+
 // neverEvaluated
 
 TEST(SourceUtilsTest, NeverEvaluatedOperandsRunNothing) {

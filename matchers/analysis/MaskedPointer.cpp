@@ -124,9 +124,9 @@ bool reads(const Stmt &S, const VarDecl &V) {
 /// True when the pointer value of \p E is computed from \p V: `v`,
 /// `v + n`, `&v->f`, `(T *)v` (not a load through it, nor a call).
 bool derivesFrom(const Expr &E, const VarDecl &V) {
-  llvm::SmallVector<std::string, 2> Origins;
+  llvm::SmallVector<const VarDecl *, 2> Origins;
   pointerOrigins(E, Origins);
-  return llvm::is_contained(Origins, V.getName()) && reads(E, V);
+  return llvm::is_contained(Origins, &V) && reads(E, V);
 }
 
 /// True when the masked branch of a scope's begin is compiled: its
@@ -411,7 +411,10 @@ bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
         return true;
       continue;
     }
-    if (!Ptr.Base.empty() && !PD.related(Ptr.Base, Window.Base))
+    // A temporary that macros of several uses declare names no one
+    // pointer: which one it is, the name does not say.
+    if (!Ptr.Base.empty() && !PD.related(Ptr.Base, Window.Base) &&
+        !PD.repeatedMacroLocal(Ptr.Base) && !PD.repeatedMacroLocal(Window.Base))
       return true;
   }
   return false;

@@ -47,7 +47,8 @@ const Expr *containingPointer(const Expr &E) {
 }
 
 /// `&p->f.g`, `&p[i].f`: the pointer the address is inside of.
-void addressOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
+void addressOrigins(const Expr &E,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out) {
   if (const Expr *Pointer = containingPointer(E))
     pointerOrigins(*Pointer, Out);
 }
@@ -147,11 +148,13 @@ std::string fieldHeld(const Expr &E) {
   return Outer + "->" + ME->getMemberDecl()->getNameAsString();
 }
 
-void pointerOrigins(const Expr &E, llvm::SmallVectorImpl<std::string> &Out) {
+void pointerOrigins(const Expr &E,
+                    llvm::SmallVectorImpl<const VarDecl *> &Out) {
   const Expr *X = valueOf(E);
   if (const auto *Ref = dyn_cast<DeclRefExpr>(X)) {
-    if (isa<VarDecl>(Ref->getDecl()) && isPointerLike(Ref->getType()))
-      Out.push_back(Ref->getDecl()->getNameAsString());
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && isPointerLike(Ref->getType()))
+      Out.push_back(VD);
   } else if (const auto *BO = dyn_cast<BinaryOperator>(X)) {
     if (BO->isAdditiveOp() || BO->isAssignmentOp())
       for (const Expr *Side : {BO->getLHS(), BO->getRHS()})
@@ -181,7 +184,7 @@ public:
 
   bool VisitVarDecl(VarDecl *VD) {
     if (VD->getInit() && isPointerLike(VD->getType()))
-      join(VD->getNameAsString(), *VD->getInit());
+      join(*VD, *VD->getInit());
     if (!VD->getType()->isPointerType())
       return true;
     PointerDerivation::VarUse &U = Out.Vars[VD->getName()];
@@ -226,7 +229,8 @@ public:
       writesField(*BO->getLHS()), wrote(*BO->getLHS(), BO->getBeginLoc());
     const auto *Ref = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
     if (BO->isAssignmentOp() && Ref && isPointerLike(Ref->getType()))
-      join(Ref->getDecl()->getNameAsString(), *BO->getRHS());
+      if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+        join(*VD, *BO->getRHS());
     PointerDerivation::VarUse *U = varUse(*BO->getLHS());
     if (!U || !BO->isAssignmentOp())
       return true;
@@ -298,11 +302,11 @@ private:
     U.Copies.push_back(copySource(From, To, Ctx));
   }
 
-  void join(const std::string &Var, const Expr &From) {
-    llvm::SmallVector<std::string, 2> Origins;
+  void join(const VarDecl &Var, const Expr &From) {
+    llvm::SmallVector<const VarDecl *, 2> Origins;
     pointerOrigins(From, Origins);
-    for (const std::string &O : Origins)
-      Out.Classes.unionSets(Var, O);
+    for (const VarDecl *O : Origins)
+      Out.Classes.unionSets(Out.keyOf(Var), Out.keyOf(*O));
   }
 
   PointerDerivation &Out;
@@ -315,9 +319,32 @@ char PointerDerivation::ID = 0;
 PointerDerivation::PointerDerivation(const FunctionDecl &FD,
                                      const FunctionUses *Uses)
     : Function(FD), SM(&FD.getASTContext().getSourceManager()) {
-  if (FD.getBody())
-    DerivationCollector(*this, FD.getASTContext(), Uses)
-        .TraverseStmt(FD.getBody());
+  if (!FD.getBody())
+    return;
+  // The locals macros declare, by name: one declared by two uses of macros
+  // (`__ptr` of each put_user()) is a temporary of each, not one variable.
+  anyStmtIn(*FD.getBody(), [&](const Stmt &S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(&S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && declaredByMacro(VD->getLocation(), *SM))
+          ++MacroLocals[VD->getName()];
+    return false;
+  });
+  DerivationCollector(*this, FD.getASTContext(), Uses)
+      .TraverseStmt(FD.getBody());
+}
+
+std::string PointerDerivation::keyOf(const VarDecl &VD) const {
+  if (!repeatedMacroLocal(VD.getName()) ||
+      !declaredByMacro(VD.getLocation(), *SM))
+    return VD.getNameAsString();
+  return VD.getNameAsString() + "@" +
+         std::to_string(SM->getExpansionLoc(VD.getLocation()).getRawEncoding());
+}
+
+bool PointerDerivation::repeatedMacroLocal(llvm::StringRef Name) const {
+  return MacroLocals.lookup(Name) > 1;
 }
 
 PointerShape PointerDerivation::objectShape(PointerShape Shape) const {

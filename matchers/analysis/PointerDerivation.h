@@ -33,6 +33,7 @@
 namespace clang {
 class Expr;
 class FunctionDecl;
+class VarDecl;
 } // namespace clang
 
 namespace uaccess {
@@ -41,7 +42,7 @@ namespace uaccess {
 /// `&p[i]`, `(T *)p - n`, `c ? p : q`. Loads (`p->next`, `*pp`) start no
 /// derivation: their value comes from memory, not from the pointer.
 void pointerOrigins(const clang::Expr &E,
-                    llvm::SmallVectorImpl<std::string> &Out);
+                    llvm::SmallVectorImpl<const clang::VarDecl *> &Out);
 
 /// The struct field \p E reads, as pointerShape() names it: `args->data_ptr`
 /// (arrows from a variable, through casts and the statement expression of
@@ -132,12 +133,19 @@ public:
   /// What local \p Var is set to, when stable() and set once (`q = &p->b`
   /// or its initializer); else null.
   const clang::Expr *onlyStore(llvm::StringRef Var) const;
+  /// True when macros of two uses each declare a local \p Name (`__ptr` of
+  /// x86's put_user()): each use's own, so the name as written says not
+  /// which one, nor what it is derived from.
+  bool repeatedMacroLocal(llvm::StringRef Name) const;
   /// What local \p Var is set to, when it is set once and otherwise only
   /// advanced (`q = p; q++;`), its address never taken; else null.
   const clang::Expr *walkStart(llvm::StringRef Var) const;
 
 private:
   friend class DerivationCollector;
+  /// The name related() knows \p VD by: its own, or for a
+  /// repeatedMacroLocal() that and where its macro was used.
+  std::string keyOf(const clang::VarDecl &VD) const;
   PointerShape macroArgumentShape(llvm::StringRef Text) const;
 
   const clang::FunctionDecl &Function;
@@ -164,6 +172,8 @@ private:
   /// (expansion locations).
   llvm::StringMap<clang::SourceLocation> LastWrites;
   const clang::SourceManager *SM = nullptr;
+  /// How many locals of each name macros declare in the body.
+  llvm::StringMap<unsigned> MacroLocals;
 };
 
 } // namespace uaccess

@@ -85,6 +85,12 @@ const Stmt *enclosingLoop(const Stmt &S, const ParentMap &Parents) {
   return nullptr;
 }
 
+bool declaredByMacro(SourceLocation Loc, const SourceManager &SM) {
+  while (Loc.isMacroID() && SM.isMacroArgExpansion(Loc))
+    Loc = SM.getImmediateSpellingLoc(Loc);
+  return Loc.isMacroID();
+}
+
 bool neverEvaluated(const Stmt &S, const ParentMap &Parents) {
   for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P)) {
     if (isa<UnaryExprOrTypeTraitExpr>(P))

@@ -73,6 +73,12 @@ PointerStepExpr pointerStepOf(const clang::Expr &Value);
 const clang::Stmt *enclosingLoop(const clang::Stmt &S,
                                  const clang::ParentMap &Parents);
 
+/// True when the token at \p Loc was written in a macro's body, not by the
+/// user: `__ptr` of `__typeof__(ptr) __ptr = (ptr)` in a put_user()
+/// expansion, but not a name the user passed as the macro's argument (the
+/// pointer a 6.19 scoped window declares again), through nested macros too.
+bool declaredByMacro(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
 /// True when \p S lies in an operand that is never evaluated: under
 /// `sizeof` or `_Alignof` (the `sizeof(*(ptr))` an accessor macro writes of
 /// its pointer), or an argument of `__builtin_constant_p()` or

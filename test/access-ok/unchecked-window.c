@@ -175,3 +175,44 @@ efault:
 	__uaccess_end();
 	return -EFAULT;
 }
+
+// waitid() with the rusage copy folded into the window opened for infop:
+// each put_user() expansion on x86 declares its own `__ptr`, which is no
+// link between infop and ru (round 31).
+struct rusage { long ru_utime; long ru_stime; };
+int waitid_ru(struct siginfo __user *infop, struct rusage __user *ru,
+	      const struct rusage *r, int signo)
+{
+	if (!user_write_access_begin(infop, sizeof(*infop)))
+		return -EFAULT;
+	unsafe_put_user(signo, &infop->si_signo, Efault);
+	unsafe_put_user(0, &infop->si_errno, Efault);
+	unsafe_put_user(r->ru_utime, &ru->ru_utime, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses 'ru', not the 'infop' its window was opened for, and no access_ok() checks it [access-ok-far]
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A macro of the caller's own with a pointer of its own, used twice: each
+// use's `dst` is derived from what it is given. Silent.
+#define put_name_end(_dst, _v, label) do {		\
+	int __user *dst = (_dst);			\
+	unsafe_put_user(_v, dst + 1, label);		\
+} while (0)
+
+struct names { int a[2]; int b[2]; };
+int put_names(struct names __user *n, int v)
+{
+	if (!user_write_access_begin(n, sizeof(*n)))
+		return -EFAULT;
+	put_name_end(n->a, v, Efault);
+	put_name_end(n->b, v, Efault);
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
