@@ -4,7 +4,9 @@
 
 #include "analysis/AccessOkModel.h"
 #include "analysis/CheckWrapper.h"
+#include "analysis/MaskedPointer.h"
 #include "analysis/PointerDerivation.h"
+#include "analysis/WindowAnalysis.h"
 #include "recognize/PointerShape.h"
 #include "utils/SourceUtils.h"
 
@@ -198,6 +200,43 @@ void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
     T.Reached.reset();
 }
 
+/// Without a check before \p Call: the windows open at it, when the
+/// callee works in its caller's window (an `__always_inline` helper with
+/// `unsafe_*` ops). Every begin that opened one checks the argument: a
+/// checked begin of one of \p Names (short when its range falls short), or
+/// a masked begin (through its result the argument is masked; passed raw,
+/// the call is reported in the caller: uncheckedRawCalls()).
+void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
+                     llvm::ArrayRef<std::string> Names,
+                     const TracedParam &Param, ArgumentTrace &T) {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  llvm::ArrayRef<int> Openers =
+      Windows ? Windows->openersOf(Call) : llvm::ArrayRef<int>();
+  if (T.Check || Openers.empty() || llvm::is_contained(Openers, -1))
+    return;
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  const UaccessUse *Checked = nullptr, *Short = nullptr;
+  for (int Opener : Openers) {
+    const UaccessUse &Begin = FA.uses().use(Opener);
+    std::string Base = AccessOkModel::pointerOf(Begin).Base;
+    bool Through = Masked && Masked->of(Begin);
+    if (!Through && !(checksRange(Begin) && llvm::is_contained(Names, Base)))
+      return;
+    if (!Through &&
+        fallsShort(Begin, Base, Names.back(), PD, Param, FA.astContext()))
+      Short = &Begin;
+    Checked = &Begin;
+  }
+  if (Short && T.OtherWeakness == CheckWeakness::None) {
+    T.OtherCheck = Short, T.OtherWeakness = CheckWeakness::Short;
+    T.Reached = Param.Reach;
+  } else if (!Short) {
+    T.Check = Checked, T.OtherCheck = nullptr;
+    T.OtherWeakness = CheckWeakness::None, T.Reached.reset();
+  }
+}
+
 /// Moves \p Param to the caller's side of a call that passes \p Arg for
 /// it, where Arg is the caller's pointer \p Own at an offset: a constant
 /// one moves the bytes reached (`&p->b`, `p + 1`); one that varies (`p +
@@ -247,13 +286,14 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     return T;
   ASTContext &Ctx = Cache.astContext();
   const Expr &Arg = *Call.getArg(Param.Index);
-  PointerShape Shape = argumentShape(Arg, Ctx);
+  FunctionAnalyses &FA = Cache.get(Caller);
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  // `&frame->sc[0]`: an element of an array inside *frame, so in frame.
+  PointerShape Shape = PD.objectShape(argumentShape(Arg, Ctx));
   std::string Own = Param.Indirect ? addressedVariable(Arg) : Shape.Base;
   // The field of what the caller passes: `args`, not `args + 1` or
   // `&outer->inner`, whose fields are other objects'.
   bool Holder = Param.Indirect || Shape.Kind == PointerShape::WholeObject;
-  FunctionAnalyses &FA = Cache.get(Caller);
-  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   llvm::SmallVector<std::string, 2> Names;
   if (!Own.empty() && (Param.Field.empty() || Holder))
     Names = callerNames(PD, Own, Param, Ctx);
@@ -276,6 +316,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   classifyChecks(Model, PD, Call, Names, Param, Ctx, T);
+  classifyWindows(FA, Call, Names, Param, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

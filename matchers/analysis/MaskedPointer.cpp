@@ -382,6 +382,19 @@ std::string rawPointerText(const MaskedPointer &P, const RawPointer &Raw) {
   return "";
 }
 
+/// True when a caller in the TU calls \p FA's function where the call can
+/// run: one behind `if (!can_do_masked_user_access()) return;` on an arch
+/// where that is 0 opens no window for it.
+static bool calledWhereReachable(FunctionAnalyses &FA) {
+  return llvm::any_of(
+      FA.cache().callers().callsTo(FA.decl()), [&](const CallerIndex::Site &S) {
+        const FunctionDecl *Caller = parsedDefinition(*S.Caller);
+        return Caller &&
+               FA.cache().get(*Caller).getAnalysis<AccessOkModel>()->reachable(
+                   *S.Call);
+      });
+}
+
 bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
                    RawUse &Raw) {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
@@ -392,8 +405,14 @@ bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
   const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
   const Expr *OpPointer = argumentExpr(Op, Op.Api->PointerArg, FA.astContext());
   for (int Opener : Windows->openersOf(Op)) {
-    if (Opener < 0)
-      continue; // The caller's window: the caller's check.
+    // The caller's window: the callers' begins check it (CallerSearch),
+    // but the arch's own helpers (do_strncpy_from_user()) are checked by
+    // a mask or a range of the arch's making.
+    if (Opener < 0) {
+      if (Internal || !calledWhereReachable(FA))
+        continue;
+      return true;
+    }
     const UaccessUse &Begin = FA.uses().use(Opener);
     const MaskedPointer *Mask = Masked ? Masked->of(Begin) : nullptr;
     if (Mask && OpPointer) {
