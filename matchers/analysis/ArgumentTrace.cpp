@@ -200,14 +200,31 @@ void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
     T.Reached.reset();
 }
 
+/// How \p Begin, open at a call, checks the argument \p Arg: a masked
+/// begin or scope whose result it is or goes through (or that is passed its raw
+/// source, which the caller is told of: uncheckedRawCalls()); a checked
+/// begin of one of \p Names, or of the object Arg lies in
+/// (`&frame->sc.regs[2]`).
+bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
+                  const Expr &Arg, llvm::ArrayRef<std::string> Names) {
+  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
+  if (Masked && Masked->of(Begin))
+    return isValueOf(Begin, *Arg.IgnoreParenCasts()) ||
+           Masked->throughHolder(Begin, Arg) || Masked->classify(Begin, Arg);
+  std::string Base = AccessOkModel::pointerOf(Begin).Base;
+  std::string Object = bytePlaceOf(Arg, FA.astContext()).Holder;
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  return checksRange(Begin) && !Base.empty() &&
+         (llvm::is_contained(Names, Base) ||
+          (!Object.empty() && PD.related(Object, Base)));
+}
+
 /// Without a check before \p Call: the windows open at it, when the
 /// callee works in its caller's window (an `__always_inline` helper with
-/// `unsafe_*` ops). Every begin that opened one checks the argument: a
-/// checked begin of one of \p Names (short when its range falls short), or
-/// a masked begin (through its result the argument is masked; passed raw,
-/// the call is reported in the caller: uncheckedRawCalls()).
+/// `unsafe_*` ops). Every begin that opened one must check the argument
+/// (windowChecks()); one whose range falls short is a short check.
 void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
-                     llvm::ArrayRef<std::string> Names,
+                     const Expr &Arg, llvm::ArrayRef<std::string> Names,
                      const TracedParam &Param, ArgumentTrace &T) {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   llvm::ArrayRef<int> Openers =
@@ -215,15 +232,13 @@ void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
   if (T.Check || Openers.empty() || llvm::is_contained(Openers, -1))
     return;
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
   const UaccessUse *Checked = nullptr, *Short = nullptr;
   for (int Opener : Openers) {
     const UaccessUse &Begin = FA.uses().use(Opener);
-    std::string Base = AccessOkModel::pointerOf(Begin).Base;
-    bool Through = Masked && Masked->of(Begin);
-    if (!Through && !(checksRange(Begin) && llvm::is_contained(Names, Base)))
+    if (!windowChecks(FA, Begin, Arg, Names))
       return;
-    if (!Through &&
+    std::string Base = AccessOkModel::pointerOf(Begin).Base;
+    if (checksRange(Begin) && llvm::is_contained(Names, Base) &&
         fallsShort(Begin, Base, Names.back(), PD, Param, FA.astContext()))
       Short = &Begin;
     Checked = &Begin;
@@ -316,7 +331,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   classifyChecks(Model, PD, Call, Names, Param, Ctx, T);
-  classifyWindows(FA, Call, Names, Param, T);
+  classifyWindows(FA, Call, Arg, Names, Param, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -160,6 +160,13 @@ FindingBuilder *AccessOkFarCheck::report(FunctionAnalyses &FA,
       });
 }
 
+/// True when \p A is an unsafe op that runs in a window its caller opened.
+static bool inCallersWindow(FunctionAnalyses &FA, const UaccessUse &A) {
+  const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
+  return A.Api->TheRole == Role::UnsafeOp && Windows &&
+         llvm::is_contained(Windows->openersOf(A), -1);
+}
+
 void AccessOkFarCheck::checkWindowRange(FunctionAnalyses &FA,
                                         const UaccessUse &A) {
   PointerShape Window = shape(FA, A);
@@ -358,8 +365,10 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   CallerSearch Search = searchCallersFor(FA, A, Ptr);
   CallerVerdict Verdict = Search.verdict();
   bool AllChecked = Verdict == CallerVerdict::Checked;
-  // A check in every caller within CallerDepth calls is near enough.
-  if (AllChecked && Search.Deepest <= CallerDepth)
+  // A check in every caller within CallerDepth calls is near enough; for
+  // an op in its callers' window, the window that reaches it is the check,
+  // however many helpers down (signal frames' sigcontext writers).
+  if (AllChecked && (Search.Deepest <= CallerDepth || inCallersWindow(FA, A)))
     return;
   // A static function the TU never uses (a header's inline helper) has its
   // callers in the TUs that use it, where it is analyzed with them; so has

@@ -205,6 +205,28 @@ long passed_on(u64 *dst, const u64 __user *src)
 	return ret;
 }
 
+// A helper given a pointer the mask never saw (round 32).
+static __always_inline long read_other_word(u64 *dst, const u64 __user *src)
+{
+	unsafe_get_user(*dst, src, efault);
+// MASK: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_get_user' is not guarded by any access_ok() on 'src', here or in its callers [access-ok-far]
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+long read_other(u64 *dst, const u64 __user *src, const u64 __user *other)
+{
+	long ret;
+
+	if (!can_do_masked_user_access())
+		return -EFAULT;
+	src = masked_user_access_begin(src);
+	ret = read_other_word(dst, other);
+	user_read_access_end();
+	return ret;
+}
+
 int copied_back(struct argpack *to, struct argpack __user *from)
 {
 	struct argpack __user *m;
@@ -323,6 +345,40 @@ int scoped_inner_copy(struct argpack *to, struct argpack __user *from)
 
 		unsafe_get_user(to->p, &in->p, Efault);
 	}
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+// A helper that works in its caller's scope (round 32): given the scope's
+// own pointer it is checked by the scope's range; past that range, or
+// given another pointer, it is not.
+struct sframe { u32 magic; u32 flags; u32 sc[4]; };
+static __always_inline int put_reg(u32 __user *r, u32 v)
+{
+	unsafe_put_user(v, r, Efault);
+// SCOPE: masked-pointer.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 8 to 11 of 'frame', but 'scoped_user_write_access_size' in scoped_helper_short(), 1 call up (put_reg() <- scoped_helper_short()), covers only '2 * sizeof(u32)' of it [access-ok-far]
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int scoped_helper_ok(struct sframe __user *frame, u32 v)
+{
+	scoped_user_write_access(frame, Efault)
+		if (put_reg(&frame->sc[3], v))
+			goto Efault;
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int scoped_helper_short(struct sframe __user *frame, u32 v)
+{
+	scoped_user_write_access_size(frame, 2 * sizeof(u32), Efault)
+// SCOPE: masked-pointer.c:[[@LINE-1]]:2: note: 'scoped_user_write_access_size' checks the range here
+		if (put_reg(&frame->sc[0], v))
+			goto Efault;
 	return 0;
 Efault:
 	return -EFAULT;

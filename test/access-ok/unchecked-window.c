@@ -288,3 +288,37 @@ Efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// The same helper given an element of an array nested in the frame, and
+// through a second helper: the frame's window checks both (round 32).
+struct regs { u32 r[4]; };
+struct nframe { u32 magic; struct regs sc; };
+static __always_inline int put_reg_word(u32 __user *r, u32 v)
+{
+	unsafe_put_user(v, r, Efault);
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+static __always_inline int put_regs(struct regs __user *sc, u32 v)
+{
+	if (put_reg_word(&sc->r[1], v))
+		return -EFAULT;
+	return put_reg_word(sc->r, v);
+}
+
+int setup_nested(struct nframe __user *frame, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	if (put_reg_word(&frame->sc.r[2], v) || put_reg_word(frame->sc.r, v))
+		goto Efault;
+	if (put_regs(&frame->sc, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
