@@ -107,10 +107,11 @@ std::optional<int64_t> bytesInto(const PointerDerivation &PD,
   if (Own == Origin)
     return 0;
   std::optional<PointerCopy> Copy = PD.copyOf(Own);
-  if (!Copy || Copy->Origin != Origin || (!Copy->exact() && !Copy->Address))
+  if (!Copy || Copy->Origin != Origin)
     return std::nullopt;
   if (Copy->exact())
     return 0;
+  // `tail = &p->b`, `q = p + 1`: at the bytes of its one store, if known.
   BytePlace In = placeInOrigin(PD, BytePlace{Own.str()}, Origin, Ctx);
   return In.Holder == Origin ? In.Bytes : std::nullopt;
 }
@@ -133,7 +134,7 @@ llvm::SmallVector<std::string, 2> callerNames(const PointerDerivation &PD,
   } else if (Copy &&
              (Param.Field.empty() || (Copy->exact() && Copy->SameType))) {
     Names.push_back(Copy->Origin + Param.Field);
-    if (!Copy->exact())
+    if (!Copy->exact() && !bytesInto(PD, Own, Copy->Origin, Ctx))
       Param.Inside = true, Param.FromStart = false;
   }
   if (!Param.Field.empty() && !PD.stable(Names.back()))
@@ -208,13 +209,16 @@ void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
 bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
                   const Expr &Arg, llvm::ArrayRef<std::string> Names) {
   const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
-  if (Masked && Masked->of(Begin))
-    return isValueOf(Begin, *Arg.IgnoreParenCasts()) ||
-           Masked->throughHolder(Begin, Arg) || Masked->classify(Begin, Arg);
+  bool Masks = Masked && Masked->of(Begin);
+  if (Masks &&
+      (isValueOf(Begin, *Arg.IgnoreParenCasts()) ||
+       Masked->throughHolder(Begin, Arg) || Masked->classify(Begin, Arg)))
+    return true;
+  // Else through a pointer derived from the begin's (`q = frame` after it).
   std::string Base = AccessOkModel::pointerOf(Begin).Base;
   std::string Object = bytePlaceOf(Arg, FA.astContext()).Holder;
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
-  return checksRange(Begin) && !Base.empty() &&
+  return (Masks || checksRange(Begin)) && !Base.empty() &&
          (llvm::is_contained(Names, Base) ||
           (!Object.empty() && PD.related(Object, Base)));
 }

@@ -352,7 +352,11 @@ PointerShape PointerDerivation::objectShape(PointerShape Shape) const {
   bool Stripped = false;
   while (true) {
     auto [Outer, Field] = Base.rsplit("->");
-    if (Field == Base || !ArrayFields.contains(Field.trim()))
+    // `frame->sc.regs`: an array in a struct member, inside *frame too.
+    llvm::StringRef Last = Field.rsplit('.').second;
+    if (Last.empty())
+      Last = Field;
+    if (Field == Base || !ArrayFields.contains(Last.trim()))
       break;
     Base = Outer.rtrim();
     Stripped = true;
