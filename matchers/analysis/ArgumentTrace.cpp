@@ -223,34 +223,41 @@ bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
           (!Object.empty() && PD.related(Object, Base)));
 }
 
-/// Without a check before \p Call: the windows open at it, when the
-/// callee works in its caller's window (an `__always_inline` helper with
-/// `unsafe_*` ops). Every begin that opened one must check the argument
-/// (windowChecks()); one whose range falls short is a short check.
+/// The windows open at \p Call, when the callee works in its caller's
+/// window (an `__always_inline` helper with `unsafe_*` ops). Without a
+/// check before the call, every begin that opened one must check the
+/// argument (windowChecks()). A begin whose range falls short is a short
+/// check even after a check of the whole object: on powerpc the window
+/// opens only its own range, as checkWindowRange() holds a caller's own
+/// ops to it.
 void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
                      const Expr &Arg, llvm::ArrayRef<std::string> Names,
                      const TracedParam &Param, ArgumentTrace &T) {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   llvm::ArrayRef<int> Openers =
       Windows ? Windows->openersOf(Call) : llvm::ArrayRef<int>();
-  if (T.Check || Openers.empty() || llvm::is_contained(Openers, -1))
+  if (Openers.empty() || llvm::is_contained(Openers, -1))
     return;
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   const UaccessUse *Checked = nullptr, *Short = nullptr;
+  bool AllCheck = true;
   for (int Opener : Openers) {
     const UaccessUse &Begin = FA.uses().use(Opener);
-    if (!windowChecks(FA, Begin, Arg, Names))
-      return;
+    if (!windowChecks(FA, Begin, Arg, Names)) {
+      AllCheck = false;
+      continue;
+    }
     std::string Base = AccessOkModel::pointerOf(Begin).Base;
     if (checksRange(Begin) && llvm::is_contained(Names, Base) &&
         fallsShort(Begin, Base, Names.back(), PD, Param, FA.astContext()))
       Short = &Begin;
     Checked = &Begin;
   }
-  if (Short && T.OtherWeakness == CheckWeakness::None) {
+  if (Short && (T.Check || T.OtherWeakness == CheckWeakness::None)) {
+    T.Check = nullptr;
     T.OtherCheck = Short, T.OtherWeakness = CheckWeakness::Short;
     T.Reached = Param.Reach;
-  } else if (!Short) {
+  } else if (!Short && !T.Check && AllCheck) {
     T.Check = Checked, T.OtherCheck = nullptr;
     T.OtherWeakness = CheckWeakness::None, T.Reached.reset();
   }
