@@ -152,4 +152,31 @@ TEST(CallPolicyTest, AnOwnWindowIsReachedThroughForwarders) {
   }));
 }
 
+TEST(CallPolicyTest, SaveAndRestoreForwardersActAsTheMacros) {
+  const char *Code = "static inline unsigned long my_save(void) {\n"
+                     "  return user_access_save();\n"
+                     "}\n"
+                     "static inline void my_restore(unsigned long f) {\n"
+                     "  user_access_restore(f);\n"
+                     "}\n"
+                     "static inline void end_too(unsigned long f) {\n"
+                     "  user_access_restore(f);\n"
+                     "  user_write_access_end();\n"
+                     "}\n"
+                     "static inline int plain(int a) { return a + 1; }\n";
+  ASSERT_TRUE(withAnalyses(Code, [&](AnalysisCache &Cache, ASTContext &Ctx) {
+    CallPolicy Policy(Cache, {});
+    const FunctionDecl *Save = definitionOf(Ctx, "my_save");
+    const FunctionDecl *Restore = definitionOf(Ctx, "my_restore");
+    const FunctionDecl *EndToo = definitionOf(Ctx, "end_too");
+    const FunctionDecl *Plain = definitionOf(Ctx, "plain");
+    ASSERT_TRUE(Save && Restore && EndToo && Plain);
+    EXPECT_EQ(Policy.accessToggleOf(*Save), Role::Save);
+    EXPECT_EQ(Policy.accessToggleOf(*Restore), Role::Restore);
+    // Doing more with the API than the one toggle is no forwarder.
+    EXPECT_EQ(Policy.accessToggleOf(*EndToo), std::nullopt);
+    EXPECT_EQ(Policy.accessToggleOf(*Plain), std::nullopt);
+  }));
+}
+
 } // namespace

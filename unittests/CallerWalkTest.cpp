@@ -17,17 +17,18 @@ using namespace uaccess;
 
 namespace {
 
-/// Calls named "caller>callee", each with the step it takes.
-class GraphFacts {
+/// Calls named "caller>callee", each with the step it takes; \p Stop:
+/// whether the walk stops at the first unchecked path, as the TU's does.
+template <bool Stop> class GraphFactsOf {
 public:
   using Function = std::string;
   using Site = std::string;
   using Check = std::string;
   using FieldRef = std::string;
   using Guards = std::vector<std::string>;
-  static constexpr bool StopAtUnchecked = false;
-  using Step = CallStep<GraphFacts>;
-  using End = CallerEndKind<GraphFacts>;
+  static constexpr bool StopAtUnchecked = Stop;
+  using Step = CallStep<GraphFactsOf>;
+  using End = CallerEndKind<GraphFactsOf>;
 
   std::optional<std::vector<Site>> callsTo(const Function &F) {
     if (Unknown.count(F))
@@ -59,19 +60,22 @@ public:
     return {It == Ends.end() ? End::Orphan : It->second, "field"};
   }
 
-  std::map<Site, Step::Kind> Steps;
+  std::map<Site, typename Step::Kind> Steps;
   /// How each WeakCheck falls short.
   CheckWeakness Weakness = CheckWeakness::Short;
-  std::map<Function, End::Kind> Ends;
+  std::map<Function, typename End::Kind> Ends;
   std::set<Function> Unknown;
   std::set<Site> OtherChecks; ///< Calls after a check of another pointer.
 };
 
-CallerPaths<GraphFacts> walk(GraphFacts &Facts, unsigned MaxDepth = 8) {
-  CallerPaths<GraphFacts> Paths;
+using GraphFacts = GraphFactsOf<false>;
+
+template <class Facts>
+CallerPaths<Facts> walk(Facts &TheFacts, unsigned MaxDepth = 8) {
+  CallerPaths<Facts> Paths;
   TracedParam First;
   First.Index = 0;
-  CallerWalk<GraphFacts>(Facts, Paths, MaxDepth).callersOf("f", First);
+  CallerWalk<Facts>(TheFacts, Paths, MaxDepth).callersOf("f", First);
   return Paths;
 }
 
@@ -198,6 +202,24 @@ TEST(CallerWalkTest, AWeakCheckIsNamedBeforeAnotherPointersCheck) {
     G.OtherChecks = {"h>f"};
     EXPECT_FALSE(walk(G).namesOtherCheck()); // g passes it bare.
   }
+}
+
+TEST(CallerWalkTest, StoppingAtUncheckedStillCollectsEveryCallToBlame) {
+  using Stopping = GraphFactsOf<true>;
+  Stopping G;
+  G.Steps = {{"a>f", Stopping::Step::WeakCheck},
+             {"b>f", Stopping::Step::Checked},
+             {"c>f", Stopping::Step::PassedOn},
+             {"d>c", Stopping::Step::Unchecked},
+             {"e>f", Stopping::Step::Unchecked}};
+  CallerPaths<Stopping> P = walk(G);
+  EXPECT_EQ(P.verdict(), CallerVerdict::UncheckedCall);
+  ASSERT_TRUE(P.Blamed);
+  EXPECT_EQ(*P.Blamed, "a>f");
+  // The paths past the first are walked for their calls to blame only:
+  // the check in b counts for nothing of the verdict's.
+  EXPECT_EQ(P.MoreBlamed, (std::vector<std::string>{"d>c", "e>f"}));
+  EXPECT_FALSE(P.First);
 }
 
 } // namespace

@@ -259,4 +259,27 @@ TEST(PointerDerivationTest, MacroTemporariesOfTwoUsesRelateNothing) {
   EXPECT_FALSE(One.Derivation->repeatedMacroLocal("__ptr"));
 }
 
+TEST(PointerDerivationTest, ACopyOfAnOverwrittenPointerIsStale) {
+  Parsed Stale = derive(std::string(Structs) +
+                        "void f(struct d *frame, struct d *other) {\n"
+                        "  struct d *q = frame;\n"
+                        "  frame = other;\n"
+                        "}");
+  EXPECT_TRUE(Stale.Derivation->related("q", "frame"));
+  EXPECT_TRUE(Stale.Derivation->staleCopy("q", "frame"));
+  EXPECT_FALSE(Stale.Derivation->staleCopy("frame", "frame"));
+  // Copied after the write: the copy holds what the pointer holds.
+  Parsed Fresh = derive(std::string(Structs) +
+                        "void f(struct d *frame, struct d *other) {\n"
+                        "  struct d *q;\n"
+                        "  frame = other;\n"
+                        "  q = frame;\n"
+                        "}");
+  EXPECT_FALSE(Fresh.Derivation->staleCopy("q", "frame"));
+  // Never written: no copy of it is stale.
+  Parsed Kept = derive(std::string(Structs) +
+                       "void f(struct d *frame) { struct d *q = frame; }");
+  EXPECT_FALSE(Kept.Derivation->staleCopy("q", "frame"));
+}
+
 } // namespace

@@ -707,17 +707,18 @@ writesThroughAddress(const Stmt &S, llvm::StringRef Holder,
 /// file and on every path to \p To: an assignment in a branch that leaves
 /// (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
 /// access's. Null when there is none.
-static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
-                                   llvm::StringRef Checked,
-                                   const UaccessUse &From,
-                                   const UaccessUse &To) {
+/// \p Before: the expansion location of what the value must reach;
+/// \p Reaches: whether a statement runs on every path to it.
+static const Stmt *
+assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
+                llvm::StringRef Checked, const UaccessUse &From,
+                SourceLocation Before,
+                llvm::function_ref<bool(const Stmt &)> Reaches) {
   const Stmt *Body = FA.decl().getBody();
   if (Holder.empty() || !Body)
     return nullptr;
-  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
   SourceLocation After = SM.getExpansionLoc(From.loc());
-  SourceLocation Before = SM.getExpansionLoc(To.loc());
   llvm::SmallPtrSet<const Decl *, 2> Via = addressHolders(*Body, Holder);
   const Stmt *Found = nullptr;
   anyStmtIn(*Body, [&](const Stmt &S) {
@@ -727,11 +728,32 @@ static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
       return false;
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (SM.isBeforeInTranslationUnit(After, At) &&
-        SM.isBeforeInTranslationUnit(At, Before) && Model.dominates(S, To))
+        SM.isBeforeInTranslationUnit(At, Before) && Reaches(S))
       Found = &S;
     return Found != nullptr;
   });
   return Found;
+}
+
+static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
+                                   llvm::StringRef Checked,
+                                   const UaccessUse &From,
+                                   const UaccessUse &To) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  return assignedBetween(FA, Holder, Checked, From,
+                         SM.getExpansionLoc(To.loc()),
+                         [&](const Stmt &S) { return Model.dominates(S, To); });
+}
+
+const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
+                             const UaccessUse &Check, const Stmt &Call) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  std::string Checked = AccessOkModel::pointerOf(Check).Base;
+  return assignedBetween(
+      FA, Holder, Checked, Check, SM.getExpansionLoc(Call.getBeginLoc()),
+      [&](const Stmt &S) { return Model.dominates(S, Call); });
 }
 
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {

@@ -151,6 +151,14 @@ struct AccessGuards {
 /// that cannot be read.
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A);
 
+/// The statement that gives \p Holder another value (`p = other;`) after
+/// \p Check and on every path to \p Call; null when none. A check of the
+/// old value does not guard what the call is given.
+const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
+                                    llvm::StringRef Holder,
+                                    const UaccessUse &Check,
+                                    const clang::Stmt &Call);
+
 /// True when a use of \p Uses trusts an access_ok() (or makes one): a
 /// function without one has nothing for access-ok-far.
 bool reliesOnAGuard(const FunctionUses &Uses);

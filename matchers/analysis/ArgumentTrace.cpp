@@ -172,15 +172,19 @@ bool fallsShort(const UaccessUse &Check, llvm::StringRef Checked,
 /// The caller's checks that run before \p Call on every path: of the
 /// names \p Names (one that guards the call, or one that falls short), or
 /// of another pointer. \p Param is on the caller's side (passedAt()).
-void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
-                    const CallExpr &Call, llvm::ArrayRef<std::string> Names,
-                    const TracedParam &Param, const ASTContext &Ctx,
-                    ArgumentTrace &T) {
+void classifyChecks(FunctionAnalyses &FA, const CallExpr &Call,
+                    llvm::ArrayRef<std::string> Names, llvm::StringRef Own,
+                    const TracedParam &Param, ArgumentTrace &T) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  const ASTContext &Ctx = FA.astContext();
   for (const UaccessUse *C : Model.checks()) {
     if (!Model.dominates(*C, Call))
       continue;
     std::string Checked = AccessOkModel::pointerOf(*C).Base;
-    bool Same = llvm::is_contained(Names, Checked);
+    // `p = other;` after the check: the call is given what it never saw.
+    bool Same = llvm::is_contained(Names, Checked) &&
+                !reassignedBefore(FA, Own, *C, Call);
     bool IsAccessOk = C->Api->TheRole == Role::AccessOk;
     bool Short = Same && fallsShort(*C, Checked, Names.back(), PD, Param, Ctx);
     bool Weak = T.OtherWeakness != CheckWeakness::None;
@@ -207,7 +211,10 @@ void classifyChecks(const AccessOkModel &Model, const PointerDerivation &PD,
 /// begin of one of \p Names, or of the object Arg lies in
 /// (`&frame->sc.regs[2]`).
 bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
-                  const Expr &Arg, llvm::ArrayRef<std::string> Names) {
+                  const CallExpr &Call, const Expr &Arg,
+                  llvm::ArrayRef<std::string> Names, llvm::StringRef Own) {
+  if (reassignedBefore(FA, Own, Begin, Call))
+    return false;
   const MaskedPointers *Masked = FA.getAnalysis<MaskedPointers>();
   bool Masks = Masked && Masked->of(Begin);
   if (Masks &&
@@ -220,7 +227,8 @@ bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   return (Masks || checksRange(Begin)) && !Base.empty() &&
          (llvm::is_contained(Names, Base) ||
-          (!Object.empty() && PD.related(Object, Base)));
+          (!Object.empty() && PD.related(Object, Base) &&
+           !PD.staleCopy(Object, Base)));
 }
 
 /// The windows open at \p Call, when the callee works in its caller's
@@ -232,7 +240,8 @@ bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
 /// ops to it.
 void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
                      const Expr &Arg, llvm::ArrayRef<std::string> Names,
-                     const TracedParam &Param, ArgumentTrace &T) {
+                     llvm::StringRef Own, const TracedParam &Param,
+                     ArgumentTrace &T) {
   const WindowAnalysis *Windows = FA.getAnalysis<WindowAnalysis>();
   llvm::ArrayRef<int> Openers =
       Windows ? Windows->openersOf(Call) : llvm::ArrayRef<int>();
@@ -243,7 +252,7 @@ void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
   bool AllCheck = true;
   for (int Opener : Openers) {
     const UaccessUse &Begin = FA.uses().use(Opener);
-    if (!windowChecks(FA, Begin, Arg, Names)) {
+    if (!windowChecks(FA, Begin, Call, Arg, Names, Own)) {
       AllCheck = false;
       continue;
     }
@@ -341,8 +350,8 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   if (!T.Up.Field.empty() && !PD.stable(T.Base))
     T.Up.Index = -1;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
-  classifyChecks(Model, PD, Call, Names, Param, Ctx, T);
-  classifyWindows(FA, Call, Arg, Names, Param, T);
+  classifyChecks(FA, Call, Names, Own, Param, T);
+  classifyWindows(FA, Call, Arg, Names, Own, Param, T);
   if (!T.Check && Param.linkable())
     T.ForeignCalls = foreignCallsBefore(FA, Own, [&](const CallExpr &Other) {
       return &Other != &Call && Model.dominates(Other, Call);

@@ -225,6 +225,19 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
   return usesIn(Cache, FD, Role::End);
 }
 
+std::optional<Role> CallPolicy::accessToggleOf(const FunctionDecl &FD) {
+  const FunctionDecl *Def = parsedDefinition(FD);
+  if (!Def || !shapeOf(FD).Known)
+    return std::nullopt;
+  llvm::ArrayRef<UaccessUse> Uses = Cache.get(*Def).uses().uses();
+  if (Uses.size() != 1)
+    return std::nullopt;
+  Role R = Uses.front().Api->TheRole;
+  if (R == Role::Save || R == Role::Restore)
+    return R;
+  return std::nullopt;
+}
+
 const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {
   llvm::SmallPtrSet<const FunctionDecl *, 4> Seen;
   return ownWindowThrough(FD, Seen);

@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,11 @@ public:
   /// (a helper that does its own batch), or of a helper it forwards to
   /// that does, when it does nothing else with windows; null otherwise.
   const UaccessUse *ownWindowIn(const clang::FunctionDecl &FD);
+  /// Role::Save or Role::Restore when \p FD's body does nothing with the
+  /// API but one user_access_save() (restore) (a forwarder: `static inline
+  /// unsigned long my_save(void) { return user_access_save(); }`): a call
+  /// of it suspends (resumes) the caller's window as the macro does.
+  std::optional<Role> accessToggleOf(const clang::FunctionDecl &FD);
   /// The unsafe ops in the body of \p FD (its own, not its callees').
   std::vector<const UaccessUse *> unsafeOpsIn(const clang::FunctionDecl &FD);
   /// \p FD opens a window, never ends one, and every caller in this TU

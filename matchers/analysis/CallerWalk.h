@@ -21,6 +21,8 @@
 //  * tested calls of functions another TU defines, or a function other TUs
 //    may call, leave the provider's sight: an open end;
 //  * a function with no caller ends its path as the provider says;
+//  * with StopAtUnchecked, the paths past the first unchecked one are
+//    walked only for their calls to blame (MoreBlamed);
 //  * a fact the provider does not have yet leaves the search pending.
 //
 // The state is CallerPaths: what the paths ended in, with the details each
@@ -165,6 +167,10 @@ template <class Facts> struct CallerPaths {
   /// that passed on the parameter of a function no one calls.
   std::optional<Site> Blamed;
   bool BlamedForNoCaller = false;
+  /// With StopAtUnchecked, the calls to blame on the unchecked paths past
+  /// the first, which the walk only collects: each is a defect of its own
+  /// caller (a second window too short for a helper's op).
+  std::vector<Site> MoreBlamed;
   /// Some unchecked path ends other than at a function no one calls.
   bool OtherUnchecked = false;
   /// The first function found that nothing in the program calls.
@@ -254,9 +260,22 @@ private:
       return Out.unchecked(Via);
     for (const Site &S : *Sites) {
       if (Facts::StopAtUnchecked && Out.Unchecked)
-        return;
-      call(S, Param);
+        moreBlamed(S, Param);
+      else
+        call(S, Param);
     }
+  }
+
+  /// Past the first unchecked path: the calls to blame on the paths
+  /// through \p S, walked apart so that they leave the verdict alone.
+  void moreBlamed(const Site &S, const TracedParam &Param) {
+    Paths Scratch;
+    CallerWalk Sub(TheFacts, Scratch, MaxDepth);
+    Sub.Chain = Chain;
+    Sub.call(S, Param);
+    if (Scratch.Blamed)
+      Out.MoreBlamed.push_back(*Scratch.Blamed);
+    llvm::append_range(Out.MoreBlamed, Scratch.MoreBlamed);
   }
 
   void noCallers(const Function &F, const TracedParam &Param,

@@ -432,8 +432,10 @@ bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
     }
     // A temporary that macros of several uses declare names no one
     // pointer: which one it is, the name does not say.
-    if (!Ptr.Base.empty() && !PD.related(Ptr.Base, Window.Base) &&
-        !PD.repeatedMacroLocal(Ptr.Base) && !PD.repeatedMacroLocal(Window.Base))
+    bool Related = PD.related(Ptr.Base, Window.Base) &&
+                   !PD.staleCopy(Ptr.Base, Window.Base);
+    if (!Ptr.Base.empty() && !Related && !PD.repeatedMacroLocal(Ptr.Base) &&
+        !PD.repeatedMacroLocal(Window.Base))
       return true;
   }
   return false;

@@ -487,6 +487,20 @@ const Expr *PointerDerivation::walkStart(llvm::StringRef Var) const {
   return U.LastStore;
 }
 
+bool PointerDerivation::staleCopy(llvm::StringRef Copy,
+                                  llvm::StringRef Origin) const {
+  if (Copy == Origin)
+    return false;
+  const Expr *Store = onlyStore(Copy);
+  if (!Store)
+    return false;
+  llvm::SmallVector<const VarDecl *, 2> From;
+  pointerOrigins(*Store, From);
+  bool Copies = llvm::any_of(
+      From, [&](const VarDecl *V) { return V->getName() == Origin; });
+  return Copies && !settledBefore(Origin, Store->getBeginLoc());
+}
+
 bool PointerDerivation::settledBefore(llvm::StringRef Var,
                                       SourceLocation Loc) const {
   if (stable(Var))

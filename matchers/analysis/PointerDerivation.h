@@ -130,6 +130,11 @@ public:
   /// every path: a path from the check back to a write has to pass the
   /// check again.
   bool settledBefore(llvm::StringRef Var, clang::SourceLocation Loc) const;
+  /// True when local \p Copy is set once from \p Origin (`q = frame;`)
+  /// and \p Origin is written after that (`frame = other;`): the copy
+  /// holds a value Origin no longer has, so a check or a window of Origin
+  /// says nothing of it, however related() the two names are.
+  bool staleCopy(llvm::StringRef Copy, llvm::StringRef Origin) const;
   /// What local \p Var is set to, when stable() and set once (`q = &p->b`
   /// or its initializer); else null.
   const clang::Expr *onlyStore(llvm::StringRef Var) const;

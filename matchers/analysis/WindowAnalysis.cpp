@@ -92,13 +92,8 @@ void WindowWalker::onUse(const UaccessUse &U, WindowState &St) {
   case Role::End:
     return onEnd(U, St);
   case Role::Save:
-    if (St.isOpen())
-      St.K = WindowState::Suspended;
-    return;
   case Role::Restore:
-    if (St.K == WindowState::Suspended)
-      St.K = WindowState::Open;
-    return;
+    return toggleAccess(U.Api->TheRole, St);
   case Role::UnsafeOp:
     return onUnsafeOp(U, St);
   case Role::CheckedAccessor:
@@ -108,6 +103,13 @@ void WindowWalker::onUse(const UaccessUse &U, WindowState &St) {
   case Role::MaskedProbe:
     return;
   }
+}
+
+void WindowWalker::toggleAccess(Role R, WindowState &St) {
+  if (R == Role::Save && St.isOpen())
+    St.K = WindowState::Suspended;
+  else if (R == Role::Restore && St.K == WindowState::Suspended)
+    St.K = WindowState::Open;
 }
 
 void WindowWalker::onBegin(const UaccessUse &U, WindowState &St) {
@@ -227,6 +229,10 @@ void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
+  // A forwarder of user_access_save() or _restore() acts as the macro.
+  if (const FunctionDecl *Callee = Call.getDirectCallee())
+    if (std::optional<Role> Toggle = Policy.accessToggleOf(*Callee))
+      return toggleAccess(*Toggle, St);
   bool InWindow = St.isOpen() || inScope(&Call);
   if (InWindow)
     noteCallOpener(Call, St);

@@ -159,6 +159,9 @@ private:
   // Transfer functions, one per kind of use or statement.
   void step(const clang::Stmt *S, WindowState &St);
   void onUse(const UaccessUse &U, WindowState &St);
+  /// user_access_save() suspends an open window, user_access_restore()
+  /// resumes a suspended one.
+  void toggleAccess(Role R, WindowState &St);
   void onBegin(const UaccessUse &U, WindowState &St);
   void onEnd(const UaccessUse &U, WindowState &St);
   void onUnsafeOp(const UaccessUse &U, WindowState &St);

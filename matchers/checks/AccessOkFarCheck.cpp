@@ -414,6 +414,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     B->link(std::move(L));
   }
   dependOnCallers(*B, Search);
+  noteBlamedCalls(*B, Search);
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
     fixUncheckedBegin(*B, FA, A);
@@ -443,6 +444,30 @@ void AccessOkFarCheck::dependOnCallers(FindingBuilder &B,
     Add(Search.Blamed->Caller);
   if (Search.Orphan)
     Add(*Search.Orphan);
+}
+
+/// The call to blame on each unchecked path, as a site of the finding: a
+/// caller that newly passes the pointer unchecked (a second window too
+/// short for a helper's op) makes a new finding, and the gate's (docs/ci.md,
+/// rule 2).
+void AccessOkFarCheck::noteBlamedCalls(FindingBuilder &B,
+                                       const CallerSearch &Search) {
+  std::vector<const CallExpr *> Noted;
+  auto Note = [&](const CallerIndex::Site &S) {
+    if (!S.Call || !S.Caller || llvm::is_contained(Noted, S.Call))
+      return;
+    Noted.push_back(S.Call);
+    const FunctionDecl *Callee = S.Call->getDirectCallee();
+    std::string Called =
+        Callee ? "'" + Callee->getNameAsString() + "()'" : "it";
+    B.site(S.Call->getExprLoc(), "'" + S.Caller->getNameAsString() +
+                                     "()' calls " + Called +
+                                     " here with no check that covers it");
+    B.dependsOn(S.Caller->getLocation());
+  };
+  if (Search.Blamed)
+    Note(*Search.Blamed);
+  llvm::for_each(Search.MoreBlamed, Note);
 }
 
 /// The search ended at a caller that passes the pointer read from a struct

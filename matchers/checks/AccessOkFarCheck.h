@@ -85,6 +85,7 @@ private:
                         std::string &OtherUnits);
   /// The TU's main file, as findings name it.
   void dependOnCallers(FindingBuilder &B, const CallerSearch &Search);
+  void noteBlamedCalls(FindingBuilder &B, const CallerSearch &Search);
   std::string unitName();
 
   /// The masked or scoped window whose mask the op being checked escapes;

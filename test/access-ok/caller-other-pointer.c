@@ -45,6 +45,7 @@ static int read_flags(u32 __user *flags, u32 *out)
 {
 	return __get_user(*out, flags);
 // CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__get_user' is not guarded by any access_ok() on 'flags', here or in its callers [access-ok-far]
+// CHECK: caller-other-pointer.c:[[@LINE+14]]:9: note: 'read_bare()' calls 'read_flags()' here with no check that covers it
 }
 
 int read_checked_other(void __user *frame, u32 __user *flags, u32 *out)
@@ -114,7 +115,8 @@ static int update_pkru_short(struct xsave_area __user *xbuf, u32 pkru)
 {
 	return __put_user(pkru, (u32 __user *)xsave_addr_user(xbuf, 9));
 // CHECK: caller-other-pointer.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'xsave_addr_user(xbuf, 9)', which may lie past the start of 'buf', but the access_ok() in save_pkru_short(), 1 call up (update_pkru_short() <- save_pkru_short()), covers only 'sizeof(struct xsave_header)' of it [access-ok-far]
-// CHECK: caller-other-pointer.c:[[@LINE+5]]:7: note: access_ok() here
+// CHECK: caller-other-pointer.c:[[@LINE+6]]:7: note: access_ok() here
+// CHECK: caller-other-pointer.c:[[@LINE+7]]:9: note: 'save_pkru_short()' calls 'update_pkru_short()' here with no check that covers it
 }
 
 int save_pkru_short(struct xsave_area __user *buf, u32 pkru)
@@ -134,7 +136,8 @@ static int fill_ids(u32 __user *ids, int n)
 	for (i = 0; i < n; i++)
 		if (__put_user(i, ids++))
 // CHECK: caller-other-pointer.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'ids', which may lie past the start of 'out', but the access_ok() in fill_short(), 1 call up (fill_ids() <- fill_short()), covers only 'sizeof(u32)' of it [access-ok-far]
-// CHECK: caller-other-pointer.c:[[@LINE+14]]:7: note: access_ok() here
+// CHECK: caller-other-pointer.c:[[@LINE+15]]:7: note: access_ok() here
+// CHECK: caller-other-pointer.c:[[@LINE+16]]:9: note: 'fill_short()' calls 'fill_ids()' here with no check that covers it
 			return -EFAULT;
 	return 0;
 }

@@ -30,6 +30,7 @@ int set_pair(struct pair __user *p)
 {
 	if (!access_ok(p, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'set_pair()' calls 'put_pair()' here with no check that covers it
 		return -EFAULT;
 	return put_pair(p, 1, 2);
 }
@@ -52,6 +53,7 @@ int second_short(u32 __user *out)
 {
 	if (!access_ok(out, 4))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'second_short()' calls 'put_second()' here with no check that covers it
 		return -EFAULT;
 	return put_second(out);
 }
@@ -75,6 +77,7 @@ int word_short(struct pair __user *p)
 {
 	if (!access_ok(p, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'word_short()' calls 'put_word()' here with no check that covers it
 		return -EFAULT;
 	return put_word(&p->b);
 }
@@ -108,6 +111,7 @@ int tail_short(struct pair __user *h)
 {
 	if (!access_ok(h, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'tail_short()' calls 'pass_tail()' here with no check that covers it
 		return -EFAULT;
 	return pass_tail(h);
 }
@@ -124,6 +128,7 @@ int first_indexed(struct pair __user *h, int i)
 {
 	if (!access_ok(h, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'first_indexed()' calls 'put_first()' here with no check that covers it
 		return -EFAULT;
 	return put_first(h + i);
 }
@@ -162,6 +167,7 @@ int begin_short(struct pair __user *p)
 {
 	if (!user_write_access_begin(p, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: 'user_write_access_begin' checks the range here
+// CHECK: caller-range.c:[[@LINE+3]]:9: note: 'begin_short()' calls 'put_b()' here with no check that covers it
 		return -EFAULT;
 	user_write_access_end();
 	return put_b(p);
@@ -189,6 +195,7 @@ int pass_before(struct pair __user *p)
 {
 	if (!access_ok(p, sizeof(*p)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'pass_before()' calls 'put_a()' here with no check that covers it
 		return -EFAULT;
 	return put_a(p - 1);
 }
@@ -206,6 +213,7 @@ int wrapped_short(struct pair __user *p)
 {
 	if (!CHECK_PAIR(p))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'wrapped_short()' calls 'put_second_field()' here with no check that covers it
 		return -EFAULT;
 	return put_second_field(p);
 }
@@ -253,6 +261,7 @@ int local_short(struct pair __user *p)
 {
 	if (!access_ok(p, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'local_short()' calls 'put_b_local()' here with no check that covers it
 		return -EFAULT;
 	return put_b_local(p, 1);
 }
@@ -280,6 +289,7 @@ int pass_local_short(struct pair __user *p)
 
 	if (!access_ok(p, sizeof(u32)))
 // CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'pass_local_short()' calls 'put_word_at()' here with no check that covers it
 		return -EFAULT;
 	return put_word_at(tail, 1);
 }

@@ -285,6 +285,7 @@ static int write_len(struct hdr_u __user *msg, u32 len)
 {
 	// CHECK: [[@LINE+1]]:9: warning: '__put_user' is not guarded by any access_ok() on 'msg', here or in its callers [access-ok-far]
 	return __put_user(len, &msg->len);
+	// CHECK: [[@LINE+11]]:9: note: 'run_len()' calls 'write_len()' here with no check that covers it
 }
 
 extern unsigned long user_base;

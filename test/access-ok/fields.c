@@ -58,6 +58,7 @@ static int shmem_pwrite_out(struct page *page, struct pread_args *args)
 	return __copy_from_user(page_address(page), user_data, 8) ? -EFAULT : 0;
 }
 // CHECK: fields.c:[[@LINE-2]]:9: warning: '__copy_from_user' is not guarded by any access_ok() on 'user_data', here or in its callers
+// CHECK: fields.c:[[@LINE+8]]:9: note: 'pwrite_ioctl()' calls 'shmem_pwrite_out()' here with no check that covers it
 
 int pwrite_ioctl(struct page *page, void *data)
 {
@@ -111,6 +112,7 @@ static int first_page(struct page *page, struct pread_args *args)
 			      page_address(page), 8) ? -EFAULT : 0;
 }
 // CHECK: fields.c:[[@LINE-3]]:9: warning: '__copy_to_user' is not guarded by any access_ok() on 'args->data_ptr', here or in its callers
+// CHECK: fields.c:[[@LINE+6]]:9: note: 'next_element_ioctl()' calls 'first_page()' here with no check that covers it
 
 int next_element_ioctl(struct page *page, struct pread_args *args)
 {
@@ -127,6 +129,7 @@ static int put_status(char __user *umsg)
 	return __put_user(0, umsg);
 }
 // CHECK: fields.c:[[@LINE-2]]:9: warning: '__put_user' is not guarded by any access_ok() on 'umsg', here or in its callers
+// CHECK: fields.c:[[@LINE+5]]:9: note: 'redirect()' calls 'put_status()' here with no check that covers it
 
 static int redirect(struct msg_req *sr, char __user *other)
 {

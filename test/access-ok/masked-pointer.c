@@ -393,6 +393,7 @@ int scoped_helper_short(struct sframe __user *frame, u32 v)
 {
 	scoped_user_write_access_size(frame, 2 * sizeof(u32), Efault)
 // SCOPE: masked-pointer.c:[[@LINE-1]]:2: note: 'scoped_user_write_access_size' checks the range here
+// SCOPE: masked-pointer.c:[[@LINE+1]]:7: note: 'scoped_helper_short()' calls 'put_reg()' here with no check that covers it
 		if (put_reg(&frame->sc[0], v))
 			goto Efault;
 	return 0;

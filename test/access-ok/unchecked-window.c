@@ -381,3 +381,121 @@ Efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// Two callers of one helper, each with a window too short for it: the
+// finding at the helper's op names every call to blame, as a site of the
+// finding, so a second short window is seen by a baseline and by the
+// --diff gate (round 34).
+struct wframe { u32 magic; u32 flags; u32 x; };
+static __always_inline int put_word(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 4 to 7 of 'frame', but 'user_write_access_begin' in short_first(), 1 call up (put_word() <- short_first()), covers only 'sizeof(u32)' of it [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE+10]]:7: note: 'user_write_access_begin' checks the range here
+// CHECK: unchecked-window.c:[[@LINE+11]]:6: note: 'short_first()' calls 'put_word()' here with no check that covers it
+// CHECK: unchecked-window.c:[[@LINE+23]]:6: note: 'short_second()' calls 'put_word()' here with no check that covers it
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int short_first(struct wframe __user *frame, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(u32)))
+		return -EFAULT;
+	if (put_word(&frame->flags, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int short_second(struct wframe __user *frame, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(u32)))
+		return -EFAULT;
+	if (put_word(&frame->x, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// The window's pointer given another value before the helper's call: the
+// window does not check what the helper is given (round 34).
+static __always_inline int put_flag(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int moved_after_begin(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	frame = other;
+	if (put_flag(&frame->flags, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A copy made before the window's pointer was given another value: the
+// window checks the new value, not the copy, in a helper and directly.
+static __always_inline int put_stale(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE+13]]:6: note: 'stale_copy()' calls 'put_stale()' here with no check that covers it
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int stale_copy(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	struct wframe __user *q = frame;
+
+	frame = other;
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	if (put_stale(&q->flags, v))
+		goto Efault;
+	unsafe_put_user(v, &q->magic, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses 'q', not the 'frame' its window was opened for, and no access_ok() checks it [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE-6]]:7: note: 'user_write_access_begin' checks the range here
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// Copied after the reassignment: the copy is the window's pointer. Silent.
+int fresh_copy(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	struct wframe __user *q;
+
+	frame = other;
+	q = frame;
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	if (put_stale(&q->flags, v))
+		goto Efault;
+	unsafe_put_user(v, &q->magic, Efault);
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}

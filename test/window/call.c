@@ -167,6 +167,29 @@ efault:
 	return -EFAULT;
 }
 
+// The same through inline forwarders of the save and the restore (round 34).
+static inline unsigned long save_access(void) { return user_access_save(); }
+static inline void restore_access(unsigned long f) { user_access_restore(f); }
+
+int suspended_fwd(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_access();
+	log_event(3);
+	restore_access(flags);
+	log_event(4);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close by themselves, but what runs inside is still checked.
 int scoped_call(struct ev __user *p, u32 a)

@@ -215,6 +215,29 @@ efault:
 	return -EFAULT;
 }
 
+// The same through inline forwarders of the save and the restore: they act
+// as the macros they call (round 34).
+static inline unsigned long save_access(void) { return user_access_save(); }
+static inline void restore_access(unsigned long f) { user_access_restore(f); }
+
+int end_while_saved_fwd(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = save_access();
+	user_write_access_end();
+	restore_access(flags);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close on every exit of their scope.
 int scoped(struct ev __user *p, u32 a, int flag)
