@@ -711,14 +711,13 @@ writesThroughAddress(const Stmt &S, llvm::StringRef Holder,
 /// \p Reaches: whether a statement runs on every path to it.
 static const Stmt *
 assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
-                llvm::StringRef Checked, const UaccessUse &From,
+                llvm::StringRef Checked, SourceLocation After,
                 SourceLocation Before,
                 llvm::function_ref<bool(const Stmt &)> Reaches) {
   const Stmt *Body = FA.decl().getBody();
   if (Holder.empty() || !Body)
     return nullptr;
   const SourceManager &SM = FA.astContext().getSourceManager();
-  SourceLocation After = SM.getExpansionLoc(From.loc());
   llvm::SmallPtrSet<const Decl *, 2> Via = addressHolders(*Body, Holder);
   const Stmt *Found = nullptr;
   anyStmtIn(*Body, [&](const Stmt &S) {
@@ -741,7 +740,7 @@ static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
                                    const UaccessUse &To) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  return assignedBetween(FA, Holder, Checked, From,
+  return assignedBetween(FA, Holder, Checked, SM.getExpansionLoc(From.loc()),
                          SM.getExpansionLoc(To.loc()),
                          [&](const Stmt &S) { return Model.dominates(S, To); });
 }
@@ -752,8 +751,18 @@ const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
   const SourceManager &SM = FA.astContext().getSourceManager();
   std::string Checked = AccessOkModel::pointerOf(Check).Base;
   return assignedBetween(
-      FA, Holder, Checked, Check, SM.getExpansionLoc(Call.getBeginLoc()),
+      FA, Holder, Checked, SM.getExpansionLoc(Check.loc()),
+      SM.getExpansionLoc(Call.getBeginLoc()),
       [&](const Stmt &S) { return Model.dominates(S, Call); });
+}
+
+const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
+                             const Stmt &Call) {
+  const SourceManager &SM = FA.astContext().getSourceManager();
+  return assignedBetween(FA, Holder, "",
+                         SM.getExpansionLoc(FA.decl().getBeginLoc()),
+                         SM.getExpansionLoc(Call.getBeginLoc()),
+                         [](const Stmt &) { return true; });
 }
 
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {

@@ -159,6 +159,13 @@ const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     const UaccessUse &Check,
                                     const clang::Stmt &Call);
 
+/// The first statement before \p Call in the file that gives \p Holder
+/// another value on some path; null when none. A parameter so written
+/// may not hold what the callers passed.
+const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
+                                    llvm::StringRef Holder,
+                                    const clang::Stmt &Call);
+
 /// True when a use of \p Uses trusts an access_ok() (or makes one): a
 /// function without one has nothing for access-ok-far.
 bool reliesOnAGuard(const FunctionUses &Uses);

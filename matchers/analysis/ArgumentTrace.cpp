@@ -341,6 +341,11 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   }
   T.Base = Names.back();
   T.Up = tracedParamOf(Caller, T.Base);
+  // `frame = other;` before the call: the call is given what the caller
+  // made, not what its callers passed.
+  if (T.Up.Index >= 0 && T.Up.Field.empty() &&
+      reassignedBefore(FA, T.Base, Call))
+    T.Up.Index = -1;
   passedAt(Arg, Own, T.Base, PD, Param, Ctx);
   T.Up.Inside = Param.Inside;
   T.Up.FromStart = Param.FromStart;

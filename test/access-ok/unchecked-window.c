@@ -499,3 +499,36 @@ Efault:
 	user_write_access_end();
 	return -EFAULT;
 }
+
+// A caller's check of what the function was given says nothing of a
+// parameter the function gives another value before the call (round 34).
+static __always_inline int put_moved(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE+11]]:6: note: 'moved_checked_up()' calls 'put_moved()' here with no check that covers it
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+static noinline int moved_checked_up(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	frame = other;
+	if (put_moved(&frame->flags, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+int checks_frame(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	if (!access_ok(frame, sizeof(*frame)))
+		return -EFAULT;
+	return moved_checked_up(frame, other, v);
+}
