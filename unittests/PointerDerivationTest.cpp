@@ -259,27 +259,42 @@ TEST(PointerDerivationTest, MacroTemporariesOfTwoUsesRelateNothing) {
   EXPECT_FALSE(One.Derivation->repeatedMacroLocal("__ptr"));
 }
 
+/// The braces of f's body: a check before, or after, all of it.
+std::pair<SourceLocation, SourceLocation> bodyEdges(Parsed &P) {
+  const auto *F = selectFirst<FunctionDecl>(
+      "f", match(functionDecl(hasName("f"), isDefinition()).bind("f"),
+                 P.AST->getASTContext()));
+  const auto *Body = cast<CompoundStmt>(F->getBody());
+  return {Body->getLBracLoc(), Body->getRBracLoc()};
+}
+
 TEST(PointerDerivationTest, ACopyOfAnOverwrittenPointerIsStale) {
   Parsed Stale = derive(std::string(Structs) +
                         "void f(struct d *frame, struct d *other) {\n"
                         "  struct d *q = frame;\n"
                         "  frame = other;\n"
                         "}");
+  auto [Before, After] = bodyEdges(Stale);
   EXPECT_TRUE(Stale.Derivation->related("q", "frame"));
-  EXPECT_TRUE(Stale.Derivation->staleCopy("q", "frame"));
-  EXPECT_FALSE(Stale.Derivation->staleCopy("frame", "frame"));
-  // Copied after the write: the copy holds what the pointer holds.
+  // Checked after the write: q holds what was never checked.
+  EXPECT_TRUE(Stale.Derivation->staleCopy("q", "frame", After));
+  // Checked before the copy, written after it: q holds what was checked.
+  EXPECT_FALSE(Stale.Derivation->staleCopy("q", "frame", Before));
+  EXPECT_FALSE(Stale.Derivation->staleCopy("frame", "frame", After));
+  // Copied after the write, checked after both: the same value.
   Parsed Fresh = derive(std::string(Structs) +
                         "void f(struct d *frame, struct d *other) {\n"
                         "  struct d *q;\n"
                         "  frame = other;\n"
                         "  q = frame;\n"
                         "}");
-  EXPECT_FALSE(Fresh.Derivation->staleCopy("q", "frame"));
+  EXPECT_FALSE(
+      Fresh.Derivation->staleCopy("q", "frame", bodyEdges(Fresh).second));
   // Never written: no copy of it is stale.
   Parsed Kept = derive(std::string(Structs) +
                        "void f(struct d *frame) { struct d *q = frame; }");
-  EXPECT_FALSE(Kept.Derivation->staleCopy("q", "frame"));
+  EXPECT_FALSE(
+      Kept.Derivation->staleCopy("q", "frame", bodyEdges(Kept).second));
 }
 
 } // namespace

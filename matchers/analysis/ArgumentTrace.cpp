@@ -228,7 +228,7 @@ bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
   return (Masks || checksRange(Begin)) && !Base.empty() &&
          (llvm::is_contained(Names, Base) ||
           (!Object.empty() && PD.related(Object, Base) &&
-           !PD.staleCopy(Object, Base)));
+           !PD.staleCopy(Object, Base, Begin.loc())));
 }
 
 /// The windows open at \p Call, when the callee works in its caller's

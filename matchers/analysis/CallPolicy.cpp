@@ -226,16 +226,45 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
 }
 
 std::optional<Role> CallPolicy::accessToggleOf(const FunctionDecl &FD) {
+  return toggleThrough(FD, 0);
+}
+
+/// The one statement of \p Def's body, when it has just one.
+static const Stmt *onlyStatement(const FunctionDecl &Def) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
+  return Body && Body->size() == 1 ? Body->body_front() : nullptr;
+}
+
+// An inline function whose one statement is the save (restore) and calls
+// nothing else, or calls one such function (\p Depth deep): the compiler
+// puts the macro in its caller, and nothing else runs. A function that
+// also calls anything runs it with access as it is.
+std::optional<Role> CallPolicy::toggleThrough(const FunctionDecl &FD,
+                                              unsigned Depth) {
   const FunctionDecl *Def = parsedDefinition(FD);
-  if (!Def || !shapeOf(FD).Known)
+  const Stmt *Only = Def ? onlyStatement(*Def) : nullptr;
+  if (!Only || !isInlineHelper(*Def) || !shapeOf(FD).Known || Depth > 4)
     return std::nullopt;
-  llvm::ArrayRef<UaccessUse> Uses = Cache.get(*Def).uses().uses();
-  if (Uses.size() != 1)
+  const FunctionUses &Uses = Cache.get(*Def).uses();
+  std::optional<Role> Toggle;
+  bool Other = anyStmtIn(*Only, [&](const Stmt &S) {
+    const auto *Call = dyn_cast<CallExpr>(&S);
+    if (!Call)
+      return false;
+    if (const UaccessUse *U = Uses.ownerOf(Call)) {
+      Role R = U->Api->TheRole;
+      Toggle = R;
+      return !(R == Role::Save || R == Role::Restore);
+    }
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    std::optional<Role> Inner =
+        Callee ? toggleThrough(*Callee, Depth + 1) : std::nullopt;
+    Toggle = Inner;
+    return !Inner;
+  });
+  if (Other || Uses.uses().size() > 1)
     return std::nullopt;
-  Role R = Uses.front().Api->TheRole;
-  if (R == Role::Save || R == Role::Restore)
-    return R;
-  return std::nullopt;
+  return Toggle;
 }
 
 const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {

@@ -92,6 +92,8 @@ private:
     bool Begins = false, Ends = false, Unsafe = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
+  std::optional<Role> toggleThrough(const clang::FunctionDecl &FD,
+                                    unsigned Depth);
   bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
   const UaccessUse *
   ownWindowThrough(const clang::FunctionDecl &FD,

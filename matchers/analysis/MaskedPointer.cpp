@@ -433,7 +433,7 @@ bool needsOwnGuard(FunctionAnalyses &FA, const UaccessUse &Op, bool Internal,
     // A temporary that macros of several uses declare names no one
     // pointer: which one it is, the name does not say.
     bool Related = PD.related(Ptr.Base, Window.Base) &&
-                   !PD.staleCopy(Ptr.Base, Window.Base);
+                   !PD.staleCopy(Ptr.Base, Window.Base, Begin.loc());
     if (!Ptr.Base.empty() && !Related && !PD.repeatedMacroLocal(Ptr.Base) &&
         !PD.repeatedMacroLocal(Window.Base))
       return true;

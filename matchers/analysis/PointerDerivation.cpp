@@ -487,18 +487,29 @@ const Expr *PointerDerivation::walkStart(llvm::StringRef Var) const {
   return U.LastStore;
 }
 
-bool PointerDerivation::staleCopy(llvm::StringRef Copy,
-                                  llvm::StringRef Origin) const {
-  if (Copy == Origin)
+bool PointerDerivation::staleCopy(llvm::StringRef Copy, llvm::StringRef Origin,
+                                  SourceLocation CheckedAt) const {
+  if (Copy == Origin || stable(Origin))
     return false;
   const Expr *Store = onlyStore(Copy);
   if (!Store)
     return false;
   llvm::SmallVector<const VarDecl *, 2> From;
   pointerOrigins(*Store, From);
-  bool Copies = llvm::any_of(
-      From, [&](const VarDecl *V) { return V->getName() == Origin; });
-  return Copies && !settledBefore(Origin, Store->getBeginLoc());
+  if (llvm::none_of(From,
+                    [&](const VarDecl *V) { return V->getName() == Origin; }))
+    return false;
+  auto Last = LastWrites.find(Origin);
+  if (Last == LastWrites.end())
+    return false;
+  // The last write of Origin between the copy and the check, in either
+  // order: the two saw different values. Earlier writes are not kept.
+  SourceLocation A = SM->getExpansionLoc(Store->getBeginLoc());
+  SourceLocation B = SM->getExpansionLoc(CheckedAt);
+  if (SM->isBeforeInTranslationUnit(B, A))
+    std::swap(A, B);
+  return SM->isBeforeInTranslationUnit(A, Last->second) &&
+         SM->isBeforeInTranslationUnit(Last->second, B);
 }
 
 bool PointerDerivation::settledBefore(llvm::StringRef Var,

@@ -131,10 +131,12 @@ public:
   /// check again.
   bool settledBefore(llvm::StringRef Var, clang::SourceLocation Loc) const;
   /// True when local \p Copy is set once from \p Origin (`q = frame;`)
-  /// and \p Origin is written after that (`frame = other;`): the copy
-  /// holds a value Origin no longer has, so a check or a window of Origin
-  /// says nothing of it, however related() the two names are.
-  bool staleCopy(llvm::StringRef Copy, llvm::StringRef Origin) const;
+  /// and \p Origin's last write lies between that store and \p CheckedAt
+  /// (`frame = other;`, then the begin at CheckedAt; or the begin, the
+  /// copy, then the write): the copy and what was checked are different
+  /// values, however related() the two names are.
+  bool staleCopy(llvm::StringRef Copy, llvm::StringRef Origin,
+                 clang::SourceLocation CheckedAt) const;
   /// What local \p Var is set to, when stable() and set once (`q = &p->b`
   /// or its initializer); else null.
   const clang::Expr *onlyStore(llvm::StringRef Var) const;

@@ -452,17 +452,24 @@ void AccessOkFarCheck::dependOnCallers(FindingBuilder &B,
 /// rule 2).
 void AccessOkFarCheck::noteBlamedCalls(FindingBuilder &B,
                                        const CallerSearch &Search) {
-  std::vector<const CallExpr *> Noted;
+  // One note per place: a macro that makes two calls names its use once.
+  std::vector<SourceLocation> Noted;
   auto Note = [&](const CallerIndex::Site &S) {
-    if (!S.Call || !S.Caller || llvm::is_contained(Noted, S.Call))
+    if (!S.Call || !S.Caller)
       return;
-    Noted.push_back(S.Call);
+    const SourceManager &SM = S.Caller->getASTContext().getSourceManager();
+    SourceLocation At = SM.getExpansionLoc(S.Call->getExprLoc());
+    if (llvm::is_contained(Noted, At))
+      return;
+    Noted.push_back(At);
     const FunctionDecl *Callee = S.Call->getDirectCallee();
     std::string Called =
         Callee ? "'" + Callee->getNameAsString() + "()'" : "it";
-    B.site(S.Call->getExprLoc(), "'" + S.Caller->getNameAsString() +
-                                     "()' calls " + Called +
-                                     " here with no check that covers it");
+    std::string Caller = S.Caller->getNameAsString();
+    B.site(S.Call->getExprLoc(),
+           "'" + Caller + "()' calls " + Called +
+               " here with no check that covers it",
+           Caller);
     B.dependsOn(S.Caller->getLocation());
   };
   if (Search.Blamed)

@@ -58,6 +58,10 @@ struct FindingNote {
   /// with other sites are two findings, and a new site makes a finding new
   /// to a baseline. Other notes explain (and may differ by arch).
   bool Site = false;
+  /// With Site: what tells the site apart beyond its line's text (the
+  /// function a call to blame is in), so that a like line elsewhere is
+  /// another site to a baseline.
+  std::string Identity;
 };
 
 /// A finding's named, typed arguments, as clang's `diag() << arg`: the

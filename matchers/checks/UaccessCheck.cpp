@@ -79,8 +79,10 @@ FindingBuilder &FindingBuilder::note(SourceLocation Loc,
 }
 
 FindingBuilder &FindingBuilder::site(SourceLocation Loc,
-                                     const llvm::Twine &Message) {
-  F.Notes.push_back({Ctx.locate(Loc), Message.str(), /*Site=*/true});
+                                     const llvm::Twine &Message,
+                                     llvm::StringRef Identity) {
+  F.Notes.push_back(
+      {Ctx.locate(Loc), Message.str(), /*Site=*/true, Identity.str()});
   dependOnFunctionAround(Loc);
   return *this;
 }

@@ -119,7 +119,8 @@ public:
   FindingBuilder &note(clang::SourceLocation Loc, const llvm::Twine &Message);
   /// A note that names one of the places the finding folds in
   /// (FindingNote::Site): a leak's exit, a grouped access.
-  FindingBuilder &site(clang::SourceLocation Loc, const llvm::Twine &Message);
+  FindingBuilder &site(clang::SourceLocation Loc, const llvm::Twine &Message,
+                       llvm::StringRef Identity = "");
   /// A fix-it; dropped when \p Range is not in one file.
   FindingBuilder &replace(clang::CharSourceRange Range, llvm::StringRef Text);
   FindingBuilder &insert(clang::SourceLocation Loc, llvm::StringRef Text);

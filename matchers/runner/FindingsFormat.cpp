@@ -78,6 +78,8 @@ Value toJSON(const FindingNote &N) {
   O["message"] = bytesToJSON(N.Message);
   if (N.Site)
     O["site"] = true;
+  if (!N.Identity.empty())
+    O["identity"] = bytesToJSON(N.Identity);
   return O;
 }
 
@@ -203,7 +205,9 @@ bool fromJSON(const Value &V, FindingLocation &L, Path P) {
 bool fromJSON(const Value &V, FindingNote &N, Path P) {
   ObjectMapper O(V, P);
   return fromJSON(V, N.Loc, P) && mapBytes(V, "message", N.Message, P) &&
-         O.mapOptional("site", N.Site);
+         O.mapOptional("site", N.Site) &&
+         (!V.getAsObject()->get("identity") ||
+          mapBytes(V, "identity", N.Identity, P));
 }
 
 bool fromJSON(const Value &V, FindingFix &F, Path P) {

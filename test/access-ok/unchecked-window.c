@@ -532,3 +532,49 @@ int checks_frame(struct wframe __user *frame, struct wframe __user *other, u32 v
 		return -EFAULT;
 	return moved_checked_up(frame, other, v);
 }
+
+// Copied after the begin, and the window's pointer given another value
+// after that: the copy holds what the begin checked. Silent (round 35).
+int copied_after_begin(struct wframe __user *frame, struct wframe __user *other, u32 v)
+{
+	u32 __user *fl;
+
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	fl = &frame->flags;
+	frame = other;
+	if (put_sc_ok(fl, v))
+		goto Efault;
+	unsafe_put_user(v, fl, Efault);
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A macro that calls the helper twice is one place to blame (round 35).
+static __always_inline int put_twice_helper(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'p', here or in its callers [access-ok-far]
+// CHECK: unchecked-window.c:[[@LINE+12]]:6: note: 'twice_in_macro()' calls 'put_twice_helper()' here with no check that covers it
+	return 0;
+Efault:
+	return -EFAULT;
+}
+#define PUT_BOTH(p, v) (put_twice_helper(p, v) || put_twice_helper(p, v))
+
+int twice_in_macro(unsigned long addr, u32 v)
+{
+	u32 __user *p = (u32 __user *)addr;
+
+	__uaccess_begin();
+	if (PUT_BOTH(p, v))
+		goto Efault;
+	__uaccess_end();
+	return 0;
+Efault:
+	__uaccess_end();
+	return -EFAULT;
+}

@@ -190,6 +190,36 @@ efault:
 	return -EFAULT;
 }
 
+// A forwarder of a forwarder is one too; a function that also calls
+// something, or one not inline, is no forwarder: it runs with access on
+// (round 35).
+static inline unsigned long save_again(void) { return save_access(); }
+static inline unsigned long save_logged(void) { log_event(8); return user_access_save(); }
+static noinline unsigned long save_outline(void) { return user_access_save(); }
+
+int suspended_nested(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_again();
+	log_event(3);
+	restore_access(flags);
+	flags = save_logged();
+// CHECK: call.c:[[@LINE-1]]:10: error: call to 'save_logged' with user access enabled
+	restore_access(flags);
+	flags = save_outline();
+// CHECK: call.c:[[@LINE-1]]:10: error: call to 'save_outline' with user access enabled
+	restore_access(flags);
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close by themselves, but what runs inside is still checked.
 int scoped_call(struct ev __user *p, u32 a)

@@ -14,13 +14,15 @@ namespace uaccess {
 /// What a finding's fingerprint hashes of the source: its line, then the
 /// line of each site its notes name (FindingNote::Site: the exit a window
 /// leaks through, each access of a grouped pointer), so a new one is a new
-/// finding: a baseline accepts exactly what it recorded. Other notes
-/// explain, and may differ by arch.
+/// finding: a baseline accepts exactly what it recorded; with the site's
+/// identity (FindingNote::Identity), when it has one. Other notes explain,
+/// and may differ by arch.
 std::string findingSnippet(const Finding &F, SourceTexts &Texts) {
   std::string Snippet = fingerprintSnippet(Texts.get(F.Loc.File), F.Loc.Line);
   for (const FindingNote &N : F.Notes)
     if (N.Site)
-      Snippet += "\n" + fingerprintSnippet(Texts.get(N.Loc.File), N.Loc.Line);
+      Snippet += "\n" + fingerprintSnippet(Texts.get(N.Loc.File), N.Loc.Line) +
+                 (N.Identity.empty() ? "" : "\n@" + N.Identity);
   return Snippet;
 }
 
