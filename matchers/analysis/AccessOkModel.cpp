@@ -713,7 +713,8 @@ static const Stmt *
 assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
                 llvm::StringRef Checked, SourceLocation After,
                 SourceLocation Before,
-                llvm::function_ref<bool(const Stmt &)> Reaches) {
+                llvm::function_ref<bool(const Stmt &)> Reaches,
+                bool ThroughAddress = true) {
   const Stmt *Body = FA.decl().getBody();
   if (Holder.empty() || !Body)
     return nullptr;
@@ -723,7 +724,7 @@ assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
   anyStmtIn(*Body, [&](const Stmt &S) {
     const auto *BO = dyn_cast<BinaryOperator>(&S);
     if (!(BO && assignsOther(*BO, Holder, Checked)) &&
-        !writesThroughAddress(S, Holder, Via))
+        !(ThroughAddress && writesThroughAddress(S, Holder, Via)))
       return false;
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (SM.isBeforeInTranslationUnit(After, At) &&
@@ -759,10 +760,12 @@ const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
 const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
                              const Stmt &Call) {
   const SourceManager &SM = FA.astContext().getSourceManager();
-  return assignedBetween(FA, Holder, "",
-                         SM.getExpansionLoc(FA.decl().getBeginLoc()),
-                         SM.getExpansionLoc(Call.getBeginLoc()),
-                         [](const Stmt &) { return true; });
+  // A call given the address (`user_regset_copyin(..., &ubuf, ...)`)
+  // advances the pointer in the callers' buffer, as a walk does.
+  return assignedBetween(
+      FA, Holder, "", SM.getExpansionLoc(FA.decl().getBeginLoc()),
+      SM.getExpansionLoc(Call.getBeginLoc()), [](const Stmt &) { return true; },
+      /*ThroughAddress=*/false);
 }
 
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {

@@ -159,9 +159,9 @@ const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     const UaccessUse &Check,
                                     const clang::Stmt &Call);
 
-/// The first statement before \p Call in the file that gives \p Holder
-/// another value on some path; null when none. A parameter so written
-/// may not hold what the callers passed.
+/// The first assignment before \p Call in the file that gives \p Holder
+/// another value (`p = other;`) on some path; null when none. A parameter
+/// so written may not hold what the callers passed.
 const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     llvm::StringRef Holder,
                                     const clang::Stmt &Call);

@@ -343,7 +343,7 @@ ArgumentTrace traceArgument(AnalysisCache &Cache, const FunctionDecl &Caller,
   T.Up = tracedParamOf(Caller, T.Base);
   // `frame = other;` before the call: the call is given what the caller
   // made, not what its callers passed.
-  if (T.Up.Index >= 0 && T.Up.Field.empty() &&
+  if (T.Up.Index >= 0 && T.Up.Field.empty() && !Param.Indirect &&
       reassignedBefore(FA, T.Base, Call))
     T.Up.Index = -1;
   passedAt(Arg, Own, T.Base, PD, Param, Ctx);
