@@ -93,7 +93,8 @@ std::vector<std::string> headersUnder(llvm::ArrayRef<std::string> Dirs) {
 }
 
 /// Reads and scans every header of \p Dirs.
-Universe buildUniverse(llvm::ArrayRef<std::string> Dirs, unsigned Jobs) {
+UniverseContents buildUniverse(llvm::ArrayRef<std::string> Dirs,
+                               unsigned Jobs) {
   std::vector<std::string> Paths = headersUnder(Dirs);
   std::vector<SourceScan> Scans(Paths.size());
   std::vector<std::optional<std::pair<int64_t, uint64_t>>> Stamps(Paths.size());
@@ -110,13 +111,13 @@ Universe buildUniverse(llvm::ArrayRef<std::string> Dirs, unsigned Jobs) {
     if (auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]))
       Scans[I] = scanBuffer(**Buffer);
   });
-  Universe U;
+  UniverseContents U;
   U.Dirs = Dirs;
   std::vector<const SourceScan *> All;
   for (size_t I = 0; I < Paths.size(); ++I) {
     if (!Stamps[I])
       continue;
-    U.Files[Paths[I]] = *Stamps[I];
+    U.Files.push_back({Paths[I], Stamps[I]->first, Stamps[I]->second});
     All.push_back(&Scans[I]);
   }
   U.Bound = boundRelevance(All);
@@ -150,49 +151,45 @@ bool writeAtomically(llvm::StringRef Path, llvm::StringRef Text) {
   return true;
 }
 
-/// The lines of one section, up to the next `# ` line.
-class SectionReader {
-public:
-  explicit SectionReader(llvm::StringRef Text) : Rest(Text) {}
-
-  /// Reads `# <Name>` and the lines after it; false when it is not next.
-  bool section(llvm::StringRef Name, std::vector<llvm::StringRef> &Lines) {
-    if (line() != ("# " + Name).str())
-      return false;
-    while (!Rest.empty() && !Rest.starts_with("# "))
-      Lines.push_back(line());
-    return true;
+/// The line of sorted, newline-ended \p Lines whose text up to its first
+/// tab (all of it, when it has none) is \p Key; empty when none is.
+llvm::StringRef findSortedLine(llvm::StringRef Lines, llvm::StringRef Key) {
+  // Lo and Hi are line starts (or the end).
+  size_t Lo = 0, Hi = Lines.size();
+  while (Lo < Hi) {
+    size_t Mid = Lo + (Hi - Lo) / 2;
+    size_t Start = Lines.rfind('\n', Mid) + 1; // npos + 1 is 0.
+    size_t End = Lines.find('\n', Start);
+    llvm::StringRef Line = Lines.slice(Start, End);
+    int Order = Line.split('\t').first.compare(Key);
+    if (Order == 0)
+      return Line;
+    if (Order < 0)
+      Lo = End + 1;
+    else
+      Hi = Start;
   }
-
-  llvm::StringRef line() {
-    auto [Line, Tail] = Rest.split('\n');
-    Rest = Tail;
-    return Line;
-  }
-
-  bool atEnd() const { return Rest.empty(); }
-
-private:
-  llvm::StringRef Rest;
-};
-
-std::vector<std::string> strings(llvm::ArrayRef<llvm::StringRef> Lines) {
-  return std::vector<std::string>(Lines.begin(), Lines.end());
+  return "";
 }
 
-/// The bound in the file, or nullopt when the file is not whole.
-bool parseFiles(llvm::ArrayRef<llvm::StringRef> Lines, Universe &U) {
-  for (llvm::StringRef Line : Lines) {
-    llvm::SmallVector<llvm::StringRef, 3> Fields;
-    Line.split(Fields, '\t');
-    int64_t Time;
-    uint64_t Size;
-    if (Fields.size() != 3 || Fields[1].getAsInteger(10, Time) ||
-        Fields[2].getAsInteger(10, Size))
-      return false;
-    U.Files[Fields[0]] = {Time, Size};
-  }
+/// The lines of \p Text from \p Begin (a line start) up to \p Marker, a
+/// line of its own; \p Begin moves past the marker. False when there is
+/// no such marker.
+bool linesUpTo(llvm::StringRef Text, size_t &Begin, llvm::StringRef Marker,
+               llvm::StringRef &Lines) {
+  std::string Line = "\n" + Marker.str() + "\n";
+  size_t At = Begin ? Text.find(Line, Begin - 1) : llvm::StringRef::npos;
+  if (At == llvm::StringRef::npos)
+    return false;
+  Lines = Text.slice(Begin, At + 1);
+  Begin = At + Line.size();
   return true;
+}
+
+std::vector<std::string> splitLines(llvm::StringRef Lines) {
+  llvm::SmallVector<llvm::StringRef> Parts;
+  Lines.split(Parts, '\n', -1, /*KeepEmpty=*/false);
+  return std::vector<std::string>(Parts.begin(), Parts.end());
 }
 
 /// The headers of a TU that the universe does not hold as they are now,
@@ -211,10 +208,9 @@ Outside headersOutside(const Universe &U, llvm::ArrayRef<std::string> Headers,
                        return isInside(H, D);
                      });
     if (InFolders) {
-      auto Known = U.Files.find(H);
+      std::optional<std::pair<int64_t, uint64_t>> Known = U.stamp(H);
       std::optional<BuildRecords::FileStamp> Now = Records.fileStamp(H);
-      if (Known != U.Files.end() && Now &&
-          Known->second == stampOf(Now->Time, Now->Size))
+      if (Known && Now && *Known == stampOf(Now->Time, Now->Size))
         continue;
       ++Out.Changed;
     }
@@ -223,23 +219,35 @@ Outside headersOutside(const Universe &U, llvm::ArrayRef<std::string> Headers,
   return Out;
 }
 
+/// Builds the universe of \p Dirs and writes it to \p Path; \p Note says
+/// when it could not be written.
+std::optional<Universe> rebuild(llvm::StringRef Path,
+                                llvm::ArrayRef<std::string> Dirs,
+                                const ScanCacheSettings &Settings,
+                                std::string &Note) {
+  std::string Header = universeHeader(Settings.ToolVersion);
+  std::string Text = formatUniverse(buildUniverse(Dirs, Settings.Jobs), Header);
+  if (!writeAtomically(Path, Text))
+    Note += ", not written";
+  return parseUniverse(llvm::MemoryBuffer::getMemBufferCopy(Text), Header);
+}
+
 /// The universe of \p Dirs from \p Path, or built (and written there);
 /// \p Note says what happened when the file was not used as it was.
-Universe loadOrBuild(llvm::StringRef Path, llvm::ArrayRef<std::string> Dirs,
-                     const ScanCacheSettings &Settings, std::string &Note) {
+std::optional<Universe> loadOrBuild(llvm::StringRef Path,
+                                    llvm::ArrayRef<std::string> Dirs,
+                                    const ScanCacheSettings &Settings,
+                                    std::string &Note) {
   std::string Header = universeHeader(Settings.ToolVersion);
   if (auto Buffer = llvm::MemoryBuffer::getFile(Path)) {
-    std::optional<Universe> U = parseUniverse((*Buffer)->getBuffer(), Header);
+    std::optional<Universe> U = parseUniverse(std::move(*Buffer), Header);
     if (U && llvm::ArrayRef(U->Dirs) == Dirs)
-      return std::move(*U);
+      return U;
     Note = "built again (another version or folders)";
   } else {
     Note = "built";
   }
-  Universe U = buildUniverse(Dirs, Settings.Jobs);
-  if (!writeAtomically(Path, formatUniverse(U, Header)))
-    Note += ", not written";
-  return U;
+  return rebuild(Path, Dirs, Settings, Note);
 }
 
 /// The scans of \p Paths (unreadable ones empty, as the prefilter has
@@ -294,21 +302,15 @@ std::string universeHeader(llvm::StringRef ToolVersion) {
       .str();
 }
 
-std::string formatUniverse(const Universe &U, llvm::StringRef Header) {
+std::string formatUniverse(const UniverseContents &U, llvm::StringRef Header) {
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   OS << Header << "\n# dirs\n";
   for (const std::string &D : U.Dirs)
     OS << D << "\n";
   OS << "# files\n";
-  std::vector<llvm::StringRef> Paths;
-  for (const auto &F : U.Files)
-    Paths.push_back(F.getKey());
-  llvm::sort(Paths);
-  for (llvm::StringRef P : Paths) {
-    const auto &[Time, Size] = U.Files.lookup(P);
-    OS << P << "\t" << Time << "\t" << Size << "\n";
-  }
+  for (const UniverseFile &F : U.Files)
+    OS << F.Path << "\t" << F.Time << "\t" << F.Size << "\n";
   auto Section = [&](llvm::StringRef Name,
                      const std::vector<std::string> &Lines) {
     OS << "# " << Name << "\n";
@@ -322,26 +324,55 @@ std::string formatUniverse(const Universe &U, llvm::StringRef Header) {
   return Text;
 }
 
-std::optional<Universe> parseUniverse(llvm::StringRef Text,
+std::optional<Universe> parseUniverse(std::unique_ptr<llvm::MemoryBuffer> Text,
                                       llvm::StringRef Header) {
-  SectionReader Reader(Text);
-  if (Reader.line() != Header)
+  llvm::StringRef All = Text->getBuffer();
+  if (!All.starts_with((Header + "\n# dirs\n").str()))
     return std::nullopt;
-  std::vector<llvm::StringRef> Dirs, Files, Relevant, Pasting, Identifiers;
   Universe U;
-  if (!Reader.section("dirs", Dirs) || !Reader.section("files", Files) ||
-      !Reader.section("relevant", Relevant) ||
-      !Reader.section("pasting", Pasting) ||
-      !Reader.section("identifiers", Identifiers) || !parseFiles(Files, U))
+  size_t At = Header.size() + sizeof("\n# dirs\n") - 1;
+  llvm::StringRef Dirs, Relevant, Pasting;
+  // Paths are absolute and identifiers have no '#': no line of theirs is
+  // a marker.
+  if (!linesUpTo(All, At, "# files", Dirs) ||
+      !linesUpTo(All, At, "# relevant", U.FileLines) ||
+      !linesUpTo(All, At, "# pasting", Relevant) ||
+      !linesUpTo(All, At, "# identifiers", Pasting) ||
+      !All.ends_with("\n# end\n") || At > All.size() - 6)
     return std::nullopt;
-  std::vector<llvm::StringRef> End;
-  if (!Reader.section("end", End) || !End.empty() || !Reader.atEnd())
-    return std::nullopt;
-  U.Dirs = strings(Dirs);
-  U.Bound.Relevant = strings(Relevant);
-  U.Bound.PastingMacros = strings(Pasting);
-  U.Bound.Identifiers = strings(Identifiers);
+  U.IdentifierLines = All.slice(At, All.size() - 6);
+  U.Dirs = splitLines(Dirs);
+  U.Bound.Relevant = splitLines(Relevant);
+  U.Bound.PastingMacros = splitLines(Pasting);
+  U.Text = std::move(Text);
   return U;
+}
+
+std::optional<std::pair<int64_t, uint64_t>>
+Universe::stamp(llvm::StringRef Path) const {
+  llvm::StringRef Line = findSortedLine(FileLines, Path);
+  llvm::SmallVector<llvm::StringRef, 3> Fields;
+  Line.split(Fields, '\t');
+  std::pair<int64_t, uint64_t> Stamp;
+  if (Fields.size() != 3 || Fields[1].getAsInteger(10, Stamp.first) ||
+      Fields[2].getAsInteger(10, Stamp.second))
+    return std::nullopt;
+  return Stamp;
+}
+
+bool Universe::hasIdentifier(llvm::StringRef Name) const {
+  return !findSortedLine(IdentifierLines, Name).empty();
+}
+
+/// The cache file of \p Dirs for \p Command.
+static std::string cachePath(const ScanCacheSettings &Settings,
+                             const clang::tooling::CompileCommand &Command,
+                             llvm::ArrayRef<std::string> Dirs) {
+  llvm::SmallString<256> Path(absoluteSourcePath(
+      Settings.Dir.empty() ? Command.Directory : "",
+      Settings.Dir.empty() ? ".uaccess-lint-cache" : Settings.Dir));
+  llvm::sys::path::append(Path, "universe-" + hexHash(llvm::join(Dirs, "\n")));
+  return std::string(Path);
 }
 
 CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
@@ -354,22 +385,21 @@ CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
     Choice.Note = "not used: the command has no include folder to cache";
     return Choice;
   }
-  llvm::SmallString<256> Dir(absoluteSourcePath(
-      Settings.Dir.empty() ? Command.Directory : "",
-      Settings.Dir.empty() ? ".uaccess-lint-cache" : Settings.Dir));
-  llvm::sys::path::append(Dir, "universe-" + hexHash(llvm::join(Dirs, "\n")));
-  Choice.Path = std::string(Dir);
+  Choice.Path = cachePath(Settings, Command, Dirs);
   std::string Built;
-  Universe U = loadOrBuild(Choice.Path, Dirs, Settings, Built);
-  Outside L = headersOutside(U, Files.drop_front(), Records);
-  if (L.Changed > MaxChangedHeaders && Built.empty()) {
+  std::optional<Universe> U = loadOrBuild(Choice.Path, Dirs, Settings, Built);
+  Outside L;
+  if (U)
+    L = headersOutside(*U, Files.drop_front(), Records);
+  if (U && L.Changed > MaxChangedHeaders && Built.empty()) {
     Built = "built again (" + std::to_string(L.Changed) + " headers changed)";
-    U = buildUniverse(Dirs, Settings.Jobs);
-    if (!writeAtomically(
-            Choice.Path,
-            formatUniverse(U, universeHeader(Settings.ToolVersion))))
-      Built += ", not written";
-    L = headersOutside(U, Files.drop_front(), Records);
+    if ((U = rebuild(Choice.Path, Dirs, Settings, Built)))
+      L = headersOutside(*U, Files.drop_front(), Records);
+  }
+  std::string Prefix = Built.empty() ? "" : Built + "; ";
+  if (!U) {
+    Choice.Note = Prefix + "not used: unreadable; the full prefilter decides";
+    return Choice;
   }
   std::vector<std::string> ToScan{Files.front()};
   ToScan.insert(ToScan.end(), L.Paths.begin(), L.Paths.end());
@@ -377,8 +407,8 @@ CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
   std::vector<const SourceScan *> Extra;
   for (const SourceScan &S : llvm::drop_begin(Scans))
     Extra.push_back(&S);
-  std::string Prefix = Built.empty() ? "" : Built + "; ";
-  std::optional<llvm::StringSet<>> Bound = boundWith(U.Bound, Extra);
+  std::optional<llvm::StringSet<>> Bound = boundWith(
+      U->Bound, [&](llvm::StringRef N) { return U->hasIdentifier(N); }, Extra);
   if (!Bound) {
     Choice.Note = Prefix + "not used: a header outside it makes relevant a "
                            "name it uses; the full prefilter decides";

@@ -30,7 +30,9 @@
 #include "run/SourceScan.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <memory>
 
 #include <optional>
 #include <string>
@@ -58,12 +60,34 @@ struct CachedChoice {
   std::string Note;
 };
 
-/// A universe file's contents.
-struct Universe {
+/// One header of a universe, as it was scanned.
+struct UniverseFile {
+  std::string Path;
+  int64_t Time = 0; ///< Modification time, ns since the epoch.
+  uint64_t Size = 0;
+};
+
+/// What a universe file holds.
+struct UniverseContents {
   std::vector<std::string> Dirs;
-  /// Each header's modification time (ns) and size.
-  llvm::StringMap<std::pair<int64_t, uint64_t>> Files;
+  std::vector<UniverseFile> Files; ///< Sorted by path.
   RelevanceBound Bound;
+};
+
+/// A universe file as a call reads it: the bound's short lists parsed,
+/// the files' stamps and the identifiers (most of the file) left as the
+/// file has them, sorted lines, and looked up by binary search.
+struct Universe {
+  std::unique_ptr<llvm::MemoryBuffer> Text;
+  std::vector<std::string> Dirs;
+  llvm::StringRef FileLines;
+  llvm::StringRef IdentifierLines;
+  /// Its Identifiers are left empty: see hasIdentifier().
+  RelevanceBound Bound;
+
+  /// The time and size the file has for \p Path; nullopt when none.
+  std::optional<std::pair<int64_t, uint64_t>> stamp(llvm::StringRef Path) const;
+  bool hasIdentifier(llvm::StringRef Name) const;
 };
 
 /// The universe folders of \p Command: its -I, -isystem and -iquote
@@ -75,10 +99,10 @@ universeFolders(const clang::tooling::CompileCommand &Command);
 /// The first line of a universe file of this tool.
 std::string universeHeader(llvm::StringRef ToolVersion);
 
-std::string formatUniverse(const Universe &U, llvm::StringRef Header);
+std::string formatUniverse(const UniverseContents &U, llvm::StringRef Header);
 
 /// Nullopt when \p Text is not a whole universe file with \p Header.
-std::optional<Universe> parseUniverse(llvm::StringRef Text,
+std::optional<Universe> parseUniverse(std::unique_ptr<llvm::MemoryBuffer> Text,
                                       llvm::StringRef Header);
 
 /// The scan cache's choice for the TU of \p Command, whose files (main

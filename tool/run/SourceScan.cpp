@@ -418,10 +418,19 @@ RelevanceBound boundRelevance(llvm::ArrayRef<const SourceScan *> Universe) {
 // only Extra defines (its name would be an identifier of the universe).
 std::optional<llvm::StringSet<>>
 boundWith(const RelevanceBound &B, llvm::ArrayRef<const SourceScan *> Extra) {
+  return boundWith(
+      B, [&](llvm::StringRef N) { return sortedContains(B.Identifiers, N); },
+      Extra);
+}
+
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B,
+          llvm::function_ref<bool(llvm::StringRef)> UniverseNames,
+          llvm::ArrayRef<const SourceScan *> Extra) {
   llvm::StringSet<> ExtraPasting = pastingMacros(Extra);
   for (const auto &M : ExtraPasting)
     if (!sortedContains(B.PastingMacros, M.getKey()) &&
-        sortedContains(B.Identifiers, M.getKey()))
+        UniverseNames(M.getKey()))
       return std::nullopt;
   auto Pastes = [&](llvm::StringRef N) {
     return ExtraPasting.contains(N) || sortedContains(B.PastingMacros, N);
@@ -435,8 +444,7 @@ boundWith(const RelevanceBound &B, llvm::ArrayRef<const SourceScan *> Extra) {
     Relevant.insert(N);
   closeOver(Defs, Relevant);
   for (const auto &N : Relevant)
-    if (!sortedContains(B.Relevant, N.getKey()) &&
-        sortedContains(B.Identifiers, N.getKey()))
+    if (!sortedContains(B.Relevant, N.getKey()) && UniverseNames(N.getKey()))
       return std::nullopt;
   return Relevant;
 }

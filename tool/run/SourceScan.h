@@ -11,6 +11,7 @@
 #define UACCESS_LINT_TOOL_SOURCESCAN_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
@@ -118,6 +119,14 @@ RelevanceBound boundRelevance(llvm::ArrayRef<const SourceScan *> Universe);
 /// defines a pasting macro the universe names.
 std::optional<llvm::StringSet<>>
 boundWith(const RelevanceBound &B, llvm::ArrayRef<const SourceScan *> Extra);
+
+/// boundWith() where \p UniverseNames tells whether the universe has an
+/// identifier, in place of B.Identifiers (a cache file keeps them
+/// unparsed).
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B,
+          llvm::function_ref<bool(llvm::StringRef)> UniverseNames,
+          llvm::ArrayRef<const SourceScan *> Extra);
 
 /// The positions in \p Scan.Definitions of the definitions that use a name
 /// in \p Relevant.
