@@ -60,8 +60,8 @@ struct PrefilterResult {
   /// Every file a TU's includes name (its main file too), each with the
   /// index of the first command that reads it.
   std::vector<std::pair<std::string, size_t>> FilesRead;
-  /// One per command: what the scan cache did, when the full prefilter
-  /// decided; empty without the cache.
+  /// One per command: what the scan cache did ("built") and, when the
+  /// full prefilter decided, why; empty without the cache.
   std::vector<std::string> ScanCache;
 };
 
