@@ -93,6 +93,8 @@ void explainChoice(StringRef File, const uaccess::PrefilterResult &Choice,
     errs() << "; skips the bodies of " << llvm::join(Bodies, ", ");
   if (!Choice.IncludesFrom[I].empty())
     errs() << "; includes " << Choice.IncludesFrom[I];
+  if (!Choice.ScanCache[I].empty())
+    errs() << "; scan cache " << Choice.ScanCache[I];
   errs() << "\n";
 }
 
@@ -118,11 +120,19 @@ choose(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
   // A header's findings depend on the settings: the TUs of each settings
   // cover the headers they include for themselves.
   uaccess::BuildRecords Records;
-  return uaccess::prefilterGroups(
-      TUs.Commands, TUs.SettingsOf, NumJobs, Opt.PrefilterScanner,
-      Changed ? uaccess::TouchedFileFn(Touched) : nullptr, Opt.SkipBodies,
-      Opt.NoBuildRecords ? nullptr : &Records,
-      /*CoverHeaders=*/!Opt.KbuildMode);
+  uaccess::PrefilterSettings Settings;
+  Settings.Jobs = NumJobs;
+  Settings.Scanner = Opt.PrefilterScanner;
+  if (Changed)
+    Settings.Touched = Touched;
+  Settings.FindSkippable = Opt.SkipBodies;
+  Settings.Records = Opt.NoBuildRecords ? nullptr : &Records;
+  Settings.CoverHeaders = !Opt.KbuildMode;
+  // Kbuild's checker: one TU per call, most of them naming no API.
+  if (Opt.KbuildMode && Opt.ScanCache != "none")
+    Settings.ScanCache = uaccess::ScanCacheSettings{
+        Opt.ScanCache, UACCESS_LINT_VERSION, NumJobs};
+  return uaccess::prefilterGroups(TUs.Commands, TUs.SettingsOf, Settings);
 }
 
 /// The TUs that can have findings (all of them, skipping nothing, with

@@ -258,6 +258,14 @@ cl::opt<bool> NoBuildRecords(
     cl::desc("Scan every TU's includes, even where the build's record of "
              "them (Kbuild's .<object>.cmd) is fresh (docs/scale.md)."),
     cl::cat(Category));
+cl::opt<std::string> ScanCache(
+    "scan-cache",
+    cl::desc("With --kbuild: the folder of the prefilter's cache of the "
+             "tree's include folders (default: .uaccess-lint-cache in the "
+             "build's folder), which lets a call that names no uaccess API "
+             "skip scanning its headers; 'none' turns it off. Findings are "
+             "the same either way (docs/kbuild.md)."),
+    cl::value_desc("dir"), cl::cat(Category));
 cl::opt<bool> ExplainPrefilter(
     "explain-prefilter",
     cl::desc("Print which TUs the prefilter would parse and why (a name "
@@ -402,6 +410,7 @@ void readInto(uaccess::Options &O) {
   O.SkipBodiesGiven = SkipBodies.getNumOccurrences() > 0;
   O.PrefilterScanner = PrefilterScanner;
   O.NoBuildRecords = NoBuildRecords;
+  O.ScanCache = ScanCache;
   O.ExplainPrefilter = ExplainPrefilter;
   O.Shard = Shard;
   O.ShowProgress = ShowProgress;

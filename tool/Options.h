@@ -96,6 +96,9 @@ struct Options {
   bool SkipBodiesGiven = false;
   IncludeScanner PrefilterScanner = IncludeScanner::DependencyScan;
   bool NoBuildRecords = false;
+  /// --scan-cache: the scan cache's folder in --kbuild mode; empty: the
+  /// default, `<command folder>/.uaccess-lint-cache`; "none": no cache.
+  std::string ScanCache;
   bool ExplainPrefilter = false;
   std::string Shard;
   bool ShowProgress = false;

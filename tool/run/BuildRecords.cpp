@@ -264,22 +264,29 @@ BuildRecords::recordPath(const clang::tooling::CompileCommand &Command) {
   return std::string(Record);
 }
 
-std::optional<llvm::sys::TimePoint<>>
-BuildRecords::stamp(llvm::StringRef Path) {
+std::optional<BuildRecords::FileStamp>
+BuildRecords::fileStamp(llvm::StringRef Path) {
   {
     std::lock_guard<std::mutex> Guard(Lock);
     auto It = Stamps.find(Path);
     if (It != Stamps.end())
       return It->second;
   }
-  std::optional<llvm::sys::TimePoint<>> Time;
+  std::optional<FileStamp> Stamp;
   llvm::sys::fs::file_status Status;
   if (!llvm::sys::fs::status(Path, Status) &&
       llvm::sys::fs::is_regular_file(Status))
-    Time = Status.getLastModificationTime();
+    Stamp = FileStamp{Status.getLastModificationTime(), Status.getSize()};
   std::lock_guard<std::mutex> Guard(Lock);
-  Stamps.try_emplace(Path, Time);
-  return Time;
+  Stamps.try_emplace(Path, Stamp);
+  return Stamp;
+}
+
+std::optional<llvm::sys::TimePoint<>>
+BuildRecords::stamp(llvm::StringRef Path) {
+  if (std::optional<FileStamp> S = fileStamp(Path))
+    return S->Time;
+  return std::nullopt;
 }
 
 llvm::Error

@@ -78,6 +78,15 @@ public:
   static std::optional<std::string>
   recordPath(const clang::tooling::CompileCommand &Command);
 
+  /// A regular file's modification time and size.
+  struct FileStamp {
+    llvm::sys::TimePoint<> Time;
+    uint64_t Size = 0;
+  };
+  /// The stamp of \p Path, looked up once per run (inputsOf() looks up
+  /// every file it returns); nullopt when it is no regular file.
+  std::optional<FileStamp> fileStamp(llvm::StringRef Path);
+
 private:
   /// The file's modification time; nullopt when it does not exist.
   std::optional<llvm::sys::TimePoint<>> stamp(llvm::StringRef Path);
@@ -88,7 +97,7 @@ private:
                            llvm::ArrayRef<std::string> Files);
 
   std::mutex Lock;
-  llvm::StringMap<std::optional<llvm::sys::TimePoint<>>> Stamps;
+  llvm::StringMap<std::optional<FileStamp>> Stamps;
 };
 
 } // namespace uaccess

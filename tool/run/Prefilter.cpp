@@ -32,17 +32,6 @@ namespace uaccess {
 
 namespace {
 
-/// Runs \p Work(I) for I in [0, N) on \p Jobs threads.
-void parallelFor(size_t N, unsigned Jobs,
-                 llvm::function_ref<void(size_t)> Work) {
-  // As many threads as workers would run (-j 2147483648 is 256).
-  llvm::DefaultThreadPool Pool(
-      llvm::hardware_concurrency(workerCount(Jobs, N)));
-  for (size_t I = 0; I < N; ++I)
-    Pool.async([&, I] { Work(I); });
-  Pool.wait();
-}
-
 /// Every file the TUs read, scanned once.
 struct FileTable {
   std::vector<std::string> Paths;
@@ -219,19 +208,19 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
 
 } // namespace
 
-PrefilterResult
-prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
-                  unsigned Jobs, IncludeScanner Scanner, TouchedFileFn Touched,
-                  bool FindSkippable, BuildRecords *Records,
-                  bool CoverHeaders) {
-  std::vector<std::optional<std::vector<std::string>>> Included(
-      Commands.size());
-  PrefilterResult Result;
-  Result.Unparsable.resize(Commands.size());
-  Result.IncludesFrom.resize(Commands.size());
-  parallelFor(Commands.size(), Jobs, [&](size_t I) {
-    if (Records) {
-      auto Recorded = Records->inputsOf(Commands[I]);
+namespace {
+
+using IncludedFiles = std::vector<std::optional<std::vector<std::string>>>;
+
+/// Each command's files (its main file first): from its fresh build
+/// record, or scanned; nullopt where the scan failed (Result.Unparsable).
+IncludedFiles filesOfEach(const std::vector<tooling::CompileCommand> &Commands,
+                          const PrefilterSettings &Settings,
+                          PrefilterResult &Result) {
+  IncludedFiles Included(Commands.size());
+  parallelFor(Commands.size(), Settings.Jobs, [&](size_t I) {
+    if (Settings.Records) {
+      auto Recorded = Settings.Records->inputsOf(Commands[I]);
       if (Recorded) {
         Included[I] = std::move(*Recorded);
         Result.IncludesFrom[I] =
@@ -240,12 +229,54 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
       }
       Result.IncludesFrom[I] = "scanned: " + toString(Recorded.takeError());
     }
-    auto Files = includedFiles(Commands[I], Scanner);
+    auto Files = includedFiles(Commands[I], Settings.Scanner);
     if (Files)
       Included[I] = std::move(*Files);
     else
       Result.Unparsable[I] = missingIncludeError(toString(Files.takeError()));
   });
+  return Included;
+}
+
+/// Asks the scan cache of a lone TU whose record is fresh (Kbuild's
+/// checker); true when it skips the TU, whose result it fills in as the
+/// full prefilter would.
+bool skippedByCache(const std::vector<tooling::CompileCommand> &Commands,
+                    const IncludedFiles &Included,
+                    const PrefilterSettings &Settings,
+                    PrefilterResult &Result) {
+  if (!Settings.ScanCache || Commands.size() != 1 || !Settings.Records ||
+      Settings.CoverHeaders || Settings.Touched || !Included[0] ||
+      !llvm::StringRef(Result.IncludesFrom[0]).starts_with("from "))
+    return false;
+  CachedChoice Choice = chooseByScanCache(*Settings.ScanCache, Commands[0],
+                                          *Included[0], *Settings.Records);
+  Result.ScanCache[0] = Choice.Note;
+  if (!Choice.Skip)
+    return false;
+  Result.Analyze = {false};
+  Result.Why = {"names nothing relevant (scan cache " + Choice.Path + ")"};
+  Result.Skipped = 1;
+  Result.SkippableBodies.resize(1);
+  llvm::StringSet<> Seen;
+  for (const std::string &File : *Included[0])
+    if (Seen.insert(File).second)
+      Result.FilesRead.push_back({File, 0});
+  return true;
+}
+
+} // namespace
+
+PrefilterResult
+prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
+                  const PrefilterSettings &Settings) {
+  PrefilterResult Result;
+  Result.Unparsable.resize(Commands.size());
+  Result.IncludesFrom.resize(Commands.size());
+  Result.ScanCache.resize(Commands.size());
+  IncludedFiles Included = filesOfEach(Commands, Settings, Result);
+  if (skippedByCache(Commands, Included, Settings, Result))
+    return Result;
   FileTable Files;
   std::vector<TUFiles> TUs(Commands.size());
   for (size_t I = 0; I < Commands.size(); ++I) {
@@ -256,30 +287,28 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
       TUs[I]->push_back(Files.add(Path, I));
     Files.Headers.insert(std::next(TUs[I]->begin()), TUs[I]->end());
   }
-  Files.scanAll(Jobs);
+  Files.scanAll(Settings.Jobs);
   std::vector<const SourceScan *> HeaderScans;
   for (size_t F : Files.Headers)
     HeaderScans.push_back(&Files.Scans[F]);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
-  chooseTUs(TUs, Files, Relevant, CoverHeaders, configurations(Commands),
-            Result);
+  chooseTUs(TUs, Files, Relevant, Settings.CoverHeaders,
+            configurations(Commands), Result);
   for (size_t F = 0; F < Files.Paths.size(); ++F)
     Result.FilesRead.push_back({Files.Paths[F], Files.FirstReader[F]});
-  if (Touched)
-    keepTouchedTUs(TUs, Files, Touched, Result);
+  if (Settings.Touched)
+    keepTouchedTUs(TUs, Files, Settings.Touched, Result);
   for (size_t I = 0; I < Commands.size(); ++I)
     Result.Skipped += !Result.Analyze[I] && Result.Unparsable[I].empty();
   Result.SkippableBodies.resize(Commands.size());
-  if (FindSkippable)
-    findSkippableBodies(TUs, Files, Relevant, Jobs, Result);
+  if (Settings.FindSkippable)
+    findSkippableBodies(TUs, Files, Relevant, Settings.Jobs, Result);
   return Result;
 }
 
 PrefilterResult
 prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
-                ArrayRef<unsigned> Group, unsigned Jobs, IncludeScanner Scanner,
-                TouchedFileFn Touched, bool FindSkippable,
-                BuildRecords *Records, bool CoverHeaders) {
+                ArrayRef<unsigned> Group, const PrefilterSettings &Settings) {
   std::map<unsigned, std::vector<size_t>> Members;
   for (size_t I = 0; I < Commands.size(); ++I)
     Members[Group[I]].push_back(I);
@@ -289,18 +318,19 @@ prefilterGroups(const std::vector<tooling::CompileCommand> &Commands,
   All.SkippableBodies.resize(Commands.size());
   All.Unparsable.resize(Commands.size());
   All.IncludesFrom.resize(Commands.size());
+  All.ScanCache.resize(Commands.size());
   for (const auto &[Index, Positions] : Members) {
     std::vector<tooling::CompileCommand> Part;
     for (size_t I : Positions)
       Part.push_back(Commands[I]);
-    PrefilterResult Choice = prefilterCommands(
-        Part, Jobs, Scanner, Touched, FindSkippable, Records, CoverHeaders);
+    PrefilterResult Choice = prefilterCommands(Part, Settings);
     for (size_t K = 0; K < Positions.size(); ++K) {
       All.Analyze[Positions[K]] = Choice.Analyze[K];
       All.Why[Positions[K]] = std::move(Choice.Why[K]);
       All.SkippableBodies[Positions[K]] = std::move(Choice.SkippableBodies[K]);
       All.Unparsable[Positions[K]] = std::move(Choice.Unparsable[K]);
       All.IncludesFrom[Positions[K]] = std::move(Choice.IncludesFrom[K]);
+      All.ScanCache[Positions[K]] = std::move(Choice.ScanCache[K]);
     }
     for (auto &[File, Reader] : Choice.FilesRead)
       All.FilesRead.push_back({std::move(File), Positions[Reader]});

@@ -25,6 +25,7 @@
 
 #include "run/BuildRecords.h"
 #include "run/IncludeScan.h"
+#include "run/RelevanceCache.h"
 #include "run/SourceScan.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -59,25 +60,41 @@ struct PrefilterResult {
   /// Every file a TU's includes name (its main file too), each with the
   /// index of the first command that reads it.
   std::vector<std::pair<std::string, size_t>> FilesRead;
+  /// One per command: what the scan cache did ("built") and, when the
+  /// full prefilter decided, why; empty without the cache.
+  std::vector<std::string> ScanCache;
 };
 
 /// Whether a patch touches a file (absolute path); see --diff.
 using TouchedFileFn = llvm::function_ref<bool(llvm::StringRef)>;
 
+/// How the prefilter runs.
+struct PrefilterSettings {
+  /// Threads that scan at once.
+  unsigned Jobs = 0;
+  IncludeScanner Scanner = IncludeScanner::DependencyScan;
+  /// With a patch gate, a TU none of whose files the patch touches is
+  /// skipped too: every finding it could give is outside the patch.
+  TouchedFileFn Touched = nullptr;
+  /// The result lists the bodies each parsed TU may skip.
+  bool FindSkippable = false;
+  /// A TU whose build record is fresh takes its includes from it,
+  /// unscanned.
+  BuildRecords *Records = nullptr;
+  /// Without it, a TU is never parsed only to cover a header: Kbuild's
+  /// checker sees one TU per call, and would parse nearly every TU of a
+  /// build for the headers they all include.
+  bool CoverHeaders = true;
+  /// With it, a lone TU with a fresh record (Kbuild's checker) is first
+  /// asked of the scan cache (RelevanceCache.h), which may skip it.
+  std::optional<ScanCacheSettings> ScanCache;
+};
+
 /// Decides, for each of \p Commands (adjusted for clang 19), whether it
-/// must be parsed; \p Jobs threads scan at once. With \p Touched (a patch
-/// gate), a TU none of whose files the patch touches is skipped too: every
-/// finding it could give is outside the patch. With \p FindSkippable, the
-/// result lists the bodies each parsed TU may skip. With \p Records, a TU
-/// whose build record is fresh takes its includes from it, unscanned.
-/// Without \p CoverHeaders, a TU is never parsed only to cover a header:
-/// Kbuild's checker sees one TU per call, and would parse nearly every TU
-/// of a build for the headers they all include.
+/// must be parsed.
 PrefilterResult
 prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
-                  unsigned Jobs, IncludeScanner Scanner,
-                  TouchedFileFn Touched = nullptr, bool FindSkippable = false,
-                  BuildRecords *Records = nullptr, bool CoverHeaders = true);
+                  const PrefilterSettings &Settings);
 
 /// prefilterCommands() over the commands of each group apart: \p Group
 /// has one entry per command. The TUs of a group cover the headers they
@@ -85,10 +102,8 @@ prefilterCommands(const std::vector<clang::tooling::CompileCommand> &Commands,
 /// a header).
 PrefilterResult
 prefilterGroups(const std::vector<clang::tooling::CompileCommand> &Commands,
-                llvm::ArrayRef<unsigned> Group, unsigned Jobs,
-                IncludeScanner Scanner, TouchedFileFn Touched = nullptr,
-                bool FindSkippable = false, BuildRecords *Records = nullptr,
-                bool CoverHeaders = true);
+                llvm::ArrayRef<unsigned> Group,
+                const PrefilterSettings &Settings);
 
 } // namespace uaccess
 

@@ -300,17 +300,25 @@ definingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
   return Macros;
 }
 
-llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
-  llvm::StringSet<> Relevant;
+namespace {
+
+/// Definitions, each with the names it defines.
+using NamedDefinitions = std::vector<
+    std::pair<const SourceDefinition *, std::vector<llvm::StringRef>>>;
+
+/// The API's names that can be a finding's site: where every closure
+/// starts.
+llvm::StringSet<> findingSiteNames() {
+  llvm::StringSet<> Names;
   for (const ApiEntry &E : apiTable())
     if (canBeFindingSite(E))
-      Relevant.insert(E.Name);
-  llvm::StringSet<> Macros = definingMacros(Scans);
-  std::vector<std::pair<const SourceDefinition *, std::vector<llvm::StringRef>>>
-      Defs;
-  for (const SourceScan *S : Scans)
-    for (const SourceDefinition &D : S->Definitions)
-      Defs.emplace_back(&D, definedNames(D, Macros));
+      Names.insert(E.Name);
+  return Names;
+}
+
+/// Adds to \p Relevant the names of each of \p Defs whose body uses one
+/// of it, until nothing is added.
+void closeOver(const NamedDefinitions &Defs, llvm::StringSet<> &Relevant) {
   for (bool Grew = true; Grew;) {
     Grew = false;
     for (const auto &[D, Names] : Defs) {
@@ -325,6 +333,119 @@ llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
           Grew |= Relevant.insert(N).second;
     }
   }
+}
+
+/// definedNames() for a bound: a body's every name, and also the first
+/// argument of each name that is a macro that pastes (\p Pastes).
+std::vector<llvm::StringRef>
+generousNames(const SourceDefinition &D,
+              llvm::function_ref<bool(llvm::StringRef)> Pastes) {
+  std::vector<llvm::StringRef> Out = D.Names;
+  if (D.IsMacro)
+    return Out;
+  for (size_t I = 0; I < D.Names.size() && I < D.FirstArguments.size(); ++I)
+    if (!D.FirstArguments[I].empty() && Pastes(D.Names[I]))
+      Out.push_back(D.FirstArguments[I]);
+  return Out;
+}
+
+bool sortedContains(const std::vector<std::string> &Sorted,
+                    llvm::StringRef Name) {
+  auto It = llvm::lower_bound(Sorted, Name,
+                              [](const std::string &A, llvm::StringRef B) {
+                                return llvm::StringRef(A) < B;
+                              });
+  return It != Sorted.end() && *It == Name;
+}
+
+std::vector<std::string> sortedKeys(const llvm::StringSet<> &Set) {
+  std::vector<std::string> Out;
+  for (const auto &E : Set)
+    Out.push_back(E.getKey().str());
+  llvm::sort(Out);
+  return Out;
+}
+
+/// The macros of \p Scans whose replacement pastes tokens.
+llvm::StringSet<> pastingMacros(llvm::ArrayRef<const SourceScan *> Scans) {
+  llvm::StringSet<> Out;
+  for (const SourceScan *S : Scans)
+    for (const SourceDefinition &D : S->Definitions)
+      if (D.IsMacro && D.Pastes)
+        Out.insert(D.Names.front());
+  return Out;
+}
+
+} // namespace
+
+llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans) {
+  llvm::StringSet<> Relevant = findingSiteNames();
+  llvm::StringSet<> Macros = definingMacros(Scans);
+  NamedDefinitions Defs;
+  for (const SourceScan *S : Scans)
+    for (const SourceDefinition &D : S->Definitions)
+      Defs.emplace_back(&D, definedNames(D, Macros));
+  closeOver(Defs, Relevant);
+  return Relevant;
+}
+
+// A superset of relevantNames(T) for every T of the universe: the
+// definingMacros() of T are macros that paste, so each body defines, here,
+// every name it defines there, and the closure only grows with its names.
+RelevanceBound boundRelevance(llvm::ArrayRef<const SourceScan *> Universe) {
+  llvm::StringSet<> Pasting = pastingMacros(Universe);
+  auto Pastes = [&](llvm::StringRef N) { return Pasting.contains(N); };
+  NamedDefinitions Defs;
+  llvm::StringSet<> Identifiers;
+  for (const SourceScan *S : Universe) {
+    for (const SourceDefinition &D : S->Definitions)
+      Defs.emplace_back(&D, generousNames(D, Pastes));
+    for (llvm::StringRef N : S->Identifiers)
+      Identifiers.insert(N);
+  }
+  llvm::StringSet<> Relevant = findingSiteNames();
+  closeOver(Defs, Relevant);
+  RelevanceBound B;
+  B.Relevant = sortedKeys(Relevant);
+  B.PastingMacros = sortedKeys(Pasting);
+  B.Identifiers = sortedKeys(Identifiers);
+  return B;
+}
+
+// The closure over the universe and Extra is the closure over Extra alone
+// from B.Relevant when no universe definition can grow it: none uses a
+// name Extra made relevant, and none is made through a pasting macro that
+// only Extra defines (its name would be an identifier of the universe).
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B, llvm::ArrayRef<const SourceScan *> Extra) {
+  return boundWith(
+      B, [&](llvm::StringRef N) { return sortedContains(B.Identifiers, N); },
+      Extra);
+}
+
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B,
+          llvm::function_ref<bool(llvm::StringRef)> UniverseNames,
+          llvm::ArrayRef<const SourceScan *> Extra) {
+  llvm::StringSet<> ExtraPasting = pastingMacros(Extra);
+  for (const auto &M : ExtraPasting)
+    if (!sortedContains(B.PastingMacros, M.getKey()) &&
+        UniverseNames(M.getKey()))
+      return std::nullopt;
+  auto Pastes = [&](llvm::StringRef N) {
+    return ExtraPasting.contains(N) || sortedContains(B.PastingMacros, N);
+  };
+  NamedDefinitions Defs;
+  for (const SourceScan *S : Extra)
+    for (const SourceDefinition &D : S->Definitions)
+      Defs.emplace_back(&D, generousNames(D, Pastes));
+  llvm::StringSet<> Relevant = findingSiteNames();
+  for (const std::string &N : B.Relevant)
+    Relevant.insert(N);
+  closeOver(Defs, Relevant);
+  for (const auto &N : Relevant)
+    if (!sortedContains(B.Relevant, N.getKey()) && UniverseNames(N.getKey()))
+      return std::nullopt;
   return Relevant;
 }
 

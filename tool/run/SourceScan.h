@@ -11,11 +11,13 @@
 #define UACCESS_LINT_TOOL_SOURCESCAN_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Allocator.h"
 #include "llvm/Support/StringSaver.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +93,40 @@ SourceScan scanSource(llvm::StringRef Text);
 /// scans (`SYSCALL_DEFINE2(poll, ...) { ... }`) adds the macro's first
 /// argument, not the macro: naming the macro defines another function.
 llvm::StringSet<> relevantNames(llvm::ArrayRef<const SourceScan *> Scans);
+
+/// A bound on relevantNames() of every subset of a set of scans (the
+/// universe: every header of a tree's include folders), computed once.
+/// Each vector is sorted and unique.
+struct RelevanceBound {
+  /// The closure of relevantNames() where a body made through a macro that
+  /// pastes (in any scan) defines both the macro's name and its first
+  /// argument: a superset of relevantNames(T) for every T of the universe.
+  std::vector<std::string> Relevant;
+  /// Every macro some scan defines with a `##`.
+  std::vector<std::string> PastingMacros;
+  /// Every identifier of the universe.
+  std::vector<std::string> Identifiers;
+};
+
+/// The RelevanceBound of \p Universe.
+RelevanceBound boundRelevance(llvm::ArrayRef<const SourceScan *> Universe);
+
+/// \p B extended by \p Extra (files outside its universe, or changed since
+/// it was computed): a superset of relevantNames(T) for every T of the
+/// universe and \p Extra, so that a main file that names none of it has
+/// no finding. Nullopt when that cannot be told without the universe's
+/// definitions: \p Extra makes relevant a name the universe uses, or
+/// defines a pasting macro the universe names.
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B, llvm::ArrayRef<const SourceScan *> Extra);
+
+/// boundWith() where \p UniverseNames tells whether the universe has an
+/// identifier, in place of B.Identifiers (a cache file keeps them
+/// unparsed).
+std::optional<llvm::StringSet<>>
+boundWith(const RelevanceBound &B,
+          llvm::function_ref<bool(llvm::StringRef)> UniverseNames,
+          llvm::ArrayRef<const SourceScan *> Extra);
 
 /// The positions in \p Scan.Definitions of the definitions that use a name
 /// in \p Relevant.

@@ -404,6 +404,16 @@ unsigned workerCount(unsigned Requested, size_t TUs) {
   return std::max<size_t>(1, std::min<size_t>({Count, TUs, MaxWorkers}));
 }
 
+void parallelFor(size_t N, unsigned Jobs,
+                 llvm::function_ref<void(size_t)> Work) {
+  // As many threads as workers would run (-j 2147483648 is 256).
+  llvm::DefaultThreadPool Pool(
+      llvm::hardware_concurrency(workerCount(Jobs, N)));
+  for (size_t I = 0; I < N; ++I)
+    Pool.async([&, I] { Work(I); });
+  Pool.wait();
+}
+
 std::vector<TUOutcome>
 runWorkers(const std::vector<clang::tooling::CompileCommand> &Commands,
            const WorkerOptions &Opts) {

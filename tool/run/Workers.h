@@ -18,6 +18,7 @@
 #include "runner/Runner.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <functional>
 
@@ -55,6 +56,10 @@ constexpr unsigned MaxWorkers = 256;
 /// How many workers run at once: \p Requested (0: one per hardware
 /// thread), but no more than there are TUs or MaxWorkers, and at least one.
 unsigned workerCount(unsigned Requested, size_t TUs);
+
+/// Runs \p Work(I) for I in [0, N) on workerCount(\p Jobs, N) threads.
+void parallelFor(size_t N, unsigned Jobs,
+                 llvm::function_ref<void(size_t)> Work);
 
 /// Analyzes each command in a worker process, workerCount() at a time.
 std::vector<TUOutcome>
