@@ -231,6 +231,24 @@ bool windowChecks(FunctionAnalyses &FA, const UaccessUse &Begin,
            !PD.staleCopy(Object, Base, Begin.loc())));
 }
 
+/// \p Param as \p Begin saw the pointer: one the caller steps in straight
+/// code since (`frame = frame + 1;`) reaches further by the bytes stepped,
+/// or somewhere inside its buffer when they are not known.
+TracedParam movedSince(FunctionAnalyses &FA, const UaccessUse &Begin,
+                       const CallExpr &Call, llvm::StringRef Own,
+                       const TracedParam &Param) {
+  const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
+  if (!Param.Reach || Own.empty() || !PD.walks(Own) ||
+      AccessOkModel::pointerOf(Begin).Base != Own)
+    return Param;
+  TracedParam Moved = Param;
+  if (std::optional<int64_t> By = bytesSteppedBefore(FA, Begin, Call, Own))
+    Moved.Reach = Param.Reach->shifted(*By);
+  else
+    Moved.Reach.reset(), Moved.Inside = true;
+  return Moved;
+}
+
 /// The windows open at \p Call, when the callee works in its caller's
 /// window (an `__always_inline` helper with `unsafe_*` ops). Without a
 /// check before the call, every begin that opened one must check the
@@ -249,6 +267,7 @@ void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
     return;
   const PointerDerivation &PD = *FA.getAnalysis<PointerDerivation>();
   const UaccessUse *Checked = nullptr, *Short = nullptr;
+  std::optional<ByteRange> Reached;
   bool AllCheck = true;
   for (int Opener : Openers) {
     const UaccessUse &Begin = FA.uses().use(Opener);
@@ -257,15 +276,16 @@ void classifyWindows(FunctionAnalyses &FA, const CallExpr &Call,
       continue;
     }
     std::string Base = AccessOkModel::pointerOf(Begin).Base;
+    TracedParam AtBegin = movedSince(FA, Begin, Call, Own, Param);
     if (checksRange(Begin) && llvm::is_contained(Names, Base) &&
-        fallsShort(Begin, Base, Names.back(), PD, Param, FA.astContext()))
-      Short = &Begin;
+        fallsShort(Begin, Base, Names.back(), PD, AtBegin, FA.astContext()))
+      Short = &Begin, Reached = AtBegin.Reach;
     Checked = &Begin;
   }
   if (Short && (T.Check || T.OtherWeakness == CheckWeakness::None)) {
     T.Check = nullptr;
     T.OtherCheck = Short, T.OtherWeakness = CheckWeakness::Short;
-    T.Reached = Param.Reach;
+    T.Reached = Reached;
   } else if (!Short && !T.Check && AllCheck) {
     T.Check = Checked, T.OtherCheck = nullptr;
     T.OtherWeakness = CheckWeakness::None, T.Reached.reset();

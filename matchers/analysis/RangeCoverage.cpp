@@ -337,31 +337,33 @@ PointerStep stepOf(const Stmt &S, llvm::StringRef Holder,
 
 /// The bytes \p Holder, a pointer the function advances, has moved by
 /// from \p Start (the check, `access_ok(p, 8); p += 2;`, or the store of
-/// a copy, `q = p; q++;`) to \p Access: the steps written between them,
-/// when each is constant, runs on every path to the access and in no loop,
-/// and the access is in no loop either. None otherwise: where it points is
-/// not known.
-std::optional<int64_t> bytesStepped(FunctionAnalyses &FA, SourceLocation Start,
-                                    const UaccessUse &Access,
-                                    llvm::StringRef Holder) {
+/// a copy, `q = p; q++;`) to \p To (an access's statement, or a call
+/// given the pointer), which \p Reaches tells a statement runs before on
+/// every path: the steps written between them, when each is constant, runs
+/// on every path to To and in no loop, and To is in no loop either. None
+/// otherwise: where it points is not known.
+std::optional<int64_t>
+bytesSteppedTo(FunctionAnalyses &FA, SourceLocation Start, const Stmt &To,
+               llvm::StringRef Holder,
+               llvm::function_ref<bool(const Stmt &)> Reaches) {
   const Stmt *Body = FA.decl().getBody();
   const SourceManager &SM = FA.astContext().getSourceManager();
-  if (!Body || !Access.Anchor || enclosingLoop(*Access.Anchor, FA.parents()))
+  if (!Body || enclosingLoop(To, FA.parents()))
     return std::nullopt;
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   SourceLocation From = SM.getExpansionLoc(Start);
-  SourceLocation To = SM.getExpansionLoc(Access.loc());
+  SourceLocation Until = SM.getExpansionLoc(To.getBeginLoc());
   std::optional<int64_t> Bytes = 0;
   anyStmtIn(*Body, [&](const Stmt &S) {
     PointerStep Step = stepOf(S, Holder, FA.astContext());
     SourceLocation At = SM.getExpansionLoc(S.getBeginLoc());
     if (!Step.Moves || !SM.isBeforeInTranslationUnit(From, At) ||
-        !SM.isBeforeInTranslationUnit(At, To) ||
+        !SM.isBeforeInTranslationUnit(At, Until) ||
         neverEvaluated(S, FA.parents()) || !Model.reachable(S))
       return false;
     std::optional<int64_t> Size = sizeOf(Step.Pointee, FA.astContext());
     if (!Step.Elements || !Size || enclosingLoop(S, FA.parents()) ||
-        !Model.dominates(S, Access))
+        !Reaches(S))
       Bytes.reset();
     else
       *Bytes += *Step.Elements * *Size;
@@ -370,7 +372,28 @@ std::optional<int64_t> bytesStepped(FunctionAnalyses &FA, SourceLocation Start,
   return Bytes;
 }
 
+std::optional<int64_t> bytesStepped(FunctionAnalyses &FA, SourceLocation Start,
+                                    const UaccessUse &Access,
+                                    llvm::StringRef Holder) {
+  if (!Access.Anchor)
+    return std::nullopt;
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  return bytesSteppedTo(FA, Start, *Access.Anchor, Holder, [&](const Stmt &S) {
+    return Model.dominates(S, Access);
+  });
+}
+
 } // namespace
+
+std::optional<int64_t> bytesSteppedBefore(FunctionAnalyses &FA,
+                                          const UaccessUse &Check,
+                                          const Stmt &Call,
+                                          llvm::StringRef Holder) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  return bytesSteppedTo(FA, Check.loc(), Call, Holder, [&](const Stmt &S) {
+    return Model.dominates(S, Call);
+  });
+}
 
 std::string holderOf(const Expr &E) {
   const Expr *H = E.IgnoreParenImpCasts();

@@ -128,6 +128,14 @@ std::string lengthText(const UaccessUse &Check, uint64_t Bytes);
 /// (`scoped_user_write_access(p, efault)` opens sizeof(*p) bytes).
 bool coversItsPointee(const UaccessUse &Check);
 
+/// The bytes \p Holder has moved by between \p Check and \p Call (a
+/// call given it: `frame = frame + 1; put_w(&frame->flags, v);`), when
+/// every step is constant and runs on every path; none otherwise.
+std::optional<int64_t> bytesSteppedBefore(FunctionAnalyses &FA,
+                                          const UaccessUse &Check,
+                                          const clang::Stmt &Call,
+                                          llvm::StringRef Holder);
+
 } // namespace uaccess
 
 #endif

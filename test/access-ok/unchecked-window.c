@@ -578,3 +578,28 @@ Efault:
 	__uaccess_end();
 	return -EFAULT;
 }
+
+// The window's pointer stepped in straight code before the helper's call:
+// the helper's bytes move with it, as a direct op's do (round 35).
+static __always_inline int put_stepped(u32 __user *p, u32 v)
+{
+	unsafe_put_user(v, p, Efault);
+// CHECK: unchecked-window.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' accesses bytes 16 to 19 of 'frame', but 'user_write_access_begin' in stepped_before_call(), 1 call up (put_stepped() <- stepped_before_call()), covers only 'sizeof(*frame)' of it [access-ok-far]
+	return 0;
+Efault:
+	return -EFAULT;
+}
+
+int stepped_before_call(struct wframe __user *frame, u32 v)
+{
+	if (!user_write_access_begin(frame, sizeof(*frame)))
+		return -EFAULT;
+	frame = frame + 1;
+	if (put_stepped(&frame->flags, v))
+		goto Efault;
+	user_write_access_end();
+	return 0;
+Efault:
+	user_write_access_end();
+	return -EFAULT;
+}

@@ -249,8 +249,8 @@ bool skippedByCache(const std::vector<tooling::CompileCommand> &Commands,
       Settings.CoverHeaders || Settings.Touched || !Included[0] ||
       !llvm::StringRef(Result.IncludesFrom[0]).starts_with("from "))
     return false;
-  CachedChoice Choice = chooseByScanCache(*Settings.ScanCache, Commands[0],
-                                          *Included[0], *Settings.Records);
+  CachedChoice Choice =
+      chooseByScanCache(*Settings.ScanCache, Commands[0], *Included[0]);
   Result.ScanCache[0] = Choice.Note;
   if (!Choice.Skip)
     return false;

@@ -16,6 +16,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <chrono>
 
@@ -24,10 +26,13 @@ namespace uaccess {
 namespace {
 
 /// Bump when the file's format, or what the scans and bounds mean, change.
-constexpr int FormatVersion = 1;
+constexpr int FormatVersion = 2;
 
 /// More changed headers of the universe than this rebuild it.
 constexpr unsigned MaxChangedHeaders = 64;
+/// Past this many headers in its folders, a tree has no universe: the
+/// full prefilter decides.
+constexpr size_t MaxUniverseFiles = 200000;
 
 std::string hexHash(llvm::StringRef Text) {
   return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true);
@@ -68,24 +73,35 @@ bool namesIncludeFolder(llvm::StringRef Relative) {
                       [](llvm::StringRef C) { return C == "include"; });
 }
 
-/// The stamp the file keeps of a status.
-std::pair<int64_t, uint64_t> stampOf(llvm::sys::TimePoint<> Time,
-                                     uint64_t Size) {
-  return {std::chrono::duration_cast<std::chrono::nanoseconds>(
-              Time.time_since_epoch())
-              .count(),
-          Size};
+/// A header's stamp: its size, and the later of its modification and
+/// status-change times. A file replaced with one of the same size and
+/// modification time (`cp -p`, `rsync -t`, `tar x`) has a new change time,
+/// which no one can set back.
+std::optional<std::pair<int64_t, uint64_t>> stampOf(llvm::StringRef Path) {
+  struct stat St;
+  if (::stat(Path.str().c_str(), &St) != 0)
+    return std::nullopt;
+  auto Ns = [](const struct timespec &T) {
+    return int64_t(T.tv_sec) * 1000000000 + T.tv_nsec;
+  };
+  return std::make_pair(std::max(Ns(St.st_mtim), Ns(St.st_ctim)),
+                        uint64_t(St.st_size));
 }
 
-/// Every `*.h` under \p Dirs, sorted.
+/// Every `*.h` under \p Dirs, sorted; none past MaxUniverseFiles. Links
+/// to folders are not followed: `include/linux/up -> ..` would make a
+/// walk without end.
 std::vector<std::string> headersUnder(llvm::ArrayRef<std::string> Dirs) {
   std::vector<std::string> Paths;
   for (const std::string &Dir : Dirs) {
     std::error_code EC;
-    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC), End;
-         It != End && !EC; It.increment(EC))
+    for (llvm::sys::fs::recursive_directory_iterator It(Dir, EC, false), End;
+         It != End && !EC; It.increment(EC)) {
       if (llvm::StringRef(It->path()).ends_with(".h"))
         Paths.push_back(It->path());
+      if (Paths.size() > MaxUniverseFiles)
+        return {};
+    }
   }
   llvm::sort(Paths);
   Paths.erase(std::unique(Paths.begin(), Paths.end()), Paths.end());
@@ -105,7 +121,7 @@ UniverseContents buildUniverse(llvm::ArrayRef<std::string> Dirs,
         llvm::vfs::getRealFileSystem()->status(Paths[I]);
     if (!S || !S->isRegularFile())
       return;
-    Stamps[I] = stampOf(S->getLastModificationTime(), S->getSize());
+    Stamps[I] = stampOf(Paths[I]);
     if (!unreadable(*S).empty())
       return;
     if (auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]))
@@ -199,8 +215,7 @@ struct Outside {
   unsigned Changed = 0;
 };
 
-Outside headersOutside(const Universe &U, llvm::ArrayRef<std::string> Headers,
-                       BuildRecords &Records) {
+Outside headersOutside(const Universe &U, llvm::ArrayRef<std::string> Headers) {
   Outside Out;
   for (const std::string &H : Headers) {
     bool InFolders = llvm::StringRef(H).ends_with(".h") &&
@@ -209,8 +224,7 @@ Outside headersOutside(const Universe &U, llvm::ArrayRef<std::string> Headers,
                      });
     if (InFolders) {
       std::optional<std::pair<int64_t, uint64_t>> Known = U.stamp(H);
-      std::optional<BuildRecords::FileStamp> Now = Records.fileStamp(H);
-      if (Known && Now && *Known == stampOf(Now->Time, Now->Size))
+      if (Known && Known == stampOf(H))
         continue;
       ++Out.Changed;
     }
@@ -377,8 +391,7 @@ static std::string cachePath(const ScanCacheSettings &Settings,
 
 CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
                                const clang::tooling::CompileCommand &Command,
-                               llvm::ArrayRef<std::string> Files,
-                               BuildRecords &Records) {
+                               llvm::ArrayRef<std::string> Files) {
   CachedChoice Choice;
   std::vector<std::string> Dirs = universeFolders(Command);
   if (Dirs.empty() || Files.empty()) {
@@ -390,11 +403,11 @@ CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
   std::optional<Universe> U = loadOrBuild(Choice.Path, Dirs, Settings, Built);
   Outside L;
   if (U)
-    L = headersOutside(*U, Files.drop_front(), Records);
+    L = headersOutside(*U, Files.drop_front());
   if (U && L.Changed > MaxChangedHeaders && Built.empty()) {
     Built = "built again (" + std::to_string(L.Changed) + " headers changed)";
     if ((U = rebuild(Choice.Path, Dirs, Settings, Built)))
-      L = headersOutside(*U, Files.drop_front(), Records);
+      L = headersOutside(*U, Files.drop_front());
   }
   std::string Prefix = Built.empty() ? "" : Built + "; ";
   if (!U) {

@@ -109,8 +109,7 @@ std::optional<Universe> parseUniverse(std::unique_ptr<llvm::MemoryBuffer> Text,
 /// first) are \p Files, as its fresh build record lists them.
 CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
                                const clang::tooling::CompileCommand &Command,
-                               llvm::ArrayRef<std::string> Files,
-                               BuildRecords &Records);
+                               llvm::ArrayRef<std::string> Files);
 
 } // namespace uaccess
 
