@@ -52,17 +52,8 @@ struct FileTable {
   }
 
   void scanAll(unsigned Jobs) {
-    Scans.resize(Paths.size());
-    parallelFor(Paths.size(), Jobs, [&](size_t I) {
-      // What the scan refused is not read here either.
-      llvm::ErrorOr<llvm::vfs::Status> S =
-          llvm::vfs::getRealFileSystem()->status(Paths[I]);
-      if (!S || !S->isRegularFile() || !unreadable(*S).empty())
-        return;
-      auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]);
-      if (Buffer)
-        Scans[I] = scanBuffer(**Buffer);
-    });
+    // What the include scan refused is not read here either.
+    Scans = scanFiles(Paths, Jobs);
   }
 };
 

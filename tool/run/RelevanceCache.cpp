@@ -122,10 +122,7 @@ UniverseContents buildUniverse(llvm::ArrayRef<std::string> Dirs,
     if (!S || !S->isRegularFile())
       return;
     Stamps[I] = stampOf(Paths[I]);
-    if (!unreadable(*S).empty())
-      return;
-    if (auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]))
-      Scans[I] = scanBuffer(**Buffer);
+    Scans[I] = scanFile(Paths[I]);
   });
   UniverseContents U;
   U.Dirs = Dirs;
@@ -262,22 +259,6 @@ std::optional<Universe> loadOrBuild(llvm::StringRef Path,
     Note = "built";
   }
   return rebuild(Path, Dirs, Settings, Note);
-}
-
-/// The scans of \p Paths (unreadable ones empty, as the prefilter has
-/// them).
-std::vector<SourceScan> scanFiles(llvm::ArrayRef<std::string> Paths,
-                                  unsigned Jobs) {
-  std::vector<SourceScan> Scans(Paths.size());
-  parallelFor(Paths.size(), Jobs, [&](size_t I) {
-    llvm::ErrorOr<llvm::vfs::Status> S =
-        llvm::vfs::getRealFileSystem()->status(Paths[I]);
-    if (!S || !S->isRegularFile() || !unreadable(*S).empty())
-      return;
-    if (auto Buffer = llvm::MemoryBuffer::getFile(Paths[I]))
-      Scans[I] = scanBuffer(**Buffer);
-  });
-  return Scans;
 }
 
 } // namespace

@@ -9,6 +9,7 @@
 #include "run/SourceScan.h"
 
 #include "api/UaccessApi.h"
+#include "run/IncludeScan.h"
 #include "run/Workers.h"
 
 #include "clang/Basic/LangOptions.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <map>
@@ -255,6 +257,23 @@ bool usesAny(const SourceDefinition &D, const llvm::StringSet<> &Names) {
 }
 
 } // namespace
+
+SourceScan scanFile(llvm::StringRef Path) {
+  llvm::ErrorOr<llvm::vfs::Status> S =
+      llvm::vfs::getRealFileSystem()->status(Path);
+  if (!S || !S->isRegularFile() || !unreadable(*S).empty())
+    return {};
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  return Buffer ? scanBuffer(**Buffer) : SourceScan();
+}
+
+std::vector<SourceScan> scanFiles(llvm::ArrayRef<std::string> Paths,
+                                  unsigned Jobs) {
+  std::vector<SourceScan> Scans(Paths.size());
+  parallelFor(Paths.size(), Jobs,
+              [&](size_t I) { Scans[I] = scanFile(Paths[I]); });
+  return Scans;
+}
 
 SourceScan scanSource(llvm::StringRef Text) {
   return scanBuffer(*llvm::MemoryBuffer::getMemBufferCopy(Text));

@@ -87,6 +87,15 @@ SourceScan scanBuffer(const llvm::MemoryBuffer &Buffer);
 /// Lexes \p Text (C, raw: no preprocessing) into its definitions.
 SourceScan scanSource(llvm::StringRef Text);
 
+/// scanBuffer() of the file at \p Path, read as the include scan reads
+/// it: a file that is not regular, or too big (unreadable()), is not read
+/// and scans empty.
+SourceScan scanFile(llvm::StringRef Path);
+
+/// scanFile() of each of \p Paths, on \p Jobs threads.
+std::vector<SourceScan> scanFiles(llvm::ArrayRef<std::string> Paths,
+                                  unsigned Jobs);
+
 /// The API's names that can be a finding's site (canBeFindingSite()),
 /// then every name in \p Scans whose definition uses a name already in
 /// the set, until nothing is added. A body defined through a macro of the
