@@ -499,6 +499,9 @@ checkArguments(const Options &Opt) {
     return createStringError("--patch-per needs --patch-dir");
   if (Opt.ReplacePatches && Opt.PatchDir.empty())
     return createStringError("--replace-patches needs --patch-dir");
+  // Only Kbuild's checker keeps the cache; elsewhere it would be ignored.
+  if (!Opt.ScanCache.empty() && !Opt.KbuildMode)
+    return createStringError("--scan-cache needs --kbuild");
   std::string Error;
   if (!Opt.ExcludeHeaderFilter.empty() &&
       !Regex(Opt.ExcludeHeaderFilter).isValid(Error))

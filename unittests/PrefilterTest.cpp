@@ -53,6 +53,22 @@ TEST(PrefilterTest, WrappersOfWrappersAreRelevant) {
       namesRelevant(scanSource("int f(void) { return d(); }"), Relevant));
 }
 
+TEST(PrefilterTest, CommandLineDefinesAreMacros) {
+  SourceScan D =
+      scanDefines({"-DMYPUT=__put_user", "-DFLAG", "-DCALL(x,p)=get_user(x,p)",
+                   "-UOTHER", "-I/usr/include", "-DSPLIT=a\nput_user"});
+  EXPECT_EQ(
+      std::vector<std::string>(D.DefinedMacros.begin(), D.DefinedMacros.end()),
+      (std::vector<std::string>{"MYPUT", "FLAG", "CALL", "SPLIT"}));
+  llvm::StringSet<> Relevant = relevantNames({&D});
+  EXPECT_TRUE(Relevant.contains("MYPUT"));
+  EXPECT_TRUE(Relevant.contains("CALL"));
+  // A newline in a value does not end its definition.
+  EXPECT_TRUE(Relevant.contains("SPLIT"));
+  EXPECT_FALSE(Relevant.contains("FLAG"));
+  EXPECT_FALSE(definesRelevantBody(D, Relevant));
+}
+
 TEST(PrefilterTest, OnlyMacrosDefineNoRelevantBody) {
   SourceScan H = scanSource("#define A(x) get_user(x, p)\n"
                             "int proto(int copy_to_user);\n");

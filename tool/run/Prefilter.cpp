@@ -201,19 +201,27 @@ void findSkippableBodies(const std::vector<TUFiles> &TUs,
 
 namespace {
 
-using IncludedFiles = std::vector<std::optional<std::vector<std::string>>>;
-
 /// Each command's files (its main file first): from its fresh build
 /// record, or scanned; nullopt where the scan failed (Result.Unparsable).
+struct IncludedFiles {
+  std::vector<std::optional<std::vector<std::string>>> Files;
+  /// One per command: its files came from its build record.
+  std::vector<char> FromRecord;
+};
+
 IncludedFiles filesOfEach(const std::vector<tooling::CompileCommand> &Commands,
                           const PrefilterSettings &Settings,
                           PrefilterResult &Result) {
-  IncludedFiles Included(Commands.size());
+  IncludedFiles Out;
+  auto &Included = Out.Files;
+  Included.resize(Commands.size());
+  Out.FromRecord.assign(Commands.size(), 0);
   parallelFor(Commands.size(), Settings.Jobs, [&](size_t I) {
     if (Settings.Records) {
       auto Recorded = Settings.Records->inputsOf(Commands[I]);
       if (Recorded) {
         Included[I] = std::move(*Recorded);
+        Out.FromRecord[I] = 1;
         Result.IncludesFrom[I] =
             "from " + *BuildRecords::recordPath(Commands[I]);
         return;
@@ -226,7 +234,7 @@ IncludedFiles filesOfEach(const std::vector<tooling::CompileCommand> &Commands,
     else
       Result.Unparsable[I] = missingIncludeError(toString(Files.takeError()));
   });
-  return Included;
+  return Out;
 }
 
 /// Asks the scan cache of a lone TU whose record is fresh (Kbuild's
@@ -237,11 +245,12 @@ bool skippedByCache(const std::vector<tooling::CompileCommand> &Commands,
                     const PrefilterSettings &Settings,
                     PrefilterResult &Result) {
   if (!Settings.ScanCache || Commands.size() != 1 || !Settings.Records ||
-      Settings.CoverHeaders || Settings.Touched || !Included[0] ||
-      !llvm::StringRef(Result.IncludesFrom[0]).starts_with("from "))
+      Settings.CoverHeaders || Settings.Touched || !Included.Files[0] ||
+      !Included.FromRecord[0])
     return false;
+  const std::vector<std::string> &Files = *Included.Files[0];
   CachedChoice Choice =
-      chooseByScanCache(*Settings.ScanCache, Commands[0], *Included[0]);
+      chooseByScanCache(*Settings.ScanCache, Commands[0], Files);
   Result.ScanCache[0] = Choice.Note;
   if (!Choice.Skip)
     return false;
@@ -250,7 +259,7 @@ bool skippedByCache(const std::vector<tooling::CompileCommand> &Commands,
   Result.Skipped = 1;
   Result.SkippableBodies.resize(1);
   llvm::StringSet<> Seen;
-  for (const std::string &File : *Included[0])
+  for (const std::string &File : Files)
     if (Seen.insert(File).second)
       Result.FilesRead.push_back({File, 0});
   return true;
@@ -265,9 +274,10 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   Result.Unparsable.resize(Commands.size());
   Result.IncludesFrom.resize(Commands.size());
   Result.ScanCache.resize(Commands.size());
-  IncludedFiles Included = filesOfEach(Commands, Settings, Result);
-  if (skippedByCache(Commands, Included, Settings, Result))
+  IncludedFiles Found = filesOfEach(Commands, Settings, Result);
+  if (skippedByCache(Commands, Found, Settings, Result))
     return Result;
+  auto &Included = Found.Files;
   FileTable Files;
   std::vector<TUFiles> TUs(Commands.size());
   for (size_t I = 0; I < Commands.size(); ++I) {
@@ -282,6 +292,13 @@ prefilterCommands(const std::vector<tooling::CompileCommand> &Commands,
   std::vector<const SourceScan *> HeaderScans;
   for (size_t F : Files.Headers)
     HeaderScans.push_back(&Files.Scans[F]);
+  // A macro the command line defines (`-DMYPUT=__put_user`) is a header's.
+  std::vector<SourceScan> Defines;
+  for (const tooling::CompileCommand &C : Commands)
+    Defines.push_back(
+        scanDefines(preprocessorFlags(C.CommandLine, C.Directory)));
+  for (const SourceScan &D : Defines)
+    HeaderScans.push_back(&D);
   llvm::StringSet<> Relevant = relevantNames(HeaderScans);
   chooseTUs(TUs, Files, Relevant, Settings.CoverHeaders,
             configurations(Commands), Result);

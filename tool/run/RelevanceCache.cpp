@@ -3,12 +3,14 @@
 #include "run/RelevanceCache.h"
 
 #include "api/UaccessApi.h"
+#include "run/BuildRecords.h"
 #include "run/IncludeScan.h"
 #include "run/Workers.h"
 #include "support/SourceRoots.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/LockFileManager.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -33,6 +35,9 @@ constexpr unsigned MaxChangedHeaders = 64;
 /// Past this many headers in its folders, a tree has no universe: the
 /// full prefilter decides.
 constexpr size_t MaxUniverseFiles = 200000;
+/// How long a call waits for another that builds the file (a few seconds
+/// on a kernel tree) before it builds its own.
+constexpr unsigned MaxLockWaitSeconds = 60;
 
 std::string hexHash(llvm::StringRef Text) {
   return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true);
@@ -243,6 +248,20 @@ std::optional<Universe> rebuild(llvm::StringRef Path,
   return parseUniverse(llvm::MemoryBuffer::getMemBufferCopy(Text), Header);
 }
 
+/// The universe of \p Dirs in the file \p Path, when it holds this
+/// version's for those folders.
+std::optional<Universe> readUniverse(llvm::StringRef Path,
+                                     llvm::ArrayRef<std::string> Dirs,
+                                     llvm::StringRef Header) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  std::optional<Universe> U = parseUniverse(std::move(*Buffer), Header);
+  if (U && llvm::ArrayRef(U->Dirs) == Dirs)
+    return U;
+  return std::nullopt;
+}
+
 /// The universe of \p Dirs from \p Path, or built (and written there);
 /// \p Note says what happened when the file was not used as it was.
 std::optional<Universe> loadOrBuild(llvm::StringRef Path,
@@ -250,14 +269,23 @@ std::optional<Universe> loadOrBuild(llvm::StringRef Path,
                                     const ScanCacheSettings &Settings,
                                     std::string &Note) {
   std::string Header = universeHeader(Settings.ToolVersion);
-  if (auto Buffer = llvm::MemoryBuffer::getFile(Path)) {
-    std::optional<Universe> U = parseUniverse(std::move(*Buffer), Header);
-    if (U && llvm::ArrayRef(U->Dirs) == Dirs)
+  bool Existed = llvm::sys::fs::exists(Path);
+  if (std::optional<Universe> U = readUniverse(Path, Dirs, Header))
+    return U;
+  Note = Existed ? "built again (another version or folders)" : "built";
+  // Under make -j the first calls start together: one builds the file and
+  // the others wait for it, then read it. A lock whose owner died is taken
+  // over; a wait that runs out, or a folder that takes no lock, builds
+  // alone.
+  llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
+  llvm::LockFileManager Lock(Path);
+  if (Lock.getState() == llvm::LockFileManager::LFS_Shared &&
+      Lock.waitForUnlock(MaxLockWaitSeconds) ==
+          llvm::LockFileManager::Res_Success)
+    if (std::optional<Universe> U = readUniverse(Path, Dirs, Header)) {
+      Note = "read when another call had built it";
       return U;
-    Note = "built again (another version or folders)";
-  } else {
-    Note = "built";
-  }
+    }
   return rebuild(Path, Dirs, Settings, Note);
 }
 
@@ -398,7 +426,10 @@ CachedChoice chooseByScanCache(const ScanCacheSettings &Settings,
   std::vector<std::string> ToScan{Files.front()};
   ToScan.insert(ToScan.end(), L.Paths.begin(), L.Paths.end());
   std::vector<SourceScan> Scans = scanFiles(ToScan, Settings.Jobs);
-  std::vector<const SourceScan *> Extra;
+  // The command line's macros (`-DMYPUT=__put_user`) are outside it too.
+  SourceScan Defines =
+      scanDefines(preprocessorFlags(Command.CommandLine, Command.Directory));
+  std::vector<const SourceScan *> Extra{&Defines};
   for (const SourceScan &S : llvm::drop_begin(Scans))
     Extra.push_back(&S);
   std::optional<llvm::StringSet<>> Bound = boundWith(

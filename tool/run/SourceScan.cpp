@@ -279,6 +279,21 @@ SourceScan scanSource(llvm::StringRef Text) {
   return scanBuffer(*llvm::MemoryBuffer::getMemBufferCopy(Text));
 }
 
+SourceScan scanDefines(llvm::ArrayRef<std::string> PreprocessorFlags) {
+  std::string Text;
+  for (llvm::StringRef Flag : PreprocessorFlags) {
+    if (!Flag.consume_front("-D"))
+      continue;
+    auto [Name, Value] = Flag.split('=');
+    // A value spans one line of the header, as the driver's predefines
+    // give it one `#define`.
+    std::string Line = Flag.contains('=') ? Value.str() : "1";
+    std::replace(Line.begin(), Line.end(), '\n', ' ');
+    Text += "#define " + Name.str() + " " + Line + "\n";
+  }
+  return scanSource(Text);
+}
+
 /// The names a body defines: its declarator's, but a macro's first
 /// argument in place of the macro.
 static std::vector<llvm::StringRef>

@@ -87,6 +87,11 @@ SourceScan scanBuffer(const llvm::MemoryBuffer &Buffer);
 /// Lexes \p Text (C, raw: no preprocessing) into its definitions.
 SourceScan scanSource(llvm::StringRef Text);
 
+/// The macros \p PreprocessorFlags define (`-DMYPUT=__put_user`, `-DX`
+/// as `X 1`; preprocessorFlags() spelling), scanned as a header of
+/// `#define`s: a main file that names one names what it stands for.
+SourceScan scanDefines(llvm::ArrayRef<std::string> PreprocessorFlags);
+
 /// scanBuffer() of the file at \p Path, read as the include scan reads
 /// it: a file that is not regular, or too big (unreadable()), is not read
 /// and scans empty.
