@@ -163,7 +163,25 @@ TEST(CallPolicyTest, SaveAndRestoreForwardersActAsTheMacros) {
                      "  user_access_restore(f);\n"
                      "  user_write_access_end();\n"
                      "}\n"
-                     "static inline int plain(int a) { return a + 1; }\n";
+                     "static inline int plain(int a) { return a + 1; }\n"
+                     "extern void log_event(int);\n"
+                     "static inline void restore_logged(unsigned long f) {\n"
+                     "  user_access_restore(f);\n"
+                     "  log_event(1);\n"
+                     "}\n"
+                     "static inline void logged_restore(unsigned long f) {\n"
+                     "  log_event(1);\n"
+                     "  my_restore(f);\n"
+                     "}\n"
+                     "static inline unsigned long logged_save(void) {\n"
+                     "  log_event(1);\n"
+                     "  return my_save();\n"
+                     "}\n"
+                     "static inline void maybe(unsigned long f, int x) {\n"
+                     "  if (x)\n"
+                     "    return;\n"
+                     "  user_access_restore(f);\n"
+                     "}\n";
   ASSERT_TRUE(withAnalyses(Code, [&](AnalysisCache &Cache, ASTContext &Ctx) {
     CallPolicy Policy(Cache, {});
     const FunctionDecl *Save = definitionOf(Ctx, "my_save");
@@ -171,11 +189,27 @@ TEST(CallPolicyTest, SaveAndRestoreForwardersActAsTheMacros) {
     const FunctionDecl *EndToo = definitionOf(Ctx, "end_too");
     const FunctionDecl *Plain = definitionOf(Ctx, "plain");
     ASSERT_TRUE(Save && Restore && EndToo && Plain);
-    EXPECT_EQ(Policy.accessToggleOf(*Save), Role::Save);
-    EXPECT_EQ(Policy.accessToggleOf(*Restore), Role::Restore);
+    auto Toggle = [&](const char *Name) {
+      const FunctionDecl *F = definitionOf(Ctx, Name);
+      EXPECT_TRUE(F) << Name;
+      std::optional<CallPolicy::AccessToggle> T =
+          F ? Policy.accessToggleOf(*F) : std::nullopt;
+      if (!T)
+        return std::string("none");
+      return std::string(T->Toggle == Role::Save ? "save" : "restore") +
+             (T->CallsWithAccessOn ? ", calls with access on" : "");
+    };
+    EXPECT_EQ(Toggle("my_save"), "save");
+    EXPECT_EQ(Toggle("my_restore"), "restore");
     // Doing more with the API than the one toggle is no forwarder.
-    EXPECT_EQ(Policy.accessToggleOf(*EndToo), std::nullopt);
-    EXPECT_EQ(Policy.accessToggleOf(*Plain), std::nullopt);
+    EXPECT_EQ(Toggle("end_too"), "none");
+    EXPECT_EQ(Toggle("plain"), "none");
+    // What else it calls runs with access as it is there.
+    EXPECT_EQ(Toggle("restore_logged"), "restore, calls with access on");
+    EXPECT_EQ(Toggle("logged_restore"), "restore");
+    EXPECT_EQ(Toggle("logged_save"), "save, calls with access on");
+    // A toggle that a path goes around is none.
+    EXPECT_EQ(Toggle("maybe"), "none");
   }));
 }
 

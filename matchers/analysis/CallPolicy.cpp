@@ -8,6 +8,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
@@ -51,6 +52,17 @@ std::vector<const CallExpr *> userCalls(FunctionAnalyses &FA) {
 bool isInlineHelper(const FunctionDecl &FD) {
   return FD.isInlined() || FD.hasAttr<AlwaysInlineAttr>();
 }
+
+/// An inline helper, or a static function not marked noinline: one the
+/// compiler may put in its caller, whose body is what the call does
+/// (6.12 powerpc's sigcontext_vmx_regs(), a bare `static`).
+bool isInlinable(const FunctionDecl &Def) {
+  return isInlineHelper(Def) ||
+         (!Def.isExternallyVisible() && !Def.hasAttr<NoInlineAttr>());
+}
+
+/// How many forwarders deep a save or restore is followed.
+constexpr unsigned MaxToggleDepth = 8;
 } // namespace
 
 CallPolicy::CallPolicy(AnalysisCache &Cache, std::vector<std::string> ExtraSafe)
@@ -225,45 +237,98 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
   return usesIn(Cache, FD, Role::End);
 }
 
-std::optional<Role> CallPolicy::accessToggleOf(const FunctionDecl &FD) {
+std::optional<CallPolicy::AccessToggle>
+CallPolicy::accessToggleOf(const FunctionDecl &FD) {
   return toggleThrough(FD, 0);
 }
 
-/// The one statement of \p Def's body, when it has just one.
-static const Stmt *onlyStatement(const FunctionDecl &Def) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def.getBody());
-  return Body && Body->size() == 1 ? Body->body_front() : nullptr;
+namespace {
+/// The statement of \p Body that holds \p S, or null.
+const Stmt *topStatementOf(const Stmt *S, const CompoundStmt &Body,
+                           const ParentMap &Parents) {
+  while (S && Parents.getParent(S) != &Body)
+    S = Parents.getParent(S);
+  return S;
 }
 
-// An inline function whose one statement is the save (restore) and calls
-// nothing else, or calls one such function (\p Depth deep): the compiler
-// puts the macro in its caller, and nothing else runs. A function that
-// also calls anything runs it with access as it is.
-std::optional<Role> CallPolicy::toggleThrough(const FunctionDecl &FD,
-                                              unsigned Depth) {
-  const FunctionDecl *Def = parsedDefinition(FD);
-  const Stmt *Only = Def ? onlyStatement(*Def) : nullptr;
-  if (!Only || !isInlineHelper(*Def) || !shapeOf(FD).Known || Depth > 4)
-    return std::nullopt;
-  const FunctionUses &Uses = Cache.get(*Def).uses();
-  std::optional<Role> Toggle;
-  bool Other = anyStmtIn(*Only, [&](const Stmt &S) {
-    const auto *Call = dyn_cast<CallExpr>(&S);
-    if (!Call)
+/// True when every path through \p Body runs its statement \p At: it
+/// branches nowhere itself, and no statement before it can leave.
+bool runsOnEveryPath(const CompoundStmt &Body, const Stmt &At) {
+  if (!isa<Expr, ReturnStmt, DeclStmt>(At))
+    return false;
+  for (const Stmt *S : Body.body()) {
+    if (S == &At)
+      return true;
+    if (anyStmtIn(*S, [](const Stmt &N) {
+          return isa<ReturnStmt, GotoStmt, BreakStmt, IndirectGotoStmt>(N);
+        }))
       return false;
-    if (const UaccessUse *U = Uses.ownerOf(Call)) {
-      Role R = U->Api->TheRole;
-      Toggle = R;
-      return !(R == Role::Save || R == Role::Restore);
-    }
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    std::optional<Role> Inner =
-        Callee ? toggleThrough(*Callee, Depth + 1) : std::nullopt;
-    Toggle = Inner;
-    return !Inner;
-  });
-  if (Other || Uses.uses().size() > 1)
+  }
+  return false;
+}
+
+/// Where \p S is in \p Body, by its top statement: -1 before \p At, 0 in
+/// it, 1 after it.
+int sideOf(const Stmt &S, const Stmt &At, const CompoundStmt &Body,
+           const ParentMap &Parents) {
+  const Stmt *Top = topStatementOf(&S, Body, Parents);
+  if (Top == &At)
+    return 0;
+  for (const Stmt *T : Body.body())
+    if (T == Top || T == &At)
+      return T == Top ? -1 : 1;
+  return 0;
+}
+} // namespace
+
+// An inline (or static, not noinline) function whose body, on every path,
+// runs the save (restore) or calls one function that does (\p Depth deep),
+// and does nothing else with the API: the compiler puts the macro in its
+// caller, and the flag it sets holds after the call either way. What else
+// it calls runs with access as it is there: on after a restore, or before
+// a save.
+std::optional<CallPolicy::AccessToggle>
+CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
+  const FunctionDecl *Def = parsedDefinition(FD);
+  const auto *Body =
+      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
+  if (!Body || !isInlinable(*Def) || !shapeOf(FD).Known ||
+      Depth > MaxToggleDepth)
     return std::nullopt;
+  FunctionAnalyses &FA = Cache.get(*Def);
+  llvm::ArrayRef<UaccessUse> Own = FA.uses().uses();
+  if (Own.size() > 1 || (Own.size() == 1 && Own[0].Api->TheRole != Role::Save &&
+                         Own[0].Api->TheRole != Role::Restore))
+    return std::nullopt;
+  std::optional<AccessToggle> Toggle;
+  const Stmt *Anchor = nullptr;
+  if (Own.size() == 1) {
+    Toggle = AccessToggle{Own[0].Api->TheRole};
+    Anchor = Own[0].Anchor;
+  }
+  std::vector<const CallExpr *> Others;
+  for (const CallExpr *C : userCalls(FA)) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    std::optional<AccessToggle> Inner =
+        Callee ? toggleThrough(*Callee, Depth + 1) : std::nullopt;
+    if (Inner && Toggle)
+      return std::nullopt; // Two toggles.
+    if (Inner) {
+      Toggle = Inner;
+      Anchor = C;
+    } else if (!judge(*C).Safe) {
+      Others.push_back(C);
+    }
+  }
+  const Stmt *At =
+      Anchor ? topStatementOf(Anchor, *Body, FA.parents()) : nullptr;
+  if (!Toggle || !At || !runsOnEveryPath(*Body, *At))
+    return std::nullopt;
+  int AccessOnSide = Toggle->Toggle == Role::Restore ? 1 : -1;
+  for (const CallExpr *C : Others) {
+    int Side = sideOf(*C, *At, *Body, FA.parents());
+    Toggle->CallsWithAccessOn |= Side == 0 || Side == AccessOnSide;
+  }
   return Toggle;
 }
 
@@ -409,10 +474,7 @@ CallVerdict CallPolicy::judge(const FunctionDecl &Called) {
   // A static function the compiler may inline (powerpc's
   // sigcontext_vmx_regs(), pointer arithmetic only) is judged by its body
   // like an inline one; noinline ones are real calls.
-  bool Inlinable =
-      Def && (isInlineHelper(*Def) ||
-              (!Def->isExternallyVisible() && !Def->hasAttr<NoInlineAttr>()));
-  if (Inlinable && parsedDefinition(*Def) &&
+  if (Def && isInlinable(*Def) && parsedDefinition(*Def) &&
       inlineBodyIsSafe(*Def, V.InnerCall))
     return V;
   V.Safe = false;

@@ -72,11 +72,20 @@ public:
   /// (a helper that does its own batch), or of a helper it forwards to
   /// that does, when it does nothing else with windows; null otherwise.
   const UaccessUse *ownWindowIn(const clang::FunctionDecl &FD);
-  /// Role::Save or Role::Restore when \p FD's body does nothing with the
-  /// API but one user_access_save() (restore) (a forwarder: `static inline
-  /// unsigned long my_save(void) { return user_access_save(); }`): a call
-  /// of it suspends (resumes) the caller's window as the macro does.
-  std::optional<Role> accessToggleOf(const clang::FunctionDecl &FD);
+  /// What a call of a function that toggles user access does.
+  struct AccessToggle {
+    Role Toggle = Role::Save; ///< Role::Save or Role::Restore.
+    /// It also calls something that is no uaccess-safe callee, with access
+    /// on: after its restore, or before its save (`user_access_restore(f);
+    /// log_event(1);`). Such a call is a call in the window it resumes.
+    bool CallsWithAccessOn = false;
+  };
+  /// The toggle of \p FD when its body does nothing with the API but one
+  /// user_access_save() (restore), on every path, or call one function
+  /// that does (a forwarder: `static inline unsigned long my_save(void) {
+  /// return user_access_save(); }`): a call of it suspends (resumes) the
+  /// caller's window as the macro does.
+  std::optional<AccessToggle> accessToggleOf(const clang::FunctionDecl &FD);
   /// The unsafe ops in the body of \p FD (its own, not its callees').
   std::vector<const UaccessUse *> unsafeOpsIn(const clang::FunctionDecl &FD);
   /// \p FD opens a window, never ends one, and every caller in this TU
@@ -92,8 +101,8 @@ private:
     bool Begins = false, Ends = false, Unsafe = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
-  std::optional<Role> toggleThrough(const clang::FunctionDecl &FD,
-                                    unsigned Depth);
+  std::optional<AccessToggle> toggleThrough(const clang::FunctionDecl &FD,
+                                            unsigned Depth);
   bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
   const UaccessUse *
   ownWindowThrough(const clang::FunctionDecl &FD,

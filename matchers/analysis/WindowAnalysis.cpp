@@ -229,10 +229,22 @@ void WindowWalker::onAccessor(const UaccessUse &U, WindowState &St) {
 }
 
 void WindowWalker::onCall(const CallExpr &Call, WindowState &St) {
-  // A forwarder of user_access_save() or _restore() acts as the macro.
-  if (const FunctionDecl *Callee = Call.getDirectCallee())
-    if (std::optional<Role> Toggle = Policy.accessToggleOf(*Callee))
-      return toggleAccess(*Toggle, St);
+  // A forwarder of user_access_save() or _restore() acts as the macro. One
+  // that calls more runs it with access on: after its restore, before its
+  // save; a call in the window (that the judge of its body reports).
+  const FunctionDecl *Callee = Call.getDirectCallee();
+  std::optional<CallPolicy::AccessToggle> T =
+      Callee ? Policy.accessToggleOf(*Callee) : std::nullopt;
+  if (T && !T->CallsWithAccessOn)
+    return toggleAccess(T->Toggle, St);
+  if (T && T->Toggle == Role::Restore)
+    toggleAccess(Role::Restore, St);
+  onOrdinaryCall(Call, St);
+  if (T && T->Toggle == Role::Save)
+    toggleAccess(Role::Save, St);
+}
+
+void WindowWalker::onOrdinaryCall(const CallExpr &Call, WindowState &St) {
   bool InWindow = St.isOpen() || inScope(&Call);
   if (InWindow)
     noteCallOpener(Call, St);

@@ -172,6 +172,9 @@ private:
                  const WindowState &St);
   void onAccessor(const UaccessUse &U, WindowState &St);
   void onCall(const clang::CallExpr &Call, WindowState &St);
+  /// A call that toggles nothing: a call in the window, a helper that
+  /// opens or closes it, or one that needs it.
+  void onOrdinaryCall(const clang::CallExpr &Call, WindowState &St);
   bool throughClosingHelper(const clang::CallExpr &Call,
                             const clang::FunctionDecl &Helper, WindowState &St);
   void throughOpeningHelper(const clang::CallExpr &Call,

@@ -220,6 +220,81 @@ efault:
 	return -EFAULT;
 }
 
+// A bare static forwarder (not noinline) is one too: the compiler may put
+// it in its caller, and the flag it sets holds after it returns either way.
+// So is a chain of six (round 37).
+static unsigned long save_static(void) { return user_access_save(); }
+static void restore_static(unsigned long f) { user_access_restore(f); }
+static inline unsigned long save_d1(void) { return save_static(); }
+static inline unsigned long save_d2(void) { return save_d1(); }
+static inline unsigned long save_d3(void) { return save_d2(); }
+static inline unsigned long save_d4(void) { return save_d3(); }
+static inline unsigned long save_d5(void) { return save_d4(); }
+
+int suspended_static(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_static();
+	log_event(3);
+	restore_static(flags);
+	flags = save_d5();
+	log_event(3);
+	restore_static(flags);
+	log_event(4);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A function that restores access and then calls something runs that call
+// in the window it resumes; one that calls something and then saves runs
+// it in the open window. Either still toggles access for what follows;
+// one that calls first and restores after runs its call with access off
+// (round 35).
+static inline void restore_logged(unsigned long f)
+{
+	user_access_restore(f);
+	log_event(9);
+}
+
+static inline void log_then_restore(unsigned long f)
+{
+	log_event(9);
+	user_access_restore(f);
+}
+
+int resumed_logged(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_access();
+	restore_logged(flags);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'restore_logged' with user access enabled
+	log_event(4);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	flags = save_logged();
+// CHECK: call.c:[[@LINE-1]]:10: error: call to 'save_logged' with user access enabled
+	log_event(5);
+	log_then_restore(flags);
+	log_event(6);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close by themselves, but what runs inside is still checked.
 int scoped_call(struct ev __user *p, u32 a)

@@ -238,6 +238,55 @@ efault:
 	return -EFAULT;
 }
 
+// Through bare static forwarders (not noinline) too (round 37).
+static unsigned long save_static(void) { return user_access_save(); }
+static void restore_static(unsigned long f) { user_access_restore(f); }
+
+int end_while_saved_static(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = save_static();
+	user_write_access_end();
+	restore_static(flags);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A restore that also calls something still resumes the window: the end
+// before it closed nothing (round 35).
+void log_event(int);
+static inline void restore_logged(unsigned long f)
+{
+	user_access_restore(f);
+	log_event(9);
+}
+
+int end_while_saved_logged(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = save_static();
+	user_write_access_end();
+	restore_logged(flags);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close on every exit of their scope.
 int scoped(struct ev __user *p, u32 a, int flag)
