@@ -79,15 +79,64 @@ TEST_F(FingerprintsTest, FingerprintsSurviveLineShifts) {
   EXPECT_EQ(Old[0].Fingerprint, New[0].Fingerprint);
 }
 
+TEST_F(FingerprintsTest, WhitespaceIsLeftAside) {
+  EXPECT_EQ(withoutWhitespace("  return __get_user(*out,  flags);\t"),
+            "return __get_user(*out,flags);");
+  EXPECT_EQ(withoutWhitespace("unsigned long x = a + b"),
+            "unsigned long x=a+b");
+  std::string Spaced = make("a.c", "f(a, b);\n");
+  std::vector<Finding> Old = {at(Spaced, 1, "h")};
+  SourceTexts OldTexts;
+  assignFingerprints(Old, OldTexts, Dir);
+  std::string Tight = make("b.c", "f(a,b);\n");
+  std::vector<Finding> New = {at(Tight, 1, "h")};
+  New[0].Loc.File = Tight;
+  SourceTexts NewTexts;
+  assignFingerprints(New, NewTexts, Dir);
+  // Another file name: compare the snippets through the hash's parts.
+  EXPECT_EQ(Old[0].Fingerprint,
+            fingerprint("batchable", "", "a.c", "h", "f(a,b);", 0));
+  EXPECT_EQ(New[0].Fingerprint,
+            fingerprint("batchable", "", "b.c", "h", "f(a,b);", 0));
+  EXPECT_EQ(Old[0].LegacyFingerprint,
+            fingerprint("batchable", "", "a.c", "h", "f(a, b);", 0));
+  // Names two spaces part stay parted.
+  EXPECT_NE(withoutWhitespace("int x"), withoutWhitespace("intx"));
+}
+
+TEST_F(FingerprintsTest, VersionThreeBaselinesMatchTheLegacyFingerprint) {
+  std::string File = make("a.c", "f(a, b);\n");
+  std::vector<Finding> Findings = {at(File, 1, "h")};
+  SourceTexts Texts;
+  assignFingerprints(Findings, Texts, Dir);
+  auto Baseline = [](int Version, const std::string &FP) {
+    return "{\"format\": \"uaccess-lint-baseline\", \"version\": " +
+           std::to_string(Version) + ", \"findings\": [{\"fingerprint\": \"" +
+           FP + "\"}]}";
+  };
+  auto Accepts = [&](const std::string &Text) {
+    llvm::Expected<BaselineEntries> Read = parseBaseline(Text);
+    EXPECT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
+    std::vector<Finding> Copy = Findings;
+    return Read && applyBaseline(Copy, *Read) == 1;
+  };
+  EXPECT_TRUE(Accepts(Baseline(3, Findings[0].LegacyFingerprint)));
+  EXPECT_TRUE(Accepts(Baseline(4, Findings[0].Fingerprint)));
+  // Each version's fingerprints are its own.
+  EXPECT_FALSE(Accepts(Baseline(3, Findings[0].Fingerprint)));
+  EXPECT_FALSE(Accepts(Baseline(4, Findings[0].LegacyFingerprint)));
+}
+
 TEST_F(FingerprintsTest, BaselineRoundTrip) {
   std::string File = make("a.c", "f();\n");
   std::vector<Finding> Findings = {at(File, 1, "h\xff")};
   SourceTexts Texts;
   assignFingerprints(Findings, Texts, Dir);
-  llvm::Expected<std::set<std::string>> Read =
+  llvm::Expected<BaselineEntries> Read =
       parseBaseline(renderBaseline(Findings, Dir));
   ASSERT_TRUE(bool(Read)) << llvm::toString(Read.takeError());
-  EXPECT_EQ(*Read, std::set<std::string>{Findings[0].Fingerprint});
+  EXPECT_EQ(Read->Fingerprints, std::set<std::string>{Findings[0].Fingerprint});
+  EXPECT_FALSE(Read->Legacy);
   EXPECT_EQ(applyBaseline(Findings, *Read), 1u);
   EXPECT_TRUE(Findings.empty());
 }
@@ -101,7 +150,7 @@ TEST_F(FingerprintsTest, BaselineErrors) {
         "\"findings\": []}",
         "{\"format\": \"uaccess-lint-baseline\", \"version\": 2, "
         "\"findings\": [{\"fingerprint\": 3}]}"}) {
-    llvm::Expected<std::set<std::string>> Read = parseBaseline(Text);
+    llvm::Expected<BaselineEntries> Read = parseBaseline(Text);
     EXPECT_FALSE(bool(Read)) << Text;
     if (!Read) {
       EXPECT_NE(llvm::toString(Read.takeError()).find("not a uaccess-lint"),

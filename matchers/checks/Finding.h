@@ -220,6 +220,10 @@ struct Finding {
   /// Set by the driver after the merge (tool/gate/Fingerprints.h): what a
   /// baseline knows the finding by. Workers leave it empty.
   std::string Fingerprint;
+  /// The fingerprint as versions before 2026-12 made it (whitespace
+  /// collapsed, legacyFingerprintSnippet()): a baseline written by one
+  /// still accepts the finding. Not written anywhere.
+  std::string LegacyFingerprint;
   /// The kernel names of the arches whose TUs have the finding, sorted.
   /// Set by the driver from the TUs' arches; `merge` unites them.
   std::vector<std::string> Arches;

@@ -33,7 +33,28 @@ llvm::StringRef lineOf(llvm::StringRef Text, uint64_t Line) {
   return Line ? Text.take_until([](char C) { return C == '\n'; }) : "";
 }
 
+std::string withoutWhitespace(llvm::StringRef Text) {
+  auto InName = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  std::string Out;
+  bool Blank = false;
+  for (char C : Text.trim()) {
+    if (llvm::isSpace(C)) {
+      Blank = true;
+      continue;
+    }
+    if (Blank && !Out.empty() && InName(Out.back()) && InName(C))
+      Out += ' ';
+    Blank = false;
+    Out += C;
+  }
+  return Out;
+}
+
 std::string fingerprintSnippet(llvm::StringRef FileText, uint64_t Line) {
+  return withoutWhitespace(lineOf(FileText, Line));
+}
+
+std::string legacyFingerprintSnippet(llvm::StringRef FileText, uint64_t Line) {
   return collapseWhitespace(lineOf(FileText, Line));
 }
 

@@ -4,7 +4,7 @@
 // its fingerprint is made of what an unrelated edit leaves alone: the
 // check and what it says (its message's id: a check relied on from afar,
 // or none at all), the file (relative to the source root), the function
-// and the finding's line with its whitespace collapsed, plus a counter that
+// and the finding's line with its whitespace left out, plus a counter that
 // tells identical ones apart. Line numbers and message texts (which name
 // distances in lines) are left out.
 //
@@ -25,8 +25,17 @@ std::string collapseWhitespace(llvm::StringRef Text);
 /// 1-based line \p Line of \p Text without its line break; "" past the end.
 llvm::StringRef lineOf(llvm::StringRef Text, uint64_t Line);
 
-/// The snippet a fingerprint hashes: the line, whitespace collapsed.
+/// \p Text without its whitespace, but for one space where it parts two
+/// characters of names or numbers (`return x`): `f(a, b)` and `f(a,b)`
+/// are one text, `int x` and `intx` are not.
+std::string withoutWhitespace(llvm::StringRef Text);
+
+/// The snippet a fingerprint hashes: the line, withoutWhitespace().
 std::string fingerprintSnippet(llvm::StringRef FileText, uint64_t Line);
+
+/// The snippet fingerprints hashed before they left whitespace aside: the
+/// line, whitespace collapsed. Baselines written then still match by it.
+std::string legacyFingerprintSnippet(llvm::StringRef FileText, uint64_t Line);
 
 /// 32 hex digits of SHA-256 over the parts, each ended by a NUL byte.
 /// \p Occurrence counts earlier findings with the same other parts.

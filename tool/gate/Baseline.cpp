@@ -18,8 +18,11 @@ namespace {
 /// Version 2: fingerprints hash the lines of the notes too (each leak
 /// exit, each folded access). Version 3: and the id of the finding's
 /// message (an access_ok() relied on from afar is not a missing one). An
-/// older baseline would match nothing.
-constexpr int64_t Version = 3;
+/// older baseline would match nothing. Version 4: whitespace left out of
+/// the lines, not collapsed (`f(a,b)` is `f(a, b)`); a version 3 baseline
+/// is read, and matched by Finding::LegacyFingerprint.
+constexpr int64_t Version = 4;
+constexpr int64_t LegacyVersion = 3;
 constexpr const char *FormatName = "uaccess-lint-baseline";
 
 Error invalid(const Twine &Why) {
@@ -33,8 +36,8 @@ json::Value text(StringRef S) {
 } // namespace
 
 namespace {
-/// The format and version members, checked.
-Error checkHeader(const json::Value *Format, const json::Value *V) {
+/// The format and version members, checked; the version.
+Expected<int64_t> checkHeader(const json::Value *Format, const json::Value *V) {
   if (!Format || Format->getAsString() != StringRef(FormatName))
     return invalid("expected an object with \"format\": \"" +
                    Twine(FormatName) + "\"");
@@ -45,10 +48,11 @@ Error checkHeader(const json::Value *Format, const json::Value *V) {
                    "what a finding says (2) apart (this uaccess-lint reads "
                    "version " +
                    Twine(Version) + "): write it again with --write-baseline");
-  if (N != Version)
+  if (N != Version && N != LegacyVersion)
     return invalid("version " + (N ? Twine(*N) : Twine("missing")) +
-                   " (this uaccess-lint reads version " + Twine(Version) + ")");
-  return Error::success();
+                   " (this uaccess-lint reads versions " +
+                   Twine(LegacyVersion) + " and " + Twine(Version) + ")");
+  return *N;
 }
 
 /// The fingerprint of entry \p I, whose text is \p Entry.
@@ -66,7 +70,7 @@ Expected<std::string> fingerprintOf(StringRef Entry, size_t I) {
 
 // A baseline of a whole tree's findings can be large: each part is parsed
 // and dropped in turn (utils/JsonSlices.h), never the whole tree at once.
-Expected<std::set<std::string>> parseBaseline(StringRef Text) {
+Expected<BaselineEntries> parseBaseline(StringRef Text) {
   if (Error E = checkJsonText(Text))
     return invalid(toString(std::move(E)));
   auto Members = jsonObjectMembers(Text);
@@ -86,30 +90,34 @@ Expected<std::set<std::string>> parseBaseline(StringRef Text) {
     else if (Key == "findings")
       Findings = Value;
   }
-  if (Error E = checkHeader(Format ? &*Format : nullptr, V ? &*V : nullptr))
-    return E;
+  Expected<int64_t> Read =
+      checkHeader(Format ? &*Format : nullptr, V ? &*V : nullptr);
+  if (!Read)
+    return Read.takeError();
+
   auto Entries = jsonArrayElements(Findings);
   if (Findings.empty() || !Entries) {
     if (!Entries)
       consumeError(Entries.takeError());
     return invalid("no \"findings\" array");
   }
-  std::set<std::string> Out;
+  BaselineEntries Out;
+  Out.Legacy = *Read == LegacyVersion;
   for (size_t I = 0; I < Entries->size(); ++I) {
     Expected<std::string> FP = fingerprintOf((*Entries)[I], I);
     if (!FP)
       return FP.takeError();
-    Out.insert(std::move(*FP));
+    Out.Fingerprints.insert(std::move(*FP));
   }
   return Out;
 }
 
-Expected<std::set<std::string>> readBaseline(StringRef Path) {
+Expected<BaselineEntries> readBaseline(StringRef Path) {
   Expected<std::string> Text =
       readInputFile(Path, "baseline", uint64_t(256) << 20);
   if (!Text)
     return Text.takeError();
-  Expected<std::set<std::string>> Set = parseBaseline(*Text);
+  Expected<BaselineEntries> Set = parseBaseline(*Text);
   if (!Set)
     return createStringError(inconvertibleErrorCode(),
                              "'" + Path + "': " + toString(Set.takeError()));
@@ -132,12 +140,16 @@ std::string renderBaseline(ArrayRef<Finding> Findings, StringRef ExplicitRoot) {
   return formatv("{0:2}", Doc).str() + "\n";
 }
 
+bool BaselineEntries::accepts(const Finding &F) const {
+  const std::string &Name = Legacy ? F.LegacyFingerprint : F.Fingerprint;
+  return !Name.empty() && Fingerprints.count(Name);
+}
+
 unsigned applyBaseline(std::vector<Finding> &Findings,
-                       const std::set<std::string> &Accepted) {
+                       const BaselineEntries &Accepted) {
   size_t Before = Findings.size();
-  llvm::erase_if(Findings, [&](const Finding &F) {
-    return Accepted.count(F.Fingerprint);
-  });
+  llvm::erase_if(Findings,
+                 [&](const Finding &F) { return Accepted.accepts(F); });
   return Before - Findings.size();
 }
 
@@ -145,10 +157,10 @@ Error Baselines::read(ArrayRef<std::unique_ptr<Settings>> All) {
   for (const std::unique_ptr<Settings> &S : All) {
     if (S->Baseline.empty() || Accepted.count(S->Baseline))
       continue;
-    Expected<std::set<std::string>> Fingerprints = readBaseline(S->Baseline);
-    if (!Fingerprints)
-      return Fingerprints.takeError();
-    Accepted[S->Baseline] = std::move(*Fingerprints);
+    Expected<BaselineEntries> Entries = readBaseline(S->Baseline);
+    if (!Entries)
+      return Entries.takeError();
+    Accepted[S->Baseline] = std::move(*Entries);
   }
   return Error::success();
 }
@@ -157,7 +169,7 @@ unsigned Baselines::apply(std::vector<Finding> &Findings,
                           ArrayRef<std::unique_ptr<Settings>> All) const {
   auto AcceptedBy = [&](const Finding &F, unsigned I) {
     auto It = Accepted.find(All[I]->Baseline);
-    return It != Accepted.end() && It->second.count(F.Fingerprint);
+    return It != Accepted.end() && It->second.accepts(F);
   };
   size_t Before = Findings.size();
   erase_if(Findings, [&](const Finding &F) {

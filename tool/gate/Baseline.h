@@ -6,7 +6,7 @@
 //
 //   {
 //     "format": "uaccess-lint-baseline",
-//     "version": 1,
+//     "version": 4,
 //     "findings": [
 //       {"fingerprint": "<32 hex digits>", "check": "window-call",
 //        "file": "fs/select.c", "function": "do_sys_poll",
@@ -35,11 +35,21 @@
 
 namespace uaccess {
 
-/// The fingerprints of a baseline file's text.
-llvm::Expected<std::set<std::string>> parseBaseline(llvm::StringRef Text);
+/// What a baseline file accepts: its fingerprints, of one version's
+/// scheme.
+struct BaselineEntries {
+  std::set<std::string> Fingerprints;
+  /// A version 3 file: its fingerprints are the findings'
+  /// LegacyFingerprint.
+  bool Legacy = false;
+  bool accepts(const Finding &F) const;
+};
+
+/// The entries of a baseline file's text.
+llvm::Expected<BaselineEntries> parseBaseline(llvm::StringRef Text);
 
 /// Reads and parses the baseline at \p Path; errors name the file.
-llvm::Expected<std::set<std::string>> readBaseline(llvm::StringRef Path);
+llvm::Expected<BaselineEntries> readBaseline(llvm::StringRef Path);
 
 /// The baseline of \p Findings (fingerprints assigned), paths relative to
 /// their source root (see sourceRoot()).
@@ -48,7 +58,7 @@ std::string renderBaseline(llvm::ArrayRef<Finding> Findings,
 
 /// Drops the findings whose fingerprint \p Accepted holds; how many went.
 unsigned applyBaseline(std::vector<Finding> &Findings,
-                       const std::set<std::string> &Accepted);
+                       const BaselineEntries &Accepted);
 
 /// The fingerprints of every settings' baseline, each file read once.
 class Baselines {
@@ -62,7 +72,7 @@ public:
   bool empty() const { return Accepted.empty(); }
 
 private:
-  std::map<std::string, std::set<std::string>> Accepted;
+  std::map<std::string, BaselineEntries> Accepted;
 };
 
 } // namespace uaccess

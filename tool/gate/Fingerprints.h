@@ -19,7 +19,8 @@
 
 namespace uaccess {
 
-/// Sets each finding's Fingerprint; identical ones are numbered in the
+/// Sets each finding's Fingerprint (and LegacyFingerprint); identical ones
+/// are numbered in the
 /// order of \p Findings (by file and offset after the merge), those
 /// \p NumberLast selects (the findings a --diff gate keeps) after the
 /// others.

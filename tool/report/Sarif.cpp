@@ -258,7 +258,7 @@ json::Object SarifEmitter::result(const Finding &F, size_t RuleIndex) {
                  {"message", message(F.Message)},
                  {"locations", json::Array{std::move(Primary)}}};
   if (!F.Fingerprint.empty())
-    R["partialFingerprints"] = json::Object{{"uaccessLint/v3", F.Fingerprint}};
+    R["partialFingerprints"] = json::Object{{"uaccessLint/v4", F.Fingerprint}};
   if (!F.Notes.empty()) {
     json::Array Related;
     for (const FindingNote &N : F.Notes) {
