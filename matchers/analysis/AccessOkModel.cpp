@@ -194,6 +194,39 @@ const Stmt *AccessOkModel::withElement(const Stmt *S) const {
   return S;
 }
 
+bool AccessOkModel::mayRunBefore(const Stmt &S, const UaccessUse &A) const {
+  const Stmt *At = withElement(&S);
+  return mayRunBefore(At ? Positions.lookup(At) : Position(),
+                      positionOf(A.Anchor, &A));
+}
+
+bool AccessOkModel::mayRunBefore(const Stmt &S, const Stmt &To) const {
+  const Stmt *From = withElement(&S), *Target = withElement(&To);
+  return mayRunBefore(From ? Positions.lookup(From) : Position(),
+                      Target ? Positions.lookup(Target) : Position());
+}
+
+bool AccessOkModel::mayRunBefore(Position From, Position To) const {
+  if (!From.Block || !To.Block || !Graph)
+    return true;
+  if (From.Block == To.Block && From.Index < To.Index)
+    return true;
+  llvm::BitVector Seen(Graph->getNumBlockIDs());
+  llvm::SmallVector<const CFGBlock *, 16> Work{From.Block};
+  while (!Work.empty()) {
+    for (const CFGBlock::AdjacentBlock &Next : Work.pop_back_val()->succs()) {
+      const CFGBlock *N = Next.getReachableBlock();
+      if (N == To.Block)
+        return true;
+      if (N && !Seen.test(N->getBlockID())) {
+        Seen.set(N->getBlockID());
+        Work.push_back(N);
+      }
+    }
+  }
+  return false;
+}
+
 bool AccessOkModel::reachable(const Stmt &S) const {
   const Stmt *At = withElement(&S);
   const CFGBlock *Block = At ? Positions.lookup(At).Block : nullptr;
@@ -703,12 +736,11 @@ writesThroughAddress(const Stmt &S, llvm::StringRef Holder,
 /// The statement by which \p FA's body assigns \p Holder (a variable, or a
 /// field: `h.buf`, `h->buf`) a value that is not made from itself or from
 /// \p Checked (assignsOther()), directly or through its address
-/// (writesThroughAddress()), after \p From in the
-/// file and on every path to \p To: an assignment in a branch that leaves
-/// (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
+/// (writesThroughAddress()), after \p From in the file and before what
+/// the value must reach (\p Before, an expansion location), where
+/// \p Reaches says its value gets there: an assignment in a branch that
+/// leaves (`if (compat) { p = compat_ptr(u); return f(p); }`) is not the
 /// access's. Null when there is none.
-/// \p Before: the expansion location of what the value must reach;
-/// \p Reaches: whether a statement runs on every path to it.
 static const Stmt *
 assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
                 llvm::StringRef Checked, SourceLocation After,
@@ -735,15 +767,45 @@ assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
   return Found;
 }
 
+/// True when assignment \p Assign of \p Holder, after \p Check, gives
+/// \p Target (a CFG element) the new value on a path with no check of
+/// \p Holder (nor \p Check again) after it: `if (f) p = other;` after the
+/// check leaves the access on that path unchecked; `if (compat) { p =
+/// compat_ptr(u); if (!access_ok(p, n)) return -EFAULT; }` checks it
+/// again. One that runs before it on every path is asked apart.
+static bool reachesUnchecked(FunctionAnalyses &FA, llvm::StringRef Holder,
+                             const UaccessUse &Check, const Stmt &Assign,
+                             const Stmt *Target) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const CFG *Graph = FA.cfg();
+  if (!Graph || !Target || !Model.mayRunBefore(Assign, *Target))
+    return false;
+  llvm::SmallVector<const UaccessUse *, 4> Again{&Check};
+  for (const UaccessUse *C : Model.checks())
+    if (AccessOkModel::pointerOf(*C).Base == Holder)
+      Again.push_back(C);
+  // A wrapper's tested call is a check the recognizer does not own.
+  auto Checks = [&](const Stmt &E) {
+    const UaccessUse *U = FA.uses().ownerOf(&E);
+    return llvm::any_of(
+        Again, [&](const UaccessUse *C) { return U == C || &E == C->Anchor; });
+  };
+  auto Undoes = [&](const Stmt &E) { return &E == &Assign; };
+  return !everyPathRunsFirst(*Graph, *Target, Checks, Undoes);
+}
+
 static const Stmt *assignedBetween(FunctionAnalyses &FA, llvm::StringRef Holder,
                                    llvm::StringRef Checked,
                                    const UaccessUse &From,
                                    const UaccessUse &To) {
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
+  const Stmt *Target = FA.cfgElementOf(To);
   return assignedBetween(FA, Holder, Checked, SM.getExpansionLoc(From.loc()),
-                         SM.getExpansionLoc(To.loc()),
-                         [&](const Stmt &S) { return Model.dominates(S, To); });
+                         SM.getExpansionLoc(To.loc()), [&](const Stmt &S) {
+                           return Model.dominates(S, To) ||
+                                  reachesUnchecked(FA, Holder, From, S, Target);
+                         });
 }
 
 const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
@@ -751,10 +813,12 @@ const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
   const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
   const SourceManager &SM = FA.astContext().getSourceManager();
   std::string Checked = AccessOkModel::pointerOf(Check).Base;
-  return assignedBetween(
-      FA, Holder, Checked, SM.getExpansionLoc(Check.loc()),
-      SM.getExpansionLoc(Call.getBeginLoc()),
-      [&](const Stmt &S) { return Model.dominates(S, Call); });
+  return assignedBetween(FA, Holder, Checked, SM.getExpansionLoc(Check.loc()),
+                         SM.getExpansionLoc(Call.getBeginLoc()),
+                         [&](const Stmt &S) {
+                           return Model.dominates(S, Call) ||
+                                  reachesUnchecked(FA, Holder, Check, S, &Call);
+                         });
 }
 
 const Stmt *reassignedBefore(FunctionAnalyses &FA, llvm::StringRef Holder,
@@ -813,6 +877,36 @@ AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A) {
       G.OtherPointer = C;
   }
   return G;
+}
+
+bool holdsPassedValue(FunctionAnalyses &FA, llvm::StringRef Param,
+                      const UaccessUse &A) {
+  const AccessOkModel &Model = *FA.getAnalysis<AccessOkModel>();
+  const Stmt *Body = FA.decl().getBody();
+  auto Named = [&](const ParmVarDecl *P) { return P->getName() == Param; };
+  if (!Body || Param.empty() || llvm::none_of(FA.decl().parameters(), Named))
+    return false;
+  bool Written = false;
+  anyStmtIn(*Body, [&](const Stmt &S) {
+    const Expr *Target = nullptr;
+    bool Address = false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(&S);
+        BO && BO->isAssignmentOp())
+      Target = BO->getLHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(&S)) {
+      Address = UO->getOpcode() == UO_AddrOf;
+      if (Address || UO->isIncrementDecrementOp())
+        Target = UO->getSubExpr();
+    }
+    const auto *Ref =
+        Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
+    if (!Ref || !isa<ParmVarDecl>(Ref->getDecl()) ||
+        Ref->getDecl()->getName() != Param)
+      return false;
+    Written = Address || Model.mayRunBefore(S, A);
+    return Written;
+  });
+  return !Written;
 }
 
 bool reliesOnAGuard(const FunctionUses &Uses) {

@@ -58,6 +58,11 @@ public:
   /// the checked pointer on to a function that accesses it.
   bool failureStops(const UaccessUse &Check, const clang::Stmt &S) const;
   bool dominates(const clang::Stmt &Before, const UaccessUse &After) const;
+  /// True when some path runs \p S before \p A: in A's block before it,
+  /// or in a block from which a path leads to A's (a loop's step too). True
+  /// when either has no element: nothing is known.
+  bool mayRunBefore(const clang::Stmt &S, const UaccessUse &A) const;
+  bool mayRunBefore(const clang::Stmt &S, const clang::Stmt &To) const;
   /// False when no path from the entry reaches \p S: a case of a switch
   /// on a constant that does not match (arm64's `switch (sizeof(*(ptr)))`
   /// in __raw_put_mem() spells its pointer once per size).
@@ -85,6 +90,7 @@ private:
   };
   Position positionOf(const clang::Stmt *S, const UaccessUse *U) const;
   bool dominates(Position Before, Position After) const;
+  bool mayRunBefore(Position From, Position To) const;
   /// \p S, or the nearest statement around it that has a CFG element.
   const clang::Stmt *withElement(const clang::Stmt *S) const;
   bool failureStops(const UaccessUse &Check, llvm::ArrayRef<Position> To) const;
@@ -152,8 +158,9 @@ struct AccessGuards {
 AccessGuards guardsOf(FunctionAnalyses &FA, const UaccessUse &A);
 
 /// The statement that gives \p Holder another value (`p = other;`) after
-/// \p Check and on every path to \p Call; null when none. A check of the
-/// old value does not guard what the call is given.
+/// \p Check, on every path to \p Call or on one with no check of the new
+/// value (`if (f) p = other;`); null when none. A check of the old value
+/// does not guard what the call is given.
 const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     llvm::StringRef Holder,
                                     const UaccessUse &Check,
@@ -165,6 +172,13 @@ const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
 const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     llvm::StringRef Holder,
                                     const clang::Stmt &Call);
+
+/// True when parameter \p Param holds what the callers passed wherever
+/// \p A runs: its address is never taken, and no statement that writes it
+/// (`p = p + 1`, `p++`) can run before \p A. A helper that steps its
+/// pointer after its first write wrote that one at the start.
+bool holdsPassedValue(FunctionAnalyses &FA, llvm::StringRef Param,
+                      const UaccessUse &A);
 
 /// True when a use of \p Uses trusts an access_ok() (or makes one): a
 /// function without one has nothing for access-ok-far.

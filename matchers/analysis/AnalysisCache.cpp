@@ -59,6 +59,16 @@ CFG *FunctionAnalyses::cfg(bool PruneTriviallyFalseEdges) {
   return Graphs[Slot].get();
 }
 
+const Stmt *FunctionAnalyses::cfgElementOf(const UaccessUse &U) {
+  if (const CFG *Graph = cfg())
+    for (const CFGBlock *B : *Graph)
+      for (const CFGElement &E : *B)
+        if (auto CS = E.getAs<CFGStmt>();
+            CS && uses().ownerOf(CS->getStmt()) == &U)
+          return CS->getStmt();
+  return nullptr;
+}
+
 namespace {
 /// The field a call goes through: `regset->set(...)`, `(*ops->get)(...)`.
 const FieldDecl *calledField(const CallExpr &C) {
@@ -86,8 +96,11 @@ class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   using Map =
       llvm::DenseMap<const FunctionDecl *, std::vector<CallerIndex::Site>>;
-  CallCollector(Map &Calls, llvm::DenseSet<const FunctionDecl *> &AddressTaken)
-      : Calls(Calls), AddressTaken(AddressTaken) {}
+  using StoreMap =
+      llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>>;
+  CallCollector(Map &Calls, llvm::DenseSet<const FunctionDecl *> &AddressTaken,
+                StoreMap &StoreSites)
+      : Calls(Calls), AddressTaken(AddressTaken), StoreSites(StoreSites) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
@@ -154,12 +167,16 @@ public:
 
 private:
   void noteStore(const FieldDecl *Field, const Expr *Value) {
-    if (const FunctionDecl *F = Value ? functionNamed(Value) : nullptr)
-      Stored[Field].insert(F->getCanonicalDecl());
+    const FunctionDecl *F = Value ? functionNamed(Value) : nullptr;
+    if (!F)
+      return;
+    Stored[Field].insert(F->getCanonicalDecl());
+    StoreSites[F->getCanonicalDecl()].push_back(Value);
   }
 
   Map &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
+  StoreMap &StoreSites;
   llvm::SmallPtrSet<const DeclRefExpr *, 32> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
   const FunctionDecl *Current = nullptr;
@@ -171,7 +188,7 @@ private:
 } // namespace
 
 CallerIndex::CallerIndex(ASTContext &Ctx) {
-  CallCollector Collector(Calls, AddressTaken);
+  CallCollector Collector(Calls, AddressTaken, Stores);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.addIndirect(IndirectCalls);
   Collector.addAddressTaken();
@@ -188,6 +205,14 @@ CallerIndex::sitesIn(const SiteMap &Map, const FunctionDecl &Callee) {
 llvm::ArrayRef<CallerIndex::Site>
 CallerIndex::callsTo(const FunctionDecl &Callee) const {
   return sitesIn(Calls, Callee);
+}
+
+llvm::ArrayRef<const Expr *>
+CallerIndex::storesOf(const FunctionDecl &F) const {
+  auto It = Stores.find(F.getCanonicalDecl());
+  if (It == Stores.end())
+    return {};
+  return It->second;
 }
 
 bool CallerIndex::addressTaken(const FunctionDecl &F) const {

@@ -74,6 +74,8 @@ public:
   /// \p PruneTriviallyFalseEdges is false. Calls of cleanup-attribute
   /// functions are elements (CFGCleanupFunction) where their scopes end.
   clang::CFG *cfg(bool PruneTriviallyFalseEdges = true);
+  /// The first element of cfg() that is part of \p U, or null.
+  const clang::Stmt *cfgElementOf(const UaccessUse &U);
 
   /// The analysis of type \p T, created on first use; null when \p T has
   /// nothing to say about this function.
@@ -119,6 +121,11 @@ public:
   /// The calls through a field (`regset->set(...)`) that the TU sets to
   /// \p Callee, in an initializer (`.set = genregs_set`) or an assignment.
   llvm::ArrayRef<Site> indirectCallsTo(const clang::FunctionDecl &Callee) const;
+  /// Where the TU stores \p F in a struct's field (the value of
+  /// `.set = genregs_set`, or of an assignment): what makes the calls
+  /// through that field its callers.
+  llvm::ArrayRef<const clang::Expr *>
+  storesOf(const clang::FunctionDecl &F) const;
   /// The TU names \p F other than to call it: a callback, which whoever
   /// holds the pointer may call, window or not.
   bool addressTaken(const clang::FunctionDecl &F) const;
@@ -133,6 +140,8 @@ private:
                                       const clang::FunctionDecl &Callee);
   SiteMap Calls;
   SiteMap IndirectCalls;
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>>
+      Stores;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
 };
 

@@ -25,8 +25,10 @@ TracedPointer tracePointer(FunctionAnalyses &FA, const UaccessUse &A) {
   P.Origin = PD.originShape(Shape, false).Base;
   P.Traced = tracedParamOf(FD, P.Origin);
   // A parameter the function advances (`ids++`) points past the start of
-  // what the callers pass: only a check of the whole buffer covers it.
-  if (P.Traced.Index >= 0 && P.Traced.Field.empty() && !PD.stable(P.Origin))
+  // what the callers pass: only a check of the whole buffer covers it. An
+  // access no step can precede (`__put_user(1, p); p++;`) is at the start.
+  if (P.Traced.Index >= 0 && P.Traced.Field.empty() && !PD.stable(P.Origin) &&
+      !holdsPassedValue(FA, P.Origin, A))
     P.Traced.Inside = P.Traced.FromStart = true;
   // No pointer (an unnamed parameter has the empty name too), or a field
   // the function writes first: nothing of the callers'.

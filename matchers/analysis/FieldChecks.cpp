@@ -335,17 +335,6 @@ FieldCheckIndex::foreignCalls(llvm::StringRef Key) {
 
 namespace {
 
-/// The first element of \p FA's CFG that is part of \p U, or null.
-const Stmt *cfgElementOf(FunctionAnalyses &FA, const UaccessUse &U) {
-  if (const CFG *Graph = FA.cfg())
-    for (const CFGBlock *B : *Graph)
-      for (const CFGElement &E : *B)
-        if (auto CS = E.getAs<CFGStmt>();
-            CS && FA.uses().ownerOf(CS->getStmt()) == &U)
-          return CS->getStmt();
-  return nullptr;
-}
-
 /// True when the variables of \p Holder keep their values from \p Call to
 /// \p Access, which it runs before: no loop that holds the access but not
 /// the call writes one (eb_copy_relocations()'s `eb->exec[i]` from the
@@ -385,7 +374,7 @@ bool checkedBySiblingCall(FunctionAnalyses &FA, const UaccessUse &A,
                        spelledText(*Read.Member->getBase(), Ctx);
   const ParentMap &Parents = FA.parents();
   const CFG *Graph = FA.cfg();
-  const Stmt *Access = cfgElementOf(FA, A);
+  const Stmt *Access = FA.cfgElementOf(A);
   for (const CallExpr *Call : FA.calls()) {
     const FunctionDecl *Callee = Call->getDirectCallee();
     auto ChecksHolder = [&](const FieldCheck &C) {

@@ -413,7 +413,7 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
     L.Field = OtherUnitsField;
     B->link(std::move(L));
   }
-  dependOnCallers(*B, Search);
+  dependOnCallers(*B, FA, Search);
   noteBlamedCalls(*B, Search);
   noteUncheckedWindow(*B, FA, A);
   if (A.Api->TheRole == Role::UncheckedBegin && A.Api->LengthArg != NoArg)
@@ -422,13 +422,20 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
 
 /// The callers the search weighed, in the TU: a patch that deletes a check
 /// there, or adds a call, changes the finding, so the gate counts it as the
-/// patch's (docs/ci.md, rule 4).
-void AccessOkFarCheck::dependOnCallers(FindingBuilder &B,
+/// patch's (docs/ci.md, rule 4). So does one that stores a function of the
+/// chain in a field (`.set = my_set`): the calls through the field become
+/// its callers.
+void AccessOkFarCheck::dependOnCallers(FindingBuilder &B, FunctionAnalyses &FA,
                                        const CallerSearch &Search) {
+  const CallerIndex &Callers = FA.cache().callers();
   auto Add = [&](const FunctionDecl *F) {
-    if (F)
-      B.dependsOn(F->getLocation());
+    if (!F)
+      return;
+    B.dependsOn(F->getLocation());
+    for (const Expr *Store : Callers.storesOf(*F))
+      B.dependsOnLines(Store->getSourceRange());
   };
+  Add(&FA.decl());
   auto AddChain = [&](const std::vector<const FunctionDecl *> &Chain) {
     llvm::for_each(Chain, Add);
   };

@@ -84,7 +84,8 @@ private:
                         const TracedPointer &Ptr, const CallerSearch &Search,
                         std::string &OtherUnits);
   /// The TU's main file, as findings name it.
-  void dependOnCallers(FindingBuilder &B, const CallerSearch &Search);
+  void dependOnCallers(FindingBuilder &B, FunctionAnalyses &FA,
+                       const CallerSearch &Search);
   void noteBlamedCalls(FindingBuilder &B, const CallerSearch &Search);
   std::string unitName();
 

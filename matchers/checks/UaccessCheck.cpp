@@ -107,6 +107,19 @@ void FindingBuilder::dependOnFunctionAround(SourceLocation Loc) {
   llvm::for_each(Ctx.dependencies(*Def), Add);
 }
 
+FindingBuilder &FindingBuilder::dependsOnLines(SourceRange Range) {
+  const SourceManager &SM = Ctx.sourceManager();
+  CharSourceRange R = SM.getExpansionRange(Range);
+  if (R.isInvalid())
+    return *this;
+  FindingLocation Begin = Ctx.locate(R.getBegin());
+  FindingLocation End = Ctx.locate(R.getEnd());
+  LineSpan Span{Begin.File, Begin.Line, End.Line};
+  if (Begin.File == End.File && !llvm::is_contained(F.Depends, Span))
+    F.Depends.push_back(std::move(Span));
+  return *this;
+}
+
 FindingBuilder &FindingBuilder::replace(CharSourceRange Range,
                                         llvm::StringRef Text) {
   const SourceManager &SM = Ctx.sourceManager();
@@ -204,8 +217,9 @@ CheckContext::dependencies(const FunctionDecl &FD) {
           : nullptr;
   // A callee's code counts wherever it is when the call runs in a window
   // (an end helper); and, in a function with an op or an end outside any
-  // window, when the callee uses the API (an opener helper whose begin a
-  // patch took away). Not otherwise: a header's helper with a window of
+  // window, whatever it does: it may be what left the op outside, once a
+  // patch made it do nothing (an opener helper whose begin went, a restore
+  // forwarder emptied). Not otherwise: a header's helper with a window of
   // its own, called after the caller's closes, is none of its business.
   bool Outside = Windows && llvm::any_of(Windows->events(), [](const auto &E) {
                    return E.Kind == WindowEventKind::UnsafeOutside ||
@@ -216,9 +230,7 @@ CheckContext::dependencies(const FunctionDecl &FD) {
       return true;
     const FunctionDecl *Callee = Call.getDirectCallee();
     const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
-    // A body the prefilter let the parse skip uses no API name.
-    return Outside && Def && Def->doesThisDeclarationHaveABody() &&
-           !Analyses->get(*Def).uses().empty();
+    return Outside && Def && Def->doesThisDeclarationHaveABody();
   };
   std::vector<LineSpan> Spans;
   for (const CharSourceRange &R :

@@ -146,6 +146,9 @@ public:
     dependOnFunctionAround(Loc);
     return *this;
   }
+  /// Code outside any function the finding depends on: the lines of
+  /// \p Range (an initializer that stores a callback in a field).
+  FindingBuilder &dependsOnLines(clang::SourceRange Range);
   /// What the link step needs to finish the finding (Finding::Link).
   FindingBuilder &link(CallerLink L) {
     F.Link = std::move(L);

@@ -228,8 +228,8 @@ std::pair<size_t, size_t> logicalLine(llvm::StringRef FileText, size_t Offset);
 
 /// Whether the code of what a call of the function given to
 /// codeDependencies() calls counts in whatever file it is: the call runs
-/// while one of its user-access windows is open, or the callee uses the
-/// user-access API itself (a helper that opens the window).
+/// while one of its user-access windows is open, or the function has an op
+/// outside any window, which any callee may have left there.
 using CallFilter = llvm::function_ref<bool(const clang::CallExpr &)>;
 
 /// The code outside its own body that what \p FD does depends on, as file

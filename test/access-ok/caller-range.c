@@ -303,3 +303,66 @@ int pass_local_checked(struct pair __user *p)
 		return -EFAULT;
 	return put_word_at(tail, 1);
 }
+
+/* A helper that writes at its pointer and then steps it: no step runs
+ * before the first write, which is at the start of what the caller checked
+ * (its 4 bytes cover it). The write after the step may lie past them. */
+static noinline int put_then_step(u32 __user *p)
+{
+	if (__put_user(1, p))
+		return -EFAULT;
+	p = p + 1;
+	return __put_user(2, p);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which may lie past the start of 'w', but the access_ok() in step_short(), 1 call up (put_then_step() <- step_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int step_short(u32 __user *w)
+{
+	if (!access_ok(w, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'step_short()' calls 'put_then_step()' here with no check that covers it
+		return -EFAULT;
+	return put_then_step(w);
+}
+
+/* The same write in a loop that steps the pointer: the step of one turn
+ * runs before the write of the next. */
+static noinline int put_each(u32 __user *p, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (__put_user(i, p))
+// CHECK: caller-range.c:[[@LINE-1]]:7: warning: '__put_user' accesses 'p', which may lie past the start of 'e', but the access_ok() in each_short(), 1 call up (put_each() <- each_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+			return -EFAULT;
+		p++;
+	}
+	return 0;
+}
+
+int each_short(u32 __user *e)
+{
+	if (!access_ok(e, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'each_short()' calls 'put_each()' here with no check that covers it
+		return -EFAULT;
+	return put_each(e, 2);
+}
+
+/* A step on one path before the write. */
+static noinline int put_maybe_stepped(u32 __user *p, int skip)
+{
+	if (skip)
+		p++;
+	return __put_user(1, p);
+// CHECK: caller-range.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which may lie past the start of 's', but the access_ok() in maybe_short(), 1 call up (put_maybe_stepped() <- maybe_short()), covers only 'sizeof(u32)' of it [access-ok-far]
+}
+
+int maybe_short(u32 __user *s, int skip)
+{
+	if (!access_ok(s, sizeof(u32)))
+// CHECK: caller-range.c:[[@LINE-1]]:7: note: access_ok() here
+// CHECK: caller-range.c:[[@LINE+2]]:9: note: 'maybe_short()' calls 'put_maybe_stepped()' here with no check that covers it
+		return -EFAULT;
+	return put_maybe_stepped(s, skip);
+}

@@ -321,6 +321,58 @@ int reassigned_elsewhere(u32 __user *p, u32 __user *other, u32 v, int alt)
 	return __put_user(v, p);
 }
 
+/* Assigned on one path only (round 35, case 5): the access on that path
+ * reads a value no check saw. Checked again after the assignment, every
+ * path is checked. */
+int reassigned_on_a_path(u32 __user *p, u32 __user *other, u32 v, int alt)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	if (alt)
+		p = other;
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-6]]:7: note: access_ok() here
+}
+
+int reassigned_and_checked(u32 __user *p, u32 __user *other, u32 v, int alt)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	if (alt) {
+		p = other;
+		if (!access_ok(p, sizeof(u32)))
+			return -EFAULT;
+	}
+	return __put_user(v, p);
+}
+
+/* A helper given the pointer, assigned on one path after the window
+ * opened: the helper's op writes where the begin checked nothing. */
+static noinline int put_one(u32 __user *q, u32 v)
+{
+	unsafe_put_user(v, q, efault);
+// CHECK: fields.c:[[@LINE-1]]:2: warning: 'unsafe_put_user' is not guarded by any access_ok() on 'q', here or in its callers [access-ok-far]
+	return 0;
+efault:
+	return -EFAULT;
+}
+
+int window_reassigned_on_a_path(u32 __user *p, u32 __user *other, u32 v,
+				int alt)
+{
+	int err;
+
+	if (!user_write_access_begin(p, sizeof(u32)))
+		return -EFAULT;
+	if (alt)
+		p = other;
+	err = put_one(p, v);
+// CHECK: fields.c:[[@LINE-1]]:8: note: 'window_reassigned_on_a_path()' calls 'put_one()' here with no check that covers it
+	user_write_access_end();
+	return err;
+}
+
 /* Written through its address (round 25): a local that holds it, a
  * helper given it, a user copy into it. A read of the pointer's value
  * (a const parameter, copy_to_user()'s `from`) writes nothing. */
