@@ -63,6 +63,19 @@ TEST(PatchWordsTest, EveryCheckWithFixItsHasItsOwnWords) {
                         "window-mismatch", "window-unbalanced"}));
 }
 
+TEST(PatchWordsTest, SystemCallsGoByTheirOwnNames) {
+  std::vector<Finding> Fixed = fixedFindings();
+  ASSERT_FALSE(Fixed.empty());
+  Finding F = Fixed.front();
+  F.Function = "__do_sys_waitid";
+  EXPECT_NE(patchSummary({&F}).find(" in sys_waitid()"), std::string::npos);
+  F.Function = "__do_compat_sys_ppoll_time32";
+  EXPECT_NE(patchSummary({&F}).find(" in compat_sys_ppoll_time32()"),
+            std::string::npos);
+  F.Function = "__do_sys_";
+  EXPECT_NE(patchSummary({&F}).find(" in __do_sys_()"), std::string::npos);
+}
+
 TEST(PatchWordsTest, RewordingAMessageKeepsThePatch) {
   for (Finding F : fixedFindings()) {
     std::string Subject = patchSubject({&F}, "fs/select.c");

@@ -8,6 +8,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Path.h"
 
+#include <cstring>
 #include <set>
 
 namespace uaccess {
@@ -77,8 +78,20 @@ std::string subsystemPrefix(llvm::StringRef RelativePath) {
 // read back here.
 
 namespace {
+/// The name a kernel developer writes for \p Function: a system call's
+/// body, which SYSCALL_DEFINEn() names `__do_sys_waitid`, is `sys_waitid`.
+std::string spokenName(llvm::StringRef Function) {
+  for (llvm::StringRef Made :
+       {"__do_sys_", "__se_sys_", "__do_compat_sys_", "__se_compat_sys_"})
+    if (Function.starts_with(Made) && Function.size() > Made.size())
+      return (Made.drop_front(strlen("__do_")) + // "sys_", "compat_sys_"
+              Function.drop_front(Made.size()))
+          .str();
+  return Function.str();
+}
+
 std::string inFunction(const Finding &F) {
-  return F.Function.empty() ? "" : " in " + F.Function + "()";
+  return F.Function.empty() ? "" : " in " + spokenName(F.Function) + "()";
 }
 } // namespace
 
