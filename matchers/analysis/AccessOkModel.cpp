@@ -659,18 +659,30 @@ PointerShape AccessOkModel::pointerOf(const UaccessUse &U) {
   return pointerShape(U.arg(U.Api->PointerArg));
 }
 
-/// `p = other`, `h->buf = h->next`: not made from the holder itself
-/// (`p = p + 2`, `p = untagged_addr(p)`, `h->buf = h->buf + 1`) nor from
-/// the pointer \p Checked (`copy = from;`, `size = &from->size;` after
-/// the check of `from`).
+/// True when \p Value is made from \p Holder itself or from \p Checked
+/// on every path: it reads one of them, and each arm of a choice
+/// (`alt ? other : p`) does.
+static bool madeFrom(const Expr &Value, llvm::StringRef Holder,
+                     llvm::StringRef Checked) {
+  if (const auto *Choice =
+          dyn_cast<AbstractConditionalOperator>(Value.IgnoreParenCasts()))
+    return madeFrom(*Choice->getTrueExpr(), Holder, Checked) &&
+           madeFrom(*Choice->getFalseExpr(), Holder, Checked);
+  return anyStmtIn(Value, [&](const Stmt &R) {
+    const auto *E = dyn_cast<Expr>(&R);
+    std::string Read = E ? holderOf(*E) : "";
+    return !Read.empty() && (Read == Holder || Read == Checked);
+  });
+}
+
+/// `p = other`, `h->buf = h->next`, `p = alt ? other : p`: not made from
+/// the holder itself (`p = p + 2`, `p = untagged_addr(p)`, `h->buf =
+/// h->buf + 1`) nor from the pointer \p Checked (`copy = from;`, `size =
+/// &from->size;` after the check of `from`), on some path.
 static bool assignsOther(const BinaryOperator &BO, llvm::StringRef Holder,
                          llvm::StringRef Checked) {
   return BO.getOpcode() == BO_Assign && holderOf(*BO.getLHS()) == Holder &&
-         !anyStmtIn(*BO.getRHS(), [&](const Stmt &R) {
-           const auto *E = dyn_cast<Expr>(&R);
-           std::string Read = E ? holderOf(*E) : "";
-           return !Read.empty() && (Read == Holder || Read == Checked);
-         });
+         !madeFrom(*BO.getRHS(), Holder, Checked);
 }
 
 /// `&p` (`&h->buf`): the address of \p Holder.
@@ -889,21 +901,20 @@ bool holdsPassedValue(FunctionAnalyses &FA, llvm::StringRef Param,
   bool Written = false;
   anyStmtIn(*Body, [&](const Stmt &S) {
     const Expr *Target = nullptr;
-    bool Address = false;
     if (const auto *BO = dyn_cast<BinaryOperator>(&S);
         BO && BO->isAssignmentOp())
       Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(&S)) {
-      Address = UO->getOpcode() == UO_AddrOf;
-      if (Address || UO->isIncrementDecrementOp())
-        Target = UO->getSubExpr();
-    }
+    else if (const auto *UO = dyn_cast<UnaryOperator>(&S);
+             UO &&
+             (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
+      Target = UO->getSubExpr();
     const auto *Ref =
         Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
     if (!Ref || !isa<ParmVarDecl>(Ref->getDecl()) ||
         Ref->getDecl()->getName() != Param)
       return false;
-    Written = Address || Model.mayRunBefore(S, A);
+    // Its address taken before the access, a callee may have moved it.
+    Written = Model.mayRunBefore(S, A);
     return Written;
   });
   return !Written;

@@ -174,8 +174,8 @@ const clang::Stmt *reassignedBefore(FunctionAnalyses &FA,
                                     const clang::Stmt &Call);
 
 /// True when parameter \p Param holds what the callers passed wherever
-/// \p A runs: its address is never taken, and no statement that writes it
-/// (`p = p + 1`, `p++`) can run before \p A. A helper that steps its
+/// \p A runs: no statement that writes it (`p = p + 1`, `p++`) or takes
+/// its address (`bump(&p)`) can run before \p A. A helper that steps its
 /// pointer after its first write wrote that one at the start.
 bool holdsPassedValue(FunctionAnalyses &FA, llvm::StringRef Param,
                       const UaccessUse &A);

@@ -325,6 +325,24 @@ int step_short(u32 __user *w)
 	return put_then_step(w);
 }
 
+/* Its address taken after the write (round 38): a callee given it may
+ * move the pointer, but only for what comes after. */
+extern void bump(u32 __user **pp);
+static noinline int put_then_bump(u32 __user *p)
+{
+	if (__put_user(1, p))
+		return -EFAULT;
+	bump(&p);
+	return p ? 1 : 0;
+}
+
+int bump_checked(u32 __user *b)
+{
+	if (!access_ok(b, sizeof(u32)))
+		return -EFAULT;
+	return put_then_bump(b);
+}
+
 /* The same write in a loop that steps the pointer: the step of one turn
  * runs before the write of the next. */
 static noinline int put_each(u32 __user *p, int n)

@@ -335,6 +335,17 @@ int reassigned_on_a_path(u32 __user *p, u32 __user *other, u32 v, int alt)
 // CHECK: fields.c:[[@LINE-6]]:7: note: access_ok() here
 }
 
+/* The same as a choice of values: one arm is another pointer (round 38). */
+int reassigned_by_choice(u32 __user *p, u32 __user *other, u32 v, int alt)
+{
+	if (!access_ok(p, sizeof(u32)))
+		return -EFAULT;
+	p = alt ? other : p;
+	return __put_user(v, p);
+// CHECK: fields.c:[[@LINE-1]]:9: warning: '__put_user' accesses 'p', which the function assigns another value after the access_ok() checked it [access-ok-far]
+// CHECK: fields.c:[[@LINE-5]]:7: note: access_ok() here
+}
+
 int reassigned_and_checked(u32 __user *p, u32 __user *other, u32 v, int alt)
 {
 	if (!access_ok(p, sizeof(u32)))
