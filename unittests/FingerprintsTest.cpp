@@ -100,8 +100,15 @@ TEST_F(FingerprintsTest, WhitespaceIsLeftAside) {
             fingerprint("batchable", "", "b.c", "h", "f(a,b);", 0));
   EXPECT_EQ(Old[0].LegacyFingerprint,
             fingerprint("batchable", "", "a.c", "h", "f(a, b);", 0));
-  // Names two spaces part stay parted.
+  // Tokens a space parts stay parted; literals keep their spaces.
   EXPECT_NE(withoutWhitespace("int x"), withoutWhitespace("intx"));
+  EXPECT_NE(withoutWhitespace("a - --b"), withoutWhitespace("a---b"));
+  EXPECT_EQ(withoutWhitespace("a - --b"), withoutWhitespace("a- --b"));
+  EXPECT_EQ(withoutWhitespace("x = -1"), withoutWhitespace("x=-1"));
+  EXPECT_NE(withoutWhitespace("s = \"a b\""), withoutWhitespace("s=\"a  b\""));
+  EXPECT_EQ(withoutWhitespace("c = '\\'' ;  d"), "c='\\'';d");
+  EXPECT_EQ(withoutWhitespace("p -> q"), "p->q");
+  EXPECT_EQ(withoutWhitespace("p - > q"), "p- >q");
 }
 
 TEST_F(FingerprintsTest, VersionThreeBaselinesMatchTheLegacyFingerprint) {

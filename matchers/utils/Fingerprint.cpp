@@ -33,18 +33,45 @@ llvm::StringRef lineOf(llvm::StringRef Text, uint64_t Line) {
   return Line ? Text.take_until([](char C) { return C == '\n'; }) : "";
 }
 
-std::string withoutWhitespace(llvm::StringRef Text) {
+/// True when \p A and \p B, written together, would make one token of
+/// the two: two characters of a name or number (`int x`), or the start of
+/// a punctuator (`- -` is not `--`, `a - --b` not `a---b`).
+static bool wouldJoin(char A, char B) {
   auto InName = [](char C) { return llvm::isAlnum(C) || C == '_'; };
+  if (InName(A) && InName(B))
+    return true;
+  static const char *const Pairs[] = {
+      "->", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&",
+      "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=", "..",
+      "##", "::", "<:", ":>", "<%", "%>", "%:", "/*", "//", "*/"};
+  char Both[] = {A, B, 0};
+  return llvm::is_contained(Pairs, llvm::StringRef(Both));
+}
+
+std::string withoutWhitespace(llvm::StringRef Text) {
   std::string Out;
   bool Blank = false;
-  for (char C : Text.trim()) {
+  char Quote = 0; // Inside a string or character literal: its own text.
+  Text = Text.trim();
+  for (size_t I = 0; I < Text.size(); ++I) {
+    char C = Text[I];
+    if (Quote) {
+      Out += C;
+      if (C == '\\' && I + 1 < Text.size())
+        Out += Text[++I];
+      else if (C == Quote)
+        Quote = 0;
+      continue;
+    }
     if (llvm::isSpace(C)) {
       Blank = true;
       continue;
     }
-    if (Blank && !Out.empty() && InName(Out.back()) && InName(C))
+    if (Blank && !Out.empty() && wouldJoin(Out.back(), C))
       Out += ' ';
     Blank = false;
+    if (C == '"' || C == '\'')
+      Quote = C;
     Out += C;
   }
   return Out;

@@ -25,9 +25,11 @@ std::string collapseWhitespace(llvm::StringRef Text);
 /// 1-based line \p Line of \p Text without its line break; "" past the end.
 llvm::StringRef lineOf(llvm::StringRef Text, uint64_t Line);
 
-/// \p Text without its whitespace, but for one space where it parts two
-/// characters of names or numbers (`return x`): `f(a, b)` and `f(a,b)`
-/// are one text, `int x` and `intx` are not.
+/// \p Text without the whitespace between its tokens, but for one space
+/// where the two would join into one (`return x`, `a - --b`), and with
+/// what string and character literals hold as it is: `f(a, b)` and
+/// `f(a,b)` are one text, `int x` and `intx` are not, nor `a - --b` and
+/// `a---b`, nor `"a b"` and `"a  b"`.
 std::string withoutWhitespace(llvm::StringRef Text);
 
 /// The snippet a fingerprint hashes: the line, withoutWhitespace().
