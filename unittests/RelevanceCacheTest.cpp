@@ -91,5 +91,29 @@ TEST_F(RelevanceCacheFolders, TheTreesOwnIncludeFoldersAreTheUniverse) {
                                       C.Directory + "/include"}));
 }
 
+TEST_F(RelevanceCacheFolders, ALockThatOutlivesTheWaitIsTakenOver) {
+  // A Kbuild tree with one header, and a lock another host holds (NFS):
+  // its owner cannot be asked, so the call waits, then takes it over and
+  // removes it, and the next build waits no more.
+  ASSERT_FALSE(llvm::sys::fs::create_directories(Dir + "/tree/include"));
+  make("tree/include/h.h", "#define W(p) put_user(0, p)\n");
+  std::string Main = make("tree/m.c", "int m(void) { return 0; }\n");
+  clang::tooling::CompileCommand C;
+  C.Directory = (Dir + "/tree").str();
+  C.CommandLine = {"clang", "-Iinclude", "-c", "m.c"};
+  ScanCacheSettings S{(Dir + "/cache").str(), "test", 1, 1};
+  CachedChoice First = chooseByScanCache(S, C, {Main});
+  ASSERT_TRUE(First.Skip) << First.Note;
+  ASSERT_FALSE(llvm::sys::fs::remove(First.Path));
+  make("cache/" + llvm::sys::path::filename(First.Path).str() + ".lock",
+       "another-host.example 12345");
+  CachedChoice Waited = chooseByScanCache(S, C, {Main});
+  EXPECT_TRUE(Waited.Skip);
+  EXPECT_EQ(Waited.Note, "built (a lock held past 1 s: taken over)");
+  EXPECT_FALSE(llvm::sys::fs::exists(First.Path + ".lock"));
+  ASSERT_FALSE(llvm::sys::fs::remove(First.Path));
+  EXPECT_EQ(chooseByScanCache(S, C, {Main}).Note, "built");
+}
+
 } // namespace
 } // namespace uaccess

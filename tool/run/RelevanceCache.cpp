@@ -35,9 +35,6 @@ constexpr unsigned MaxChangedHeaders = 64;
 /// Past this many headers in its folders, a tree has no universe: the
 /// full prefilter decides.
 constexpr size_t MaxUniverseFiles = 200000;
-/// How long a call waits for another that builds the file (a few seconds
-/// on a kernel tree) before it builds its own.
-constexpr unsigned MaxLockWaitSeconds = 60;
 
 std::string hexHash(llvm::StringRef Text) {
   return llvm::utohexstr(llvm::xxh3_64bits(Text), /*LowerCase=*/true);
@@ -275,17 +272,24 @@ std::optional<Universe> loadOrBuild(llvm::StringRef Path,
   Note = Existed ? "built again (another version or folders)" : "built";
   // Under make -j the first calls start together: one builds the file and
   // the others wait for it, then read it. A lock whose owner died is taken
-  // over; a wait that runs out, or a folder that takes no lock, builds
-  // alone.
+  // over; so is one that outlives the wait (another host's, a reused pid),
+  // which would stall every later build as long. A folder that takes no
+  // lock builds alone.
   llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path));
   llvm::LockFileManager Lock(Path);
-  if (Lock.getState() == llvm::LockFileManager::LFS_Shared &&
-      Lock.waitForUnlock(MaxLockWaitSeconds) ==
-          llvm::LockFileManager::Res_Success)
-    if (std::optional<Universe> U = readUniverse(Path, Dirs, Header)) {
-      Note = "read when another call had built it";
-      return U;
+  if (Lock.getState() == llvm::LockFileManager::LFS_Shared) {
+    auto Waited = Lock.waitForUnlock(Settings.LockWaitSeconds);
+    if (Waited != llvm::LockFileManager::Res_Timeout)
+      if (std::optional<Universe> U = readUniverse(Path, Dirs, Header)) {
+        Note = "read when another call had built it";
+        return U;
+      }
+    if (Waited == llvm::LockFileManager::Res_Timeout) {
+      Lock.unsafeRemoveLockFile();
+      Note += " (a lock held past " + std::to_string(Settings.LockWaitSeconds) +
+              " s: taken over)";
     }
+  }
   return rebuild(Path, Dirs, Settings, Note);
 }
 

@@ -47,6 +47,9 @@ struct ScanCacheSettings {
   std::string Dir;
   std::string ToolVersion;
   unsigned Jobs = 0;
+  /// How long a call waits for another that builds the file (a few
+  /// seconds on a kernel tree) before it takes the lock over.
+  unsigned LockWaitSeconds = 60;
 };
 
 /// What the scan cache told of one TU.
