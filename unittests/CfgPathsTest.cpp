@@ -199,3 +199,48 @@ TEST(CfgPathsTest, AnAndNotTestedLeavesThePathOpen) {
       "{ if (!(check(a) && check(b)) && a) return -1; return a; }", 1));
 }
 } // namespace
+
+namespace {
+
+/// Whether some path to each `return` of f runs a call of `check` first,
+/// and whether every path out of f runs one.
+std::pair<std::vector<bool>, bool> somePathsAndExit(llvm::StringRef Body) {
+  ParsedF P("int check(int); int other(int);\nint f(int a, int b) " +
+            Body.str());
+  auto IsCheck = [](const Stmt &S) {
+    const auto *Call = dyn_cast<CallExpr>(&S);
+    const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+    return Callee && Callee->getName() == "check";
+  };
+  std::vector<bool> Some;
+  for (const auto &N : match(findAll(returnStmt().bind("r")), *P.F->getBody(),
+                             P.AST->getASTContext()))
+    Some.push_back(
+        somePathRunsFirst(*P.G, *N.getNodeAs<ReturnStmt>("r"), IsCheck));
+  return {Some, everyPathToExitRuns(*P.G, IsCheck)};
+}
+
+TEST(CfgPathsTest, SomePathAndEveryPathOut) {
+  // Checked on one branch: some path to the join runs it, not every one.
+  auto [Some, Out] =
+      somePathsAndExit("{ if (a) check(a); if (b) return 1; return 0; }");
+  EXPECT_EQ(Some, std::vector<bool>({true, true}));
+  EXPECT_FALSE(Out);
+  // On both branches: every path out runs one.
+  std::tie(Some, Out) =
+      somePathsAndExit("{ if (a) check(a); else check(b); return 0; }");
+  EXPECT_EQ(Some, std::vector<bool>({true}));
+  EXPECT_TRUE(Out);
+  // A return before it: no path to that one runs it; a loop's next turn
+  // runs it before the return in the loop.
+  std::tie(Some, Out) = somePathsAndExit(
+      "{ while (a--) { if (b) return 1; check(a); } return 0; }");
+  EXPECT_EQ(Some, std::vector<bool>({true, true}));
+  EXPECT_FALSE(Out);
+  std::tie(Some, Out) =
+      somePathsAndExit("{ if (b) return 1; check(a); return 0; }");
+  EXPECT_EQ(Some, std::vector<bool>({false, true}));
+  EXPECT_FALSE(Out);
+}
+
+} // namespace

@@ -2,13 +2,13 @@
 
 #include "analysis/CallPolicy.h"
 #include "analysis/AnalysisCache.h"
+#include "utils/CfgPaths.h"
 #include "utils/NameMatch.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/BitVector.h"
@@ -242,94 +242,54 @@ CallPolicy::accessToggleOf(const FunctionDecl &FD) {
   return toggleThrough(FD, 0);
 }
 
-namespace {
-/// The statement of \p Body that holds \p S, or null.
-const Stmt *topStatementOf(const Stmt *S, const CompoundStmt &Body,
-                           const ParentMap &Parents) {
-  while (S && Parents.getParent(S) != &Body)
-    S = Parents.getParent(S);
-  return S;
-}
-
-/// True when every path through \p Body runs its statement \p At: it
-/// branches nowhere itself, and no statement before it can leave.
-bool runsOnEveryPath(const CompoundStmt &Body, const Stmt &At) {
-  if (!isa<Expr, ReturnStmt, DeclStmt>(At))
-    return false;
-  for (const Stmt *S : Body.body()) {
-    if (S == &At)
-      return true;
-    if (anyStmtIn(*S, [](const Stmt &N) {
-          return isa<ReturnStmt, GotoStmt, BreakStmt, IndirectGotoStmt>(N);
-        }))
-      return false;
-  }
-  return false;
-}
-
-/// Where \p S is in \p Body, by its top statement: -1 before \p At, 0 in
-/// it, 1 after it.
-int sideOf(const Stmt &S, const Stmt &At, const CompoundStmt &Body,
-           const ParentMap &Parents) {
-  const Stmt *Top = topStatementOf(&S, Body, Parents);
-  if (Top == &At)
-    return 0;
-  for (const Stmt *T : Body.body())
-    if (T == Top || T == &At)
-      return T == Top ? -1 : 1;
-  return 0;
-}
-} // namespace
-
-// An inline (or static, not noinline) function whose body, on every path,
-// runs the save (restore) or calls one function that does (\p Depth deep),
-// and does nothing else with the API: the compiler puts the macro in its
+// An inline (or static, not noinline) function that, on every path, runs
+// the save (restore), or calls a function that does (\p Depth deep), and
+// does nothing else with the API: the compiler puts the macro in its
 // caller, and the flag it sets holds after the call either way. What else
 // it calls runs with access as it is there: on after a restore, or before
 // a save.
 std::optional<CallPolicy::AccessToggle>
 CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
   const FunctionDecl *Def = parsedDefinition(FD);
-  const auto *Body =
-      Def ? dyn_cast_or_null<CompoundStmt>(Def->getBody()) : nullptr;
-  if (!Body || !isInlinable(*Def) || !shapeOf(FD).Known ||
+  if (!Def || !isInlinable(*Def) || !shapeOf(FD).Known ||
       Depth > MaxToggleDepth)
     return std::nullopt;
   FunctionAnalyses &FA = Cache.get(*Def);
-  llvm::ArrayRef<UaccessUse> Own = FA.uses().uses();
-  if (Own.size() > 1 || (Own.size() == 1 && Own[0].Api->TheRole != Role::Save &&
-                         Own[0].Api->TheRole != Role::Restore))
-    return std::nullopt;
-  std::optional<AccessToggle> Toggle;
-  const Stmt *Anchor = nullptr;
-  if (Own.size() == 1) {
-    Toggle = AccessToggle{Own[0].Api->TheRole};
-    Anchor = Own[0].Anchor;
-  }
+  const CFG *Graph = FA.cfg();
+  std::optional<Role> R;
+  bool Mixed = false, InnerOn = false;
+  auto Take = [&](Role Next) {
+    Mixed |= (R && *R != Next) || (Next != Role::Save && Next != Role::Restore);
+    R = Next;
+  };
+  for (const UaccessUse &U : FA.uses().uses())
+    Take(U.Api->TheRole);
+  llvm::SmallPtrSet<const CallExpr *, 4> Forwards;
   std::vector<const CallExpr *> Others;
   for (const CallExpr *C : userCalls(FA)) {
     const FunctionDecl *Callee = C->getDirectCallee();
     std::optional<AccessToggle> Inner =
         Callee ? toggleThrough(*Callee, Depth + 1) : std::nullopt;
-    if (Inner && Toggle)
-      return std::nullopt; // Two toggles.
     if (Inner) {
-      Toggle = Inner;
-      Anchor = C;
+      Take(Inner->Toggle);
+      InnerOn |= Inner->CallsWithAccessOn;
+      Forwards.insert(C);
     } else if (!judge(*C).Safe) {
       Others.push_back(C);
     }
   }
-  const Stmt *At =
-      Anchor ? topStatementOf(Anchor, *Body, FA.parents()) : nullptr;
-  if (!Toggle || !At || !runsOnEveryPath(*Body, *At))
+  auto Toggles = [&](const Stmt &S) {
+    const auto *Call = dyn_cast<CallExpr>(&S);
+    return (Call && Forwards.count(Call)) || FA.uses().ownerOf(&S);
+  };
+  if (!Graph || !R || Mixed || !everyPathToExitRuns(*Graph, Toggles))
     return std::nullopt;
-  int AccessOnSide = Toggle->Toggle == Role::Restore ? 1 : -1;
-  for (const CallExpr *C : Others) {
-    int Side = sideOf(*C, *At, *Body, FA.parents());
-    Toggle->CallsWithAccessOn |= Side == 0 || Side == AccessOnSide;
-  }
-  return Toggle;
+  AccessToggle T{*R, InnerOn};
+  for (const CallExpr *C : Others)
+    T.CallsWithAccessOn |= *R == Role::Restore
+                               ? somePathRunsFirst(*Graph, *C, Toggles)
+                               : !everyPathRunsFirst(*Graph, *C, Toggles);
+  return T;
 }
 
 const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {
@@ -490,6 +450,27 @@ CallVerdict CallPolicy::judge(const FunctionDecl &Called) {
   return V;
 }
 
+/// True when every path to \p Call in \p FA's body runs its own
+/// user_access_save() with no restore since: access is off there, as in
+/// a caller that saves around the call (a helper that suspends access
+/// around its own work).
+static bool suspendedAt(FunctionAnalyses &FA, const CallExpr &Call) {
+  auto Is = [&](Role R) {
+    return [&FA, R](const Stmt &S) {
+      const UaccessUse *U = FA.uses().ownerOf(&S);
+      return U && U->Api->TheRole == R;
+    };
+  };
+  auto Saves = Is(Role::Save), Restores = Is(Role::Restore);
+  const CFG *Graph = FA.cfg();
+  return Graph &&
+         llvm::any_of(FA.uses().uses(),
+                      [](const UaccessUse &U) {
+                        return U.Api->TheRole == Role::Save;
+                      }) &&
+         everyPathRunsFirst(*Graph, Call, Saves, Restores);
+}
+
 bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
   auto It = SafeMemo.find(&FD);
   if (It != SafeMemo.end()) {
@@ -498,7 +479,10 @@ bool CallPolicy::inlineBodyIsSafe(const FunctionDecl &FD, std::string &Inner) {
   }
   SafeMemo[&FD] = {Memo::InProgress, ""};
   bool Safe = true;
-  for (const CallExpr *C : userCalls(Cache.get(FD))) {
+  FunctionAnalyses &FA = Cache.get(FD);
+  for (const CallExpr *C : userCalls(FA)) {
+    if (suspendedAt(FA, *C))
+      continue;
     CallVerdict V = judge(*C);
     if (!V.Safe) {
       Safe = false;

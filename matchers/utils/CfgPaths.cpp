@@ -213,4 +213,66 @@ bool everyPathRunsFirst(const CFG &G, const Stmt &Target,
   return true;
 }
 
+namespace {
+/// The statement of element \p I of \p B, or null.
+const Stmt *stmtAt(const CFGBlock &B, unsigned I) {
+  auto CS = B[I].getAs<CFGStmt>();
+  return CS ? CS->getStmt() : nullptr;
+}
+
+/// The first index of \p B from \p Start whose statement \p Runs accepts,
+/// or B.size().
+unsigned firstRun(const CFGBlock &B, unsigned Start,
+                  llvm::function_ref<bool(const Stmt &)> Runs) {
+  for (unsigned I = Start; I < B.size(); ++I)
+    if (const Stmt *S = stmtAt(B, I); S && Runs(*S))
+      return I;
+  return B.size();
+}
+} // namespace
+
+bool somePathRunsFirst(const CFG &G, const Stmt &Target,
+                       llvm::function_ref<bool(const Stmt &)> Runs) {
+  auto [TargetBlock, TargetIndex] = elementOf(G, Target);
+  if (!TargetBlock)
+    return false;
+  // The blocks a path enters after it ran one: from the end of each block
+  // that runs one, onwards.
+  llvm::DenseSet<const CFGBlock *> Entered;
+  llvm::SmallVector<const CFGBlock *, 16> Work;
+  for (const CFGBlock *B : G) {
+    unsigned I = B ? firstRun(*B, 0, Runs) : 0;
+    if (!B || I == B->size())
+      continue;
+    if (B == TargetBlock && I < TargetIndex)
+      return true;
+    Work.push_back(B);
+  }
+  while (!Work.empty())
+    for (const CFGBlock *Succ : Work.pop_back_val()->succs()) {
+      if (Succ == TargetBlock)
+        return true;
+      if (Succ && Entered.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  return false;
+}
+
+bool everyPathToExitRuns(const CFG &G,
+                         llvm::function_ref<bool(const Stmt &)> Runs) {
+  llvm::DenseSet<const CFGBlock *> Entered{&G.getEntry()};
+  llvm::SmallVector<const CFGBlock *, 16> Work{&G.getEntry()};
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    if (B == &G.getExit())
+      return false;
+    if (firstRun(*B, 0, Runs) < B->size())
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Entered.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  return true;
+}
+
 } // namespace uaccess

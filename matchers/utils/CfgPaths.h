@@ -32,6 +32,17 @@ bool everyPathRunsFirst(
     llvm::function_ref<bool(const clang::Stmt &)> Runs,
     llvm::function_ref<bool(const clang::Stmt &)> Undoes = nullptr);
 
+/// True when some path from \p G's entry to \p Target runs, before it, an
+/// element that \p Runs accepts (a loop's next turn counts). False when
+/// \p Target is no element of \p G.
+bool somePathRunsFirst(const clang::CFG &G, const clang::Stmt &Target,
+                       llvm::function_ref<bool(const clang::Stmt &)> Runs);
+
+/// True when every path from \p G's entry to its exit runs an element that
+/// \p Runs accepts (vacuously true when none gets there).
+bool everyPathToExitRuns(const clang::CFG &G,
+                         llvm::function_ref<bool(const clang::Stmt &)> Runs);
+
 /// True when every path from \p G's entry to \p To passes \p Through
 /// first: dominance, with the paths that cannot run left out. A path that
 /// leaves `a && b` at a false `a` (or `a || b` at a true one) knows the

@@ -295,6 +295,43 @@ efault:
 	return -EFAULT;
 }
 
+// A restore on every path, in each branch, is a restore; a helper that
+// saves around its own call runs it with access off (round 39).
+static inline void restore_both(unsigned long f, int x)
+{
+	if (x)
+		user_access_restore(f);
+	else
+		user_access_restore(f);
+}
+
+static inline void log_suspended(int x)
+{
+	unsigned long f = user_access_save();
+
+	log_event(x);
+	user_access_restore(f);
+}
+
+int resumed_both(struct ev __user *p, u32 a, int x)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	log_suspended(1);
+	flags = save_access();
+	restore_both(flags, x);
+	log_event(4);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close by themselves, but what runs inside is still checked.
 int scoped_call(struct ev __user *p, u32 a)

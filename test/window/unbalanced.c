@@ -287,6 +287,33 @@ efault:
 	return -EFAULT;
 }
 
+// A restore in each branch is a restore on every path (round 39).
+static inline void restore_both(unsigned long f, int x)
+{
+	if (x)
+		user_access_restore(f);
+	else
+		user_access_restore(f);
+}
+
+int end_while_saved_both(struct ev __user *p, u32 a, int x)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = save_static();
+	user_write_access_end();
+	restore_both(flags, x);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
 #ifdef scoped_user_write_access
 // Scoped windows close on every exit of their scope.
 int scoped(struct ev __user *p, u32 a, int flag)
