@@ -96,11 +96,11 @@ class CallCollector : public RecursiveASTVisitor<CallCollector> {
 public:
   using Map =
       llvm::DenseMap<const FunctionDecl *, std::vector<CallerIndex::Site>>;
-  using StoreMap =
+  using ReferenceMap =
       llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>>;
   CallCollector(Map &Calls, llvm::DenseSet<const FunctionDecl *> &AddressTaken,
-                StoreMap &StoreSites)
-      : Calls(Calls), AddressTaken(AddressTaken), StoreSites(StoreSites) {}
+                ReferenceMap &References)
+      : Calls(Calls), AddressTaken(AddressTaken), References(References) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
@@ -149,11 +149,13 @@ public:
     return true;
   }
   /// The functions named other than as the callee of a call: their
-  /// address is taken (`.fn = put_cb`, `&put_cb`).
+  /// address is taken (`.fn = put_cb`, `&put_cb`), at those names.
   void addAddressTaken() const {
     for (const auto &[Ref, F] : Refs)
-      if (!Callees.count(Ref))
+      if (!Callees.count(Ref)) {
         AddressTaken.insert(F);
+        References[F].push_back(Ref);
+      }
   }
   /// The calls through each field, for each function stored in it.
   void addIndirect(Map &Indirect) const {
@@ -171,12 +173,11 @@ private:
     if (!F)
       return;
     Stored[Field].insert(F->getCanonicalDecl());
-    StoreSites[F->getCanonicalDecl()].push_back(Value);
   }
 
   Map &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
-  StoreMap &StoreSites;
+  ReferenceMap &References;
   llvm::SmallPtrSet<const DeclRefExpr *, 32> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
   const FunctionDecl *Current = nullptr;
@@ -188,7 +189,7 @@ private:
 } // namespace
 
 CallerIndex::CallerIndex(ASTContext &Ctx) {
-  CallCollector Collector(Calls, AddressTaken, Stores);
+  CallCollector Collector(Calls, AddressTaken, References);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.addIndirect(IndirectCalls);
   Collector.addAddressTaken();
@@ -208,9 +209,9 @@ CallerIndex::callsTo(const FunctionDecl &Callee) const {
 }
 
 llvm::ArrayRef<const Expr *>
-CallerIndex::storesOf(const FunctionDecl &F) const {
-  auto It = Stores.find(F.getCanonicalDecl());
-  if (It == Stores.end())
+CallerIndex::referencesOf(const FunctionDecl &F) const {
+  auto It = References.find(F.getCanonicalDecl());
+  if (It == References.end())
     return {};
   return It->second;
 }

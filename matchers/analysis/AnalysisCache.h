@@ -121,11 +121,12 @@ public:
   /// The calls through a field (`regset->set(...)`) that the TU sets to
   /// \p Callee, in an initializer (`.set = genregs_set`) or an assignment.
   llvm::ArrayRef<Site> indirectCallsTo(const clang::FunctionDecl &Callee) const;
-  /// Where the TU stores \p F in a struct's field (the value of
-  /// `.set = genregs_set`, or of an assignment): what makes the calls
-  /// through that field its callers.
+  /// Where the TU names \p F other than to call it: a store in a field
+  /// (`.set = genregs_set`, `ops->write = (void *)dev_write`), `&f`, an
+  /// argument. What makes it a callback, and the calls through a field
+  /// its callers.
   llvm::ArrayRef<const clang::Expr *>
-  storesOf(const clang::FunctionDecl &F) const;
+  referencesOf(const clang::FunctionDecl &F) const;
   /// The TU names \p F other than to call it: a callback, which whoever
   /// holds the pointer may call, window or not.
   bool addressTaken(const clang::FunctionDecl &F) const;
@@ -141,7 +142,7 @@ private:
   SiteMap Calls;
   SiteMap IndirectCalls;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>>
-      Stores;
+      References;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
 };
 

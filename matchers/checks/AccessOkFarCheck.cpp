@@ -432,8 +432,8 @@ void AccessOkFarCheck::dependOnCallers(FindingBuilder &B, FunctionAnalyses &FA,
     if (!F)
       return;
     B.dependsOn(F->getLocation());
-    for (const Expr *Store : Callers.storesOf(*F))
-      B.dependsOnLines(Store->getSourceRange());
+    for (const Expr *Named : Callers.referencesOf(*F))
+      B.dependsOnCode(Named->getSourceRange());
   };
   Add(&FA.decl());
   auto AddChain = [&](const std::vector<const FunctionDecl *> &Chain) {

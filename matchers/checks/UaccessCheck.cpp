@@ -107,16 +107,20 @@ void FindingBuilder::dependOnFunctionAround(SourceLocation Loc) {
   llvm::for_each(Ctx.dependencies(*Def), Add);
 }
 
-FindingBuilder &FindingBuilder::dependsOnLines(SourceRange Range) {
+FindingBuilder &FindingBuilder::dependsOnCode(SourceRange Range) {
   const SourceManager &SM = Ctx.sourceManager();
-  CharSourceRange R = SM.getExpansionRange(Range);
-  if (R.isInvalid())
-    return *this;
-  FindingLocation Begin = Ctx.locate(R.getBegin());
-  FindingLocation End = Ctx.locate(R.getEnd());
-  LineSpan Span{Begin.File, Begin.Line, End.Line};
-  if (Begin.File == End.File && !llvm::is_contained(F.Depends, Span))
-    F.Depends.push_back(std::move(Span));
+  std::vector<CharSourceRange> Ranges =
+      macroDefinitionsAt(Range.getBegin(), SM);
+  Ranges.push_back(SM.getExpansionRange(Range));
+  for (const CharSourceRange &R : Ranges) {
+    if (R.isInvalid())
+      continue;
+    FindingLocation Begin = Ctx.locate(R.getBegin());
+    FindingLocation End = Ctx.locate(R.getEnd());
+    LineSpan Span{Begin.File, Begin.Line, End.Line};
+    if (Begin.File == End.File && !llvm::is_contained(F.Depends, Span))
+      F.Depends.push_back(std::move(Span));
+  }
   return *this;
 }
 

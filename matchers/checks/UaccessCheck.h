@@ -147,8 +147,9 @@ public:
     return *this;
   }
   /// Code outside any function the finding depends on: the lines of
-  /// \p Range (an initializer that stores a callback in a field).
-  FindingBuilder &dependsOnLines(clang::SourceRange Range);
+  /// \p Range (an initializer that stores a callback in a field), and the
+  /// `#define` of each macro that made it (`DEFINE_OPS(fops, my_write)`).
+  FindingBuilder &dependsOnCode(clang::SourceRange Range);
   /// What the link step needs to finish the finding (Finding::Link).
   FindingBuilder &link(CallerLink L) {
     F.Link = std::move(L);

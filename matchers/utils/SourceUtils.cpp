@@ -574,13 +574,62 @@ std::pair<size_t, size_t> logicalLine(llvm::StringRef Text, size_t Offset) {
 }
 
 namespace {
+/// The #define of each macro level that made a location, each once, into
+/// \p Ranges.
+class MacroDefinitions {
+public:
+  MacroDefinitions(const SourceManager &SM,
+                   std::vector<CharSourceRange> &Ranges)
+      : SM(SM), Ranges(Ranges) {}
+
+  /// Up the expansions that made \p Loc, and down the spellings too, for a
+  /// macro expanded in another macro's argument (`ID(MY_END)`).
+  void add(SourceLocation Loc) {
+    llvm::SmallVector<SourceLocation, 8> Work{Loc};
+    while (!Work.empty() && Expansions.size() < 100000) {
+      SourceLocation L = Work.pop_back_val();
+      if (!L.isMacroID() ||
+          !Expansions.insert(SM.getFileID(L).getHashValue()).second)
+        continue; // A file, or an expansion already done.
+      SourceLocation Spelled = SM.getImmediateSpellingLoc(L);
+      definitionAt(Spelled);
+      Work.push_back(Spelled);
+      Work.push_back(SM.getImmediateExpansionRange(L).getBegin());
+    }
+  }
+
+private:
+  /// The directive whose text holds \p Spelled, if it is one.
+  void definitionAt(SourceLocation Spelled) {
+    if (!Spelled.isFileID())
+      return;
+    auto [File, Offset] = SM.getDecomposedLoc(Spelled);
+    bool Invalid = false;
+    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
+    if (Invalid)
+      return;
+    auto [Begin, End] = logicalLine(Text, Offset);
+    if (!Text.slice(Begin, End).ltrim(" \t").starts_with("#"))
+      return;
+    SourceLocation Start = SM.getComposedLoc(File, Begin);
+    if (Defines.insert(Start.getRawEncoding()).second)
+      Ranges.push_back(
+          CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
+  }
+
+  const SourceManager &SM;
+  std::vector<CharSourceRange> &Ranges;
+  llvm::DenseSet<unsigned> Expansions;
+  llvm::DenseSet<SourceLocation::UIntTy> Defines;
+};
+
 /// Collects codeDependencies(): each macro expansion of a body once.
 class DependencyWalk {
 public:
   DependencyWalk(const FunctionDecl &FD, const SourceManager &SM,
                  CallFilter Follow)
       : FD(FD), SM(SM), Home(SM.getFileID(SM.getFileLoc(FD.getLocation()))),
-        Follow(Follow) {}
+        Follow(Follow), Macros(SM, Ranges) {}
 
   /// \p Depth: 0 in \p FD's body, more in the body of a callee that runs
   /// inside one of its windows (every call there runs inside it too).
@@ -602,40 +651,8 @@ private:
   /// How deep the walk follows callees that run inside a window.
   static constexpr unsigned MaxDepth = 4;
 
-  /// The #define of each macro level that made \p Loc: up the expansions,
-  /// and down the spellings too, for a macro expanded in another macro's
-  /// argument (`ID(MY_END)`).
-  void macrosAt(SourceLocation Loc) {
-    llvm::SmallVector<SourceLocation, 8> Work{Loc};
-    while (!Work.empty() && Expansions.size() < 100000) {
-      SourceLocation L = Work.pop_back_val();
-      if (!L.isMacroID() ||
-          !Expansions.insert(SM.getFileID(L).getHashValue()).second)
-        continue; // A file, or an expansion already done.
-      SourceLocation Spelled = SM.getImmediateSpellingLoc(L);
-      definitionAt(Spelled);
-      Work.push_back(Spelled);
-      Work.push_back(SM.getImmediateExpansionRange(L).getBegin());
-    }
-  }
-
-  /// The directive whose text holds \p Spelled, if it is one.
-  void definitionAt(SourceLocation Spelled) {
-    if (!Spelled.isFileID())
-      return;
-    auto [File, Offset] = SM.getDecomposedLoc(Spelled);
-    bool Invalid = false;
-    llvm::StringRef Text = SM.getBufferData(File, &Invalid);
-    if (Invalid)
-      return;
-    auto [Begin, End] = logicalLine(Text, Offset);
-    if (!Text.slice(Begin, End).ltrim(" \t").starts_with("#"))
-      return;
-    SourceLocation Start = SM.getComposedLoc(File, Begin);
-    if (Defines.insert(Start.getRawEncoding()).second)
-      Ranges.push_back(
-          CharSourceRange::getCharRange(Start, SM.getComposedLoc(File, End)));
-  }
+  /// The #define of each macro level that made \p Loc.
+  void macrosAt(SourceLocation Loc) { Macros.add(Loc); }
 
   /// The declarations whose values or sizes an analysis folds where \p S
   /// names them: an enumerator's enum (a value before it moves it), a
@@ -818,14 +835,20 @@ private:
   const SourceManager &SM;
   FileID Home;
   CallFilter Follow;
-  llvm::DenseSet<unsigned> Expansions;
-  llvm::DenseSet<SourceLocation::UIntTy> Defines;
+  MacroDefinitions Macros;
   /// Each callee once as a file's, once as any file's.
   llvm::DenseSet<std::pair<const FunctionDecl *, unsigned>> Added;
   llvm::DenseSet<SourceLocation::UIntTy> RangeStarts;
   llvm::DenseSet<const Decl *> FoldedDecls;
 };
 } // namespace
+
+std::vector<CharSourceRange> macroDefinitionsAt(SourceLocation Loc,
+                                                const SourceManager &SM) {
+  std::vector<CharSourceRange> Ranges;
+  MacroDefinitions(SM, Ranges).add(Loc);
+  return Ranges;
+}
 
 std::vector<CharSourceRange> codeDependencies(const FunctionDecl &FD,
                                               const SourceManager &SM,

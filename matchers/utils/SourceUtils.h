@@ -232,6 +232,11 @@ std::pair<size_t, size_t> logicalLine(llvm::StringRef FileText, size_t Offset);
 /// outside any window, which any callee may have left there.
 using CallFilter = llvm::function_ref<bool(const clang::CallExpr &)>;
 
+/// The `#define` of each macro level that made \p Loc (the logical lines,
+/// continuations included), as codeDependencies() counts them.
+std::vector<clang::CharSourceRange>
+macroDefinitionsAt(clang::SourceLocation Loc, const clang::SourceManager &SM);
+
 /// The code outside its own body that what \p FD does depends on, as file
 /// ranges: the `#define` of every macro its body expands (each level of a
 /// macro that expands another, and a macro expanded in another's
