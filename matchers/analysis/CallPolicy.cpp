@@ -254,7 +254,17 @@ CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
   if (!Def || !isInlinable(*Def) || !shapeOf(FD).Known ||
       Depth > MaxToggleDepth)
     return std::nullopt;
-  FunctionAnalyses &FA = Cache.get(*Def);
+  if (auto Known = ToggleMemo.find(Def); Known != ToggleMemo.end())
+    return Known->second;
+  ToggleMemo[Def] = std::nullopt;
+  std::optional<AccessToggle> T = toggleOfBody(*Def, Depth);
+  ToggleMemo[Def] = T; // Looked up again: the map may have grown.
+  return T;
+}
+
+std::optional<CallPolicy::AccessToggle>
+CallPolicy::toggleOfBody(const FunctionDecl &Def, unsigned Depth) {
+  FunctionAnalyses &FA = Cache.get(Def);
   const CFG *Graph = FA.cfg();
   std::optional<Role> R;
   bool Mixed = false, InnerOn = false;
@@ -264,6 +274,8 @@ CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
   };
   for (const UaccessUse &U : FA.uses().uses())
     Take(U.Api->TheRole);
+  if (Mixed || !Graph)
+    return std::nullopt; // Does more with the API than one toggle.
   llvm::SmallPtrSet<const CallExpr *, 4> Forwards;
   std::vector<const CallExpr *> Others;
   for (const CallExpr *C : userCalls(FA)) {
@@ -282,7 +294,7 @@ CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
     const auto *Call = dyn_cast<CallExpr>(&S);
     return (Call && Forwards.count(Call)) || FA.uses().ownerOf(&S);
   };
-  if (!Graph || !R || Mixed || !everyPathToExitRuns(*Graph, Toggles))
+  if (!R || Mixed || !everyPathToExitRuns(*Graph, Toggles))
     return std::nullopt;
   AccessToggle T{*R, InnerOn};
   for (const CallExpr *C : Others)

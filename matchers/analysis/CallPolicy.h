@@ -103,6 +103,8 @@ private:
   const Shape &shapeOf(const clang::FunctionDecl &FD);
   std::optional<AccessToggle> toggleThrough(const clang::FunctionDecl &FD,
                                             unsigned Depth);
+  std::optional<AccessToggle> toggleOfBody(const clang::FunctionDecl &Def,
+                                           unsigned Depth);
   bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
   const UaccessUse *
   ownWindowThrough(const clang::FunctionDecl &FD,
@@ -124,6 +126,11 @@ private:
       SafeMemo;
   llvm::DenseMap<const clang::FunctionDecl *, std::pair<Memo, std::string>>
       SleepMemo;
+  /// toggleThrough() of each definition asked, once: every inline
+  /// function a window calls is asked, and asks its own callees. A
+  /// function asked while its answer is made is no toggle (recursion).
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<AccessToggle>>
+      ToggleMemo;
 };
 
 } // namespace uaccess
