@@ -11,6 +11,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -200,6 +201,39 @@ TEST(StmtEffectsTest, AsmOutputsAreWritten) {
   EXPECT_EQ(names(E.Writes), Names({"x", "y"}));
   EXPECT_EQ(names(E.Reads), Names({"y"}));
   EXPECT_TRUE(E.WritesMemory);
+}
+
+/// The source text of what changedOperand() gives for each node of the
+/// \p Index-th statement of f's body that has one, outermost first.
+std::vector<std::string> changedOperands(const Parsed &P, unsigned Index) {
+  const auto *Body = cast<CompoundStmt>(P.F->getBody());
+  std::vector<std::string> Out;
+  std::vector<const Stmt *> Work{Body->body_begin()[Index]};
+  while (!Work.empty()) {
+    const Stmt *S = Work.back();
+    Work.pop_back();
+    if (const Expr *E = changedOperand(*S)) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+      Out.push_back(Ref ? Ref->getDecl()->getName().str() : "?");
+    }
+    for (const Stmt *C : S->children())
+      if (C)
+        Work.push_back(C);
+  }
+  return Out;
+}
+
+TEST(StmtEffectsTest, ChangedOperandIsWhatANodeItselfMayWrite) {
+  auto P = parse("void g(int **); void f(int *p, int *q, int *r, int n) {"
+                 " p = q; q += n; r++; g(&p); *p = n; n == 1; }");
+  using V = std::vector<std::string>;
+  EXPECT_EQ(changedOperands(P, 0), V({"p"}));
+  EXPECT_EQ(changedOperands(P, 1), V({"q"}));
+  EXPECT_EQ(changedOperands(P, 2), V({"r"}));
+  EXPECT_EQ(changedOperands(P, 3), V({"p"}));
+  // The store goes through p; p itself stays: its operand is `*p`.
+  EXPECT_EQ(changedOperands(P, 4), V({"?"}));
+  EXPECT_EQ(changedOperands(P, 5), V());
 }
 
 } // namespace

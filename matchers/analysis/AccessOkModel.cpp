@@ -5,6 +5,7 @@
 #include "analysis/RangeCoverage.h"
 #include "utils/CfgPaths.h"
 #include "utils/SourceUtils.h"
+#include "utils/StmtEffects.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
@@ -900,14 +901,7 @@ bool holdsPassedValue(FunctionAnalyses &FA, llvm::StringRef Param,
     return false;
   bool Written = false;
   anyStmtIn(*Body, [&](const Stmt &S) {
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(&S);
-        BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(&S);
-             UO &&
-             (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
-      Target = UO->getSubExpr();
+    const Expr *Target = changedOperand(S);
     const auto *Ref =
         Target ? dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts()) : nullptr;
     if (!Ref || !isa<ParmVarDecl>(Ref->getDecl()) ||

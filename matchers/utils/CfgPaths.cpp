@@ -4,6 +4,7 @@
 
 #include "utils/ExprValues.h"
 #include "utils/SourceUtils.h"
+#include "utils/StmtEffects.h"
 
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseSet.h"
@@ -49,14 +50,7 @@ std::optional<bool> knownValue(const Expr *E, const ShortCircuits &Known) {
 /// inside it (`f(ok = 1)`, `p = &ok`): what it holds is unknown after.
 void forgetWritten(const Stmt &S, ShortCircuits &Known) {
   anyStmtIn(S, [&](const Stmt &N) {
-    const Expr *Target = nullptr;
-    if (const auto *BO = dyn_cast<BinaryOperator>(&N);
-        BO && BO->isAssignmentOp())
-      Target = BO->getLHS();
-    else if (const auto *UO = dyn_cast<UnaryOperator>(&N);
-             UO &&
-             (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
-      Target = UO->getSubExpr();
+    const Expr *Target = changedOperand(N);
     if (const VarDecl *V = Target ? localVariable(*Target) : nullptr)
       Known.erase(V);
     return false;
@@ -174,45 +168,6 @@ bool passesOnEveryPath(const CFG &G, const CFGBlock &Through,
   return true;
 }
 
-bool everyPathRunsFirst(const CFG &G, const Stmt &Target,
-                        llvm::function_ref<bool(const Stmt &)> Runs,
-                        llvm::function_ref<bool(const Stmt &)> Undoes) {
-  auto [TargetBlock, TargetIndex] = elementOf(G, Target);
-  if (!TargetBlock)
-    return false;
-  auto StmtAt = [](const CFGBlock &B, unsigned I) -> const Stmt * {
-    auto CS = B[I].getAs<CFGStmt>();
-    return CS ? CS->getStmt() : nullptr;
-  };
-  // Walks the blocks some path enters with nothing run since the entry or
-  // the last undo; an undo anywhere starts such a path of its own.
-  llvm::DenseSet<const CFGBlock *> Entered{&G.getEntry()};
-  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work{
-      {&G.getEntry(), 0}};
-  if (Undoes)
-    for (const CFGBlock *B : G)
-      for (unsigned I = 0; B && I < B->size(); ++I)
-        if (const Stmt *S = StmtAt(*B, I); S && Undoes(*S))
-          Work.push_back({B, I + 1});
-  while (!Work.empty()) {
-    auto [B, Start] = Work.pop_back_val();
-    bool Ran = false;
-    for (unsigned I = Start; I < B->size() && !Ran; ++I) {
-      if (B == TargetBlock && I == TargetIndex)
-        return false;
-      const Stmt *S = StmtAt(*B, I);
-      Ran = S && Runs(*S) && !(Undoes && Undoes(*S));
-    }
-    if (Ran)
-      continue;
-    for (const CFGBlock *Succ : B->succs())
-      if (Succ && Entered.insert(Succ).second)
-        Work.push_back({Succ, 0});
-  }
-  // Not reached with nothing run: every path to it runs one first.
-  return true;
-}
-
 namespace {
 /// The statement of element \p I of \p B, or null.
 const Stmt *stmtAt(const CFGBlock &B, unsigned I) {
@@ -230,6 +185,41 @@ unsigned firstRun(const CFGBlock &B, unsigned Start,
   return B.size();
 }
 } // namespace
+
+bool everyPathRunsFirst(const CFG &G, const Stmt &Target,
+                        llvm::function_ref<bool(const Stmt &)> Runs,
+                        llvm::function_ref<bool(const Stmt &)> Undoes) {
+  auto [TargetBlock, TargetIndex] = elementOf(G, Target);
+  if (!TargetBlock)
+    return false;
+  // Walks the blocks some path enters with nothing run since the entry or
+  // the last undo; an undo anywhere starts such a path of its own.
+  llvm::DenseSet<const CFGBlock *> Entered{&G.getEntry()};
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work{
+      {&G.getEntry(), 0}};
+  if (Undoes)
+    for (const CFGBlock *B : G)
+      for (unsigned I = 0; B && I < B->size(); ++I)
+        if (const Stmt *S = stmtAt(*B, I); S && Undoes(*S))
+          Work.push_back({B, I + 1});
+  while (!Work.empty()) {
+    auto [B, Start] = Work.pop_back_val();
+    bool Ran = false;
+    for (unsigned I = Start; I < B->size() && !Ran; ++I) {
+      if (B == TargetBlock && I == TargetIndex)
+        return false;
+      const Stmt *S = stmtAt(*B, I);
+      Ran = S && Runs(*S) && !(Undoes && Undoes(*S));
+    }
+    if (Ran)
+      continue;
+    for (const CFGBlock *Succ : B->succs())
+      if (Succ && Entered.insert(Succ).second)
+        Work.push_back({Succ, 0});
+  }
+  // Not reached with nothing run: every path to it runs one first.
+  return true;
+}
 
 bool somePathRunsFirst(const CFG &G, const Stmt &Target,
                        llvm::function_ref<bool(const Stmt &)> Runs) {

@@ -192,6 +192,15 @@ CallEffect callEffect(const CallExpr &Call) {
   return CallEffect::Any;
 }
 
+const Expr *changedOperand(const Stmt &S) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(&S); BO && BO->isAssignmentOp())
+    return BO->getLHS();
+  if (const auto *UO = dyn_cast<UnaryOperator>(&S);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf))
+    return UO->getSubExpr();
+  return nullptr;
+}
+
 StmtEffects effectsOf(const Stmt &S, const VarSet &AddressTaken,
                       llvm::function_ref<bool(const Stmt &)> Skip) {
   EffectsFinder F(AddressTaken, Skip);

@@ -18,6 +18,7 @@
 
 namespace clang {
 class CallExpr;
+class Expr;
 class Stmt;
 class VarDecl;
 } // namespace clang
@@ -38,6 +39,12 @@ enum class CallEffect {
 };
 
 CallEffect callEffect(const clang::CallExpr &Call);
+
+/// The operand \p S itself may change: the left side of an assignment, the
+/// operand of `++`/`--`, or of `&` (a write through the address may come
+/// later, in a callee). Null for any other node. Only \p S itself counts,
+/// not its children.
+const clang::Expr *changedOperand(const clang::Stmt &S);
 
 struct StmtEffects {
   /// Tracked locals read and written.
