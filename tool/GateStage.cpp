@@ -369,6 +369,24 @@ readBaselines(const uaccess::SettingsFinder &Finder) {
   return Accepted;
 }
 
+/// A version 3 baseline matches a finding by its fingerprint_v3, which
+/// reports written before it was added do not carry: merging one against
+/// such a baseline would accept nothing, and fail the gate on every
+/// finding it had accepted.
+Error checkLegacyFingerprints(ArrayRef<uaccess::Finding> Findings,
+                              const uaccess::Baselines &Accepted) {
+  if (!Accepted.anyLegacy() || all_of(Findings, [](const uaccess::Finding &F) {
+        return !F.LegacyFingerprint.empty();
+      }))
+    return Error::success();
+  return createStringError(
+      inconvertibleErrorCode(),
+      "a version 3 baseline matches a finding by its \"fingerprint_v3\", "
+      "which a report of this merge does not carry (written by an older "
+      "uaccess-lint): write the reports again, or the baseline "
+      "(--write-baseline)");
+}
+
 /// What a tree has accepted goes (README, "Accepting findings"):
 /// suppression comments and the header filters apply, each finding left
 /// gets its fingerprint, --write-baseline records them and the baselines
@@ -398,6 +416,9 @@ acceptFindings(const Options &Opt, std::vector<uaccess::Finding> &Findings,
     if (Error E = uaccess::writeOutputFile(
             Opt.WriteBaseline,
             uaccess::renderBaseline(Findings, Opt.SourceRoot)))
+      return E;
+  if (FromReports)
+    if (Error E = checkLegacyFingerprints(Findings, Accepted))
       return E;
   if (!Accepted.empty()) {
     unsigned Dropped = Accepted.apply(Findings, Finder.all());

@@ -37,12 +37,14 @@ efault:
 // CHECK-NEXT: "column": 7,
 // CHECK-NEXT: "file": "{{.*}}fixit-macro-label.c",
 // CHECK-NEXT: "fingerprint": "{{[0-9a-f]+}}",
+// CHECK-NEXT: "fingerprint_v3": "{{[0-9a-f]+}}",
 // CHECK-NEXT: "fixes": [],
 // CHECK-NEXT: "function": "in_macro",
 // CHECK:      "check": "window-unbalanced",
 // CHECK-NEXT: "column": 7,
 // CHECK-NEXT: "file": "{{.*}}fixit-macro-label.c",
 // CHECK-NEXT: "fingerprint": "{{[0-9a-f]+}}",
+// CHECK-NEXT: "fingerprint_v3": "{{[0-9a-f]+}}",
 // CHECK-NEXT: "fixes": [
 // CHECK-NEXT:   {
 // CHECK:          "replacement": "user_write_access_end();\n\t"

@@ -165,6 +165,11 @@ Error Baselines::read(ArrayRef<std::unique_ptr<Settings>> All) {
   return Error::success();
 }
 
+bool Baselines::anyLegacy() const {
+  return any_of(Accepted,
+                [](const auto &Entry) { return Entry.second.Legacy; });
+}
+
 unsigned Baselines::apply(std::vector<Finding> &Findings,
                           ArrayRef<std::unique_ptr<Settings>> All) const {
   auto AcceptedBy = [&](const Finding &F, unsigned I) {

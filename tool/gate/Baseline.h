@@ -70,6 +70,8 @@ public:
   unsigned apply(std::vector<Finding> &Findings,
                  llvm::ArrayRef<std::unique_ptr<Settings>> All) const;
   bool empty() const { return Accepted.empty(); }
+  /// True when some baseline read is a version 3 file.
+  bool anyLegacy() const;
 
 private:
   std::map<std::string, BaselineEntries> Accepted;

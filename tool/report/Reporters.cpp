@@ -166,6 +166,9 @@ void renderJSON(llvm::ArrayRef<Finding> Findings, const RunSummary &Summary,
       V.getAsObject()->erase("reason");
     if (!F.Fingerprint.empty())
       (*V.getAsObject())["fingerprint"] = F.Fingerprint;
+    // For `merge --baseline` with a version 3 baseline.
+    if (!F.LegacyFingerprint.empty())
+      (*V.getAsObject())["fingerprint_v3"] = F.LegacyFingerprint;
     List.push_back(std::move(V));
   }
   llvm::json::Object Doc{

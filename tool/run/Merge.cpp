@@ -163,9 +163,12 @@ llvm::Expected<Finding> readFinding(llvm::json::Value V) {
   O->try_emplace("function_lines", llvm::json::Array{0, 0});
   O->try_emplace("reason", "");
   std::optional<llvm::StringRef> Fingerprint = O->getString("fingerprint");
+  std::optional<llvm::StringRef> Legacy = O->getString("fingerprint_v3");
   auto F = llvm::json::parse<Finding>(llvm::formatv("{0}", V).str());
   if (F && Fingerprint)
     F->Fingerprint = Fingerprint->str();
+  if (F && Legacy)
+    F->LegacyFingerprint = Legacy->str();
   return F;
 }
 
