@@ -241,6 +241,18 @@ TEST(CfgPathsTest, SomePathAndEveryPathOut) {
       somePathsAndExit("{ if (b) return 1; check(a); return 0; }");
   EXPECT_EQ(Some, std::vector<bool>({false, true}));
   EXPECT_FALSE(Out);
+  // A path that never returns does not get out: BUG()'s unreachable, a
+  // noreturn call.
+  std::tie(Some, Out) = somePathsAndExit(
+      "{ if (b) __builtin_unreachable(); check(a); return 0; }");
+  EXPECT_TRUE(Out);
+  std::tie(Some, Out) = somePathsAndExit(
+      "{ void die(void) __attribute__((noreturn)); if (b) die(); check(a); "
+      "return 0; }");
+  EXPECT_TRUE(Out);
+  std::tie(Some, Out) =
+      somePathsAndExit("{ if (b) other(a); else check(a); return 0; }");
+  EXPECT_FALSE(Out);
 }
 
 } // namespace

@@ -3,11 +3,11 @@
 #include "analysis/AnalysisCache.h"
 #include "analysis/CallPolicy.h"
 #include "analysis/FieldChecks.h"
+#include "utils/EvaluatedVisitor.h"
 #include "utils/SourceUtils.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -92,7 +92,9 @@ const FunctionDecl *functionNamed(const Expr *Value) {
 
 /// Records every direct call with the function it is made from, the calls
 /// through function-pointer fields, and the functions stored in them.
-class CallCollector : public RecursiveASTVisitor<CallCollector> {
+/// Only what runs counts: `__typeof__(dev_write)` neither calls nor
+/// stores dev_write.
+class CallCollector : public EvaluatedVisitor<CallCollector> {
 public:
   using Map =
       llvm::DenseMap<const FunctionDecl *, std::vector<CallerIndex::Site>>;
@@ -105,7 +107,7 @@ public:
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
     Current = FD;
-    bool Continue = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    bool Continue = EvaluatedVisitor::TraverseFunctionDecl(FD);
     Current = Saved;
     return Continue;
   }

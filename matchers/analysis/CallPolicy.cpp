@@ -15,6 +15,8 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace uaccess {
@@ -61,7 +63,8 @@ bool isInlinable(const FunctionDecl &Def) {
          (!Def.isExternallyVisible() && !Def.hasAttr<NoInlineAttr>());
 }
 
-/// How many forwarders deep a save or restore is followed.
+/// How many forwarders deep a save or restore is followed: a forwarder
+/// whose chain to the macro is longer (its Height) is none.
 constexpr unsigned MaxToggleDepth = 8;
 } // namespace
 
@@ -132,7 +135,7 @@ bool CallPolicy::isHelper(const FunctionDecl &FD) {
 // The callers are searched outward, each once: helpers that call each other
 // (a chain that recurses) reach their first caller with a window.
 bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
-  if (!Def.isReferenced() && !Def.isUsed())
+  if (!usedInUnit(Def))
     return true;
   // A callback runs wherever its pointer is called, with no window there
   // as a rule, even when a caller here opens one around a direct call.
@@ -239,35 +242,36 @@ std::vector<const UaccessUse *> CallPolicy::endsIn(const FunctionDecl &FD) {
 
 std::optional<CallPolicy::AccessToggle>
 CallPolicy::accessToggleOf(const FunctionDecl &FD) {
-  return toggleThrough(FD, 0);
+  std::optional<ChainedToggle> T = toggleThrough(FD);
+  return T ? std::optional<AccessToggle>(T->Toggle) : std::nullopt;
 }
 
-// An inline (or static, not noinline) function that, on every path, runs
-// the save (restore), or calls a function that does (\p Depth deep), and
+// An inline (or static, not noinline) function that, on every path that
+// returns, runs the save (restore), or calls a function that does, and
 // does nothing else with the API: the compiler puts the macro in its
 // caller, and the flag it sets holds after the call either way. What else
 // it calls runs with access as it is there: on after a restore, or before
-// a save.
-std::optional<CallPolicy::AccessToggle>
-CallPolicy::toggleThrough(const FunctionDecl &FD, unsigned Depth) {
+// a save. The answer is the function's own, whoever asks first.
+std::optional<CallPolicy::ChainedToggle>
+CallPolicy::toggleThrough(const FunctionDecl &FD) {
   const FunctionDecl *Def = parsedDefinition(FD);
-  if (!Def || !isInlinable(*Def) || !shapeOf(FD).Known ||
-      Depth > MaxToggleDepth)
+  if (!Def || !isInlinable(*Def) || !shapeOf(FD).Known)
     return std::nullopt;
   if (auto Known = ToggleMemo.find(Def); Known != ToggleMemo.end())
     return Known->second;
   ToggleMemo[Def] = std::nullopt;
-  std::optional<AccessToggle> T = toggleOfBody(*Def, Depth);
+  std::optional<ChainedToggle> T = toggleOfBody(*Def);
   ToggleMemo[Def] = T; // Looked up again: the map may have grown.
   return T;
 }
 
-std::optional<CallPolicy::AccessToggle>
-CallPolicy::toggleOfBody(const FunctionDecl &Def, unsigned Depth) {
+std::optional<CallPolicy::ChainedToggle>
+CallPolicy::toggleOfBody(const FunctionDecl &Def) {
   FunctionAnalyses &FA = Cache.get(Def);
   const CFG *Graph = FA.cfg();
   std::optional<Role> R;
   bool Mixed = false, InnerOn = false;
+  unsigned Height = 1; // The macro in this body.
   auto Take = [&](Role Next) {
     Mixed |= (R && *R != Next) || (Next != Role::Save && Next != Role::Restore);
     R = Next;
@@ -280,11 +284,12 @@ CallPolicy::toggleOfBody(const FunctionDecl &Def, unsigned Depth) {
   std::vector<const CallExpr *> Others;
   for (const CallExpr *C : userCalls(FA)) {
     const FunctionDecl *Callee = C->getDirectCallee();
-    std::optional<AccessToggle> Inner =
-        Callee ? toggleThrough(*Callee, Depth + 1) : std::nullopt;
-    if (Inner) {
-      Take(Inner->Toggle);
-      InnerOn |= Inner->CallsWithAccessOn;
+    std::optional<ChainedToggle> Inner =
+        Callee ? toggleThrough(*Callee) : std::nullopt;
+    if (Inner && Inner->Height <= MaxToggleDepth) {
+      Take(Inner->Toggle.Toggle);
+      InnerOn |= Inner->Toggle.CallsWithAccessOn;
+      Height = std::max(Height, Inner->Height + 1);
       Forwards.insert(C);
     } else if (!judge(*C).Safe) {
       Others.push_back(C);
@@ -301,7 +306,7 @@ CallPolicy::toggleOfBody(const FunctionDecl &Def, unsigned Depth) {
     T.CallsWithAccessOn |= *R == Role::Restore
                                ? somePathRunsFirst(*Graph, *C, Toggles)
                                : !everyPathRunsFirst(*Graph, *C, Toggles);
-  return T;
+  return ChainedToggle{T, Height};
 }
 
 const UaccessUse *CallPolicy::ownWindowIn(const FunctionDecl &FD) {
@@ -349,7 +354,7 @@ bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
   const Shape &S = shapeOf(FD);
   const FunctionDecl *Def = FD.getDefinition();
   if (!S.Known || !S.Begins || S.Ends || S.Unsafe || !Def ||
-      !mayBeHelper(*Def) || !FD.isReferenced())
+      !mayBeHelper(*Def) || !usedInUnit(FD))
     return false;
   llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(*Def);
   return !Sites.empty() && llvm::all_of(Sites, [&](const CallerIndex::Site &C) {

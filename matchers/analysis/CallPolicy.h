@@ -101,10 +101,14 @@ private:
     bool Begins = false, Ends = false, Unsafe = false;
   };
   const Shape &shapeOf(const clang::FunctionDecl &FD);
-  std::optional<AccessToggle> toggleThrough(const clang::FunctionDecl &FD,
-                                            unsigned Depth);
-  std::optional<AccessToggle> toggleOfBody(const clang::FunctionDecl &Def,
-                                           unsigned Depth);
+  /// A toggle, and how many functions down its chain the macro is (1: in
+  /// the function itself).
+  struct ChainedToggle {
+    AccessToggle Toggle;
+    unsigned Height = 1;
+  };
+  std::optional<ChainedToggle> toggleThrough(const clang::FunctionDecl &FD);
+  std::optional<ChainedToggle> toggleOfBody(const clang::FunctionDecl &Def);
   bool forwardsToAWindowHelper(const clang::FunctionDecl &Def);
   const UaccessUse *
   ownWindowThrough(const clang::FunctionDecl &FD,
@@ -129,7 +133,7 @@ private:
   /// toggleThrough() of each definition asked, once: every inline
   /// function a window calls is asked, and asks its own callees. A
   /// function asked while its answer is made is no toggle (recursion).
-  llvm::DenseMap<const clang::FunctionDecl *, std::optional<AccessToggle>>
+  llvm::DenseMap<const clang::FunctionDecl *, std::optional<ChainedToggle>>
       ToggleMemo;
 };
 

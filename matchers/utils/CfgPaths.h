@@ -39,7 +39,8 @@ bool somePathRunsFirst(const clang::CFG &G, const clang::Stmt &Target,
                        llvm::function_ref<bool(const clang::Stmt &)> Runs);
 
 /// True when every path from \p G's entry to its exit runs an element that
-/// \p Runs accepts (vacuously true when none gets there).
+/// \p Runs accepts (vacuously true when none gets there). A path through a
+/// call that never returns (BUG(), panic()) does not get there.
 bool everyPathToExitRuns(const clang::CFG &G,
                          llvm::function_ref<bool(const clang::Stmt &)> Runs);
 

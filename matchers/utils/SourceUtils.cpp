@@ -145,6 +145,8 @@ const FunctionDecl *parsedDefinition(const FunctionDecl &FD) {
   return Def && Def->doesThisDeclarationHaveABody() ? Def : nullptr;
 }
 
+bool usedInUnit(const FunctionDecl &F) { return F.isUsed(); }
+
 bool skippedBodyWasAskedFor() { return SkippedBodyAskedFor; }
 
 void forgetSkippedBodies() { SkippedBodyAskedFor = false; }

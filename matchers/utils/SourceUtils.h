@@ -106,6 +106,11 @@ bool isResultTested(const clang::Expr &E, const clang::Stmt &Body,
 /// body, so the TU must be parsed again, skipping nothing.
 const clang::FunctionDecl *parsedDefinition(const clang::FunctionDecl &FD);
 
+/// The TU calls \p F or takes its address where that runs, not only in
+/// sizeof or typeof (`__typeof__(dev_write)`, which clang marks referenced
+/// but not used); `__attribute__((used))` counts too.
+bool usedInUnit(const clang::FunctionDecl &F);
+
 /// Whether parsedDefinition() met a skipped body since the last
 /// forgetSkippedBodies(). One TU per process (a worker) at a time.
 bool skippedBodyWasAskedFor();

@@ -1,10 +1,10 @@
 //===--- StmtEffects.cpp - What a statement reads and writes --------------===//
 
 #include "utils/StmtEffects.h"
+#include "utils/EvaluatedVisitor.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 
 using namespace clang;
@@ -25,24 +25,6 @@ const VarDecl *localRoot(const Expr *E) {
   const auto *Var = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
   return Var && Var->hasLocalStorage() ? Var : nullptr;
 }
-
-/// Operands that are never evaluated (sizeof, typeof, the types of casts
-/// and declarations) read nothing.
-template <typename Derived>
-class EvaluatedVisitor : public RecursiveASTVisitor<Derived> {
-public:
-  bool TraverseTypeLoc(TypeLoc) { return true; }
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *) {
-    return true;
-  }
-  bool TraverseGenericSelectionExpr(GenericSelectionExpr *G) {
-    return G->isResultDependent() ||
-           RecursiveASTVisitor<Derived>::TraverseStmt(G->getResultExpr());
-  }
-  bool TraverseChooseExpr(ChooseExpr *C) {
-    return RecursiveASTVisitor<Derived>::TraverseStmt(C->getChosenSubExpr());
-  }
-};
 
 class AddressTakenFinder : public EvaluatedVisitor<AddressTakenFinder> {
 public:

@@ -112,3 +112,16 @@ static inline int unused_saver(u32 __user *frame)
 {
 	return store_flag(frame);
 }
+
+/* Silent too: a function named only in typeof or sizeof is neither called
+   nor stored (round 40). */
+static inline int typed_store(u32 __user *dst, u32 v)
+{
+	return __put_user(v, dst);
+}
+typedef __typeof__(typed_store) typed_store_t;
+static const unsigned long typed_store_size = sizeof(&typed_store);
+int typed_caller(u32 __user *dst)
+{
+	return sizeof(typed_store(dst, 1));
+}

@@ -12,6 +12,7 @@
 // EXTRA: error: call to 'mutex_lock'
 
 #include <linux/uaccess.h>
+#include <linux/bug.h>
 
 struct ev { u32 events; u64 data; };
 void native_load_gs_index(unsigned int sel);
@@ -381,6 +382,117 @@ int folded_inside(struct ev __user *p, u32 a)
 	unsafe_put_user(__builtin_constant_p(compute(a)) ? 1 : a, &p->events, efault);
 	unsafe_put_user(compute(a), &p->data, efault);
 // CHECK: call.c:[[@LINE-1]]:18: error: call to 'compute' with user access enabled [window-call]
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// How deep a forwarder is belongs to it, not to the first caller that asks:
+// a chain over the limit (save_c9: ten deep), asked first, leaves its
+// shorter links (save_c3) forwarders still, and stays over the limit when a
+// shorter one is asked first (round 40).
+static inline unsigned long save_c0(void) { return user_access_save(); }
+static inline unsigned long save_c1(void) { return save_c0(); }
+static inline unsigned long save_c2(void) { return save_c1(); }
+static inline unsigned long save_c3(void) { return save_c2(); }
+static inline unsigned long save_c4(void) { return save_c3(); }
+static inline unsigned long save_c5(void) { return save_c4(); }
+static inline unsigned long save_c6(void) { return save_c5(); }
+static inline unsigned long save_c7(void) { return save_c6(); }
+static inline unsigned long save_c8(void) { return save_c7(); }
+static inline unsigned long save_c9(void) { return save_c8(); }
+
+int chain_over_limit(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_c9();
+	log_event(3);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	user_access_restore(flags);
+	flags = save_c3();
+	log_event(3);
+	user_access_restore(flags);
+	flags = save_c8();
+	log_event(3);
+	user_access_restore(flags);
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A path that never returns (BUG(), a __noreturn call) leaves no open
+// window behind: a restore on every path that returns is a restore
+// (round 40).
+void __noreturn die_restoring(void);
+static inline void restore_or_bug(unsigned long f, int bad)
+{
+	if (bad)
+		BUG();
+	user_access_restore(f);
+}
+static inline void restore_or_die(unsigned long f, int bad)
+{
+	BUG_ON(bad > 1);
+	if (bad)
+		die_restoring();
+	user_access_restore(f);
+}
+
+int resumed_after_bug(struct ev __user *p, u32 a, int bad)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_access();
+	restore_or_bug(flags, bad);
+	log_event(2);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	flags = save_access();
+	restore_or_die(flags, bad);
+	log_event(3);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	unsafe_put_user(a, &p->events, efault);
+	user_write_access_end();
+	return 0;
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+static inline unsigned long save_e0(void) { return user_access_save(); }
+static inline unsigned long save_e1(void) { return save_e0(); }
+static inline unsigned long save_e2(void) { return save_e1(); }
+static inline unsigned long save_e3(void) { return save_e2(); }
+static inline unsigned long save_e4(void) { return save_e3(); }
+static inline unsigned long save_e5(void) { return save_e4(); }
+static inline unsigned long save_e6(void) { return save_e5(); }
+static inline unsigned long save_e7(void) { return save_e6(); }
+static inline unsigned long save_e8(void) { return save_e7(); }
+static inline unsigned long save_e9(void) { return save_e8(); }
+
+int chain_short_first(struct ev __user *p, u32 a)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	flags = save_e3();
+	log_event(3);
+	user_access_restore(flags);
+	flags = save_e9();
+	log_event(3);
+// CHECK: call.c:[[@LINE-1]]:2: error: call to 'log_event' with user access enabled
+	user_access_restore(flags);
+	unsafe_put_user(a, &p->events, efault);
 	user_write_access_end();
 	return 0;
 efault:

@@ -13,9 +13,10 @@
 // RUN: FileCheck %s --check-prefixes=CHECK,SCOPED --implicit-check-not=error: < %t.v619
 
 #include <linux/uaccess.h>
+#include <linux/bug.h>
 
 struct ev { u32 events; u64 data; };
-void panic(const char *msg) __attribute__((noreturn));
+// panic(), which never returns, comes from <linux/bug.h>.
 
 // A fault label that returns without ending the window.
 int leak_on_fault(struct ev __user *p, u32 a)
@@ -307,6 +308,32 @@ int end_while_saved_both(struct ev __user *p, u32 a, int x)
 	flags = save_static();
 	user_write_access_end();
 	restore_both(flags, x);
+	return 0;
+// CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
+efault:
+	user_write_access_end();
+	return -EFAULT;
+}
+
+// A restore on every path that returns is a restore: BUG()'s path never
+// does (round 40).
+static inline void restore_or_bug(unsigned long f, int bad)
+{
+	BUG_ON(bad);
+	user_access_restore(f);
+}
+
+int end_while_saved_bug(struct ev __user *p, u32 a, int bad)
+{
+	unsigned long flags;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+// CHECK: unbalanced.c:[[@LINE-1]]:7: error: user access window opened by 'user_write_access_begin' is not closed on every path [window-unbalanced]
+		return -EFAULT;
+	unsafe_put_user(a, &p->events, efault);
+	flags = save_static();
+	user_write_access_end();
+	restore_or_bug(flags, bad);
 	return 0;
 // CHECK: unbalanced.c:[[@LINE-1]]:2: note: returns here with the window open
 efault:
