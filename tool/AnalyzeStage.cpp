@@ -112,6 +112,20 @@ outputsScanned(const Options &Opt, const RunnableTUs &TUs,
   return Read;
 }
 
+/// The version, and this binary's size and time: a build that changes
+/// what the scans mean makes the scan cache's files stale, though the
+/// version and the files' format stay (a bump by hand is forgotten).
+std::string toolIdentity() {
+  std::string Id = UACCESS_LINT_VERSION;
+  std::string Self = sys::fs::getMainExecutable(nullptr, (void *)&fail);
+  sys::fs::file_status Status;
+  if (!Self.empty() && !sys::fs::status(Self, Status))
+    Id += formatv(" {0}/{1}", Status.getSize(),
+                  Status.getLastModificationTime().time_since_epoch().count())
+              .str();
+  return Id;
+}
+
 /// The prefilter's choice for each of \p TUs.
 uaccess::PrefilterResult
 choose(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
@@ -130,8 +144,8 @@ choose(const Options &Opt, const RunnableTUs &TUs, unsigned NumJobs,
   Settings.CoverHeaders = !Opt.KbuildMode;
   // Kbuild's checker: one TU per call, most of them naming no API.
   if (Opt.KbuildMode && Opt.ScanCache != "none")
-    Settings.ScanCache = uaccess::ScanCacheSettings{
-        Opt.ScanCache, UACCESS_LINT_VERSION, NumJobs};
+    Settings.ScanCache =
+        uaccess::ScanCacheSettings{Opt.ScanCache, toolIdentity(), NumJobs};
   return uaccess::prefilterGroups(TUs.Commands, TUs.SettingsOf, Settings);
 }
 

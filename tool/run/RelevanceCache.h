@@ -45,6 +45,8 @@ struct ScanCacheSettings {
   /// The cache folder; empty: `.uaccess-lint-cache` in the command's
   /// folder.
   std::string Dir;
+  /// What the files are good for: the tool's version, and the binary's
+  /// identity.
   std::string ToolVersion;
   unsigned Jobs = 0;
   /// How long a call waits for another that builds the file (a few
