@@ -217,6 +217,23 @@ TEST(SourceUtilsTest, NeverEvaluatedOperandsRunNothing) {
   }
 }
 
+TEST(SourceUtilsTest, ArmsNotChosenRunNothing) {
+  auto AST = buildC("int g(int);\n"
+                    "int f(int n) {\n"
+                    "  return _Generic(g(1), long: g(2), default: g(3)) +\n"
+                    "         __builtin_choose_expr(0, g(4), g(5));\n"
+                    "}");
+  auto Parents = bodyParents(*AST, "f");
+  for (int K = 1; K <= 5; ++K) {
+    const auto *Call = find<CallExpr>(
+        *AST, callExpr(callee(functionDecl(hasName("g"))),
+                       hasArgument(0, integerLiteral(equals(K)))));
+    ASSERT_TRUE(Call);
+    // The controlling expression and the arms not chosen.
+    EXPECT_EQ(neverEvaluated(*Call, *Parents), K != 3 && K != 5) << K;
+  }
+}
+
 TEST(SourceUtilsTest, PointerStepOfReadsSumsDifferencesAndAddresses) {
   auto AST = buildC("int *f(int *p, int n) {\n"
                     "  int *a = p + 2; int *b = (p - n); int *c = &p[3];\n"

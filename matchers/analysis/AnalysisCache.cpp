@@ -222,6 +222,11 @@ bool CallerIndex::addressTaken(const FunctionDecl &F) const {
   return AddressTaken.count(F.getCanonicalDecl());
 }
 
+bool CallerIndex::isUsed(const FunctionDecl &F) const {
+  return !callsTo(F).empty() || addressTaken(F) ||
+         F.getMostRecentDecl()->hasAttr<UsedAttr>();
+}
+
 llvm::ArrayRef<CallerIndex::Site>
 CallerIndex::indirectCallsTo(const FunctionDecl &Callee) const {
   return sitesIn(IndirectCalls, Callee);

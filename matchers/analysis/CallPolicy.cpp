@@ -135,7 +135,7 @@ bool CallPolicy::isHelper(const FunctionDecl &FD) {
 // The callers are searched outward, each once: helpers that call each other
 // (a chain that recurses) reach their first caller with a window.
 bool CallPolicy::mayRunInAWindow(const FunctionDecl &Def) {
-  if (!usedInUnit(Def))
+  if (!Cache.callers().isUsed(Def))
     return true;
   // A callback runs wherever its pointer is called, with no window there
   // as a rule, even when a caller here opens one around a direct call.
@@ -354,7 +354,7 @@ bool CallPolicy::opensForCaller(const FunctionDecl &FD) {
   const Shape &S = shapeOf(FD);
   const FunctionDecl *Def = FD.getDefinition();
   if (!S.Known || !S.Begins || S.Ends || S.Unsafe || !Def ||
-      !mayBeHelper(*Def) || !usedInUnit(FD))
+      !mayBeHelper(*Def) || !Cache.callers().isUsed(FD))
     return false;
   llvm::ArrayRef<CallerIndex::Site> Sites = Cache.callers().callsTo(*Def);
   return !Sites.empty() && llvm::all_of(Sites, [&](const CallerIndex::Site &C) {

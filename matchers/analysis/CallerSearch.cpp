@@ -88,7 +88,7 @@ UnitCallerFacts::callsTo(Function F) {
 CallerEndKind<UnitCallerFacts>
 UnitCallerFacts::noCallers(Function F, const TracedParam &Param) {
   using End = CallerEndKind<UnitCallerFacts>;
-  if (!F->isExternallyVisible() && !usedInUnit(*F))
+  if (!F->isExternallyVisible() && !Cache.callers().isUsed(*F))
     return {End::Unused};
   // Other TUs may call it: the link step looks there, for whole
   // parameters.

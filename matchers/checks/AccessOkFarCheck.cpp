@@ -374,7 +374,8 @@ void AccessOkFarCheck::reportUnguarded(FunctionAnalyses &FA,
   // callers in the TUs that use it, where it is analyzed with them; so has
   // one whose callers all end at such functions (xstate.h's
   // set_xfeature_in_sigframe(), in every fpu TU but signal.c).
-  if ((Param >= 0 && !FD.isExternallyVisible() && !usedInUnit(FD)) ||
+  if ((Param >= 0 && !FD.isExternallyVisible() &&
+       !FA.cache().callers().isUsed(FD)) ||
       Verdict == CallerVerdict::OnlyUnused)
     return;
   // The object that holds the pointer may have been checked where the

@@ -91,15 +91,27 @@ bool declaredByMacro(SourceLocation Loc, const SourceManager &SM) {
   return Loc.isMacroID();
 }
 
+bool foldsItsArguments(const CallExpr &Call) {
+  unsigned Builtin = Call.getBuiltinCallee();
+  return Builtin == Builtin::BI__builtin_constant_p ||
+         Builtin == Builtin::BI__builtin_object_size ||
+         Builtin == Builtin::BI__builtin_dynamic_object_size;
+}
+
 bool neverEvaluated(const Stmt &S, const ParentMap &Parents) {
-  for (const Stmt *P = Parents.getParent(&S); P; P = Parents.getParent(P)) {
+  const Stmt *Child = &S;
+  for (const Stmt *P = Parents.getParent(&S); P;
+       Child = P, P = Parents.getParent(P)) {
     if (isa<UnaryExprOrTypeTraitExpr>(P))
       return true;
-    const auto *Call = dyn_cast<CallExpr>(P);
-    unsigned Builtin = Call ? Call->getBuiltinCallee() : 0;
-    if (Builtin == Builtin::BI__builtin_constant_p ||
-        Builtin == Builtin::BI__builtin_object_size ||
-        Builtin == Builtin::BI__builtin_dynamic_object_size)
+    if (const auto *Call = dyn_cast<CallExpr>(P);
+        Call && Call->getCallee() != Child && foldsItsArguments(*Call))
+      return true;
+    if (const auto *G = dyn_cast<GenericSelectionExpr>(P);
+        G && !G->isResultDependent() && G->getResultExpr() != Child)
+      return true;
+    if (const auto *Choose = dyn_cast<ChooseExpr>(P);
+        Choose && Choose->getChosenSubExpr() != Child)
       return true;
   }
   return false;
@@ -144,8 +156,6 @@ const FunctionDecl *parsedDefinition(const FunctionDecl &FD) {
     SkippedBodyAskedFor = true;
   return Def && Def->doesThisDeclarationHaveABody() ? Def : nullptr;
 }
-
-bool usedInUnit(const FunctionDecl &F) { return F.isUsed(); }
 
 bool skippedBodyWasAskedFor() { return SkippedBodyAskedFor; }
 

@@ -81,9 +81,15 @@ bool declaredByMacro(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
 /// True when \p S lies in an operand that is never evaluated: under
 /// `sizeof` or `_Alignof` (the `sizeof(*(ptr))` an accessor macro writes of
-/// its pointer), or an argument of `__builtin_constant_p()` or
-/// `__builtin_object_size()`, which the compiler folds without running it.
+/// its pointer), an argument of `__builtin_constant_p()` or
+/// `__builtin_object_size()`, which the compiler folds without running it
+/// (foldsItsArguments()), or an arm that `_Generic` or
+/// `__builtin_choose_expr` does not choose.
 bool neverEvaluated(const clang::Stmt &S, const clang::ParentMap &Parents);
+
+/// True for a builtin that folds its arguments without running them:
+/// `__builtin_constant_p(f(x))`, `__builtin_object_size()`.
+bool foldsItsArguments(const clang::CallExpr &Call);
 
 /// True when the value of \p E is thrown away: \p E is a statement of its
 /// own (in a block, a branch or a loop body), is cast to void, or is the
@@ -105,11 +111,6 @@ bool isResultTested(const clang::Expr &E, const clang::Stmt &Body,
 /// analyses would see a declaration where a parse of every body sees the
 /// body, so the TU must be parsed again, skipping nothing.
 const clang::FunctionDecl *parsedDefinition(const clang::FunctionDecl &FD);
-
-/// The TU calls \p F or takes its address where that runs, not only in
-/// sizeof or typeof (`__typeof__(dev_write)`, which clang marks referenced
-/// but not used); `__attribute__((used))` counts too.
-bool usedInUnit(const clang::FunctionDecl &F);
 
 /// Whether parsedDefinition() met a skipped body since the last
 /// forgetSkippedBodies(). One TU per process (a worker) at a time.

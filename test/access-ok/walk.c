@@ -113,8 +113,9 @@ static inline int unused_saver(u32 __user *frame)
 	return store_flag(frame);
 }
 
-/* Silent too: a function named only in typeof or sizeof is neither called
-   nor stored (round 40). */
+/* Silent too: a function named only in typeof or sizeof, in an arm that
+   _Generic or __builtin_choose_expr does not choose, or in the argument of
+   __builtin_constant_p() is neither called nor stored (rounds 40, 41). */
 static inline int typed_store(u32 __user *dst, u32 v)
 {
 	return __put_user(v, dst);
@@ -124,4 +125,18 @@ static const unsigned long typed_store_size = sizeof(&typed_store);
 int typed_caller(u32 __user *dst)
 {
 	return sizeof(typed_store(dst, 1));
+}
+static inline int unchosen_store(u32 __user *dst, u32 v)
+{
+	return __put_user(v, dst);
+}
+static inline int chosen_store(u32 __user *dst, u32 v)
+{
+	return 0;
+}
+int unchosen_caller(u32 __user *dst)
+{
+	return _Generic(dst, long: unchosen_store, default: chosen_store)(dst, 1) +
+	       __builtin_choose_expr(1, chosen_store, unchosen_store)(dst, 2) +
+	       __builtin_constant_p(unchosen_store(dst, 3));
 }

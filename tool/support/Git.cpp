@@ -2,6 +2,8 @@
 
 #include "support/Git.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -107,6 +109,23 @@ std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
   return parseBlamePorcelain(*Out);
 }
 
+/// True when \p Rev leaves out two commits or more: `M^!` of a merge M is
+/// `M ^P1 ^P2`, of which git diff makes a combined diff, which leaves out
+/// every hunk that merged cleanly (nothing at all for a clean merge). A
+/// revision git cannot parse is left to git diff, which says why.
+static bool leavesOutSeveral(llvm::StringRef Rev) {
+  llvm::Expected<std::string> Revs =
+      runGit(".", {"rev-parse", "--revs-only", Rev.str()});
+  if (!Revs) {
+    llvm::consumeError(Revs.takeError());
+    return false;
+  }
+  llvm::SmallVector<llvm::StringRef, 4> Lines;
+  llvm::StringRef(*Revs).split(Lines, '\n', -1, /*KeepEmpty=*/false);
+  return llvm::count_if(
+             Lines, [](llvm::StringRef L) { return L.starts_with("^"); }) > 1;
+}
+
 llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
   // git would read it as an option (--output=FILE writes a file, and the
   // gate would pass on the empty diff left on stdout).
@@ -114,6 +133,14 @@ llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "--diff=" + Rev + ": not a file, and a revision cannot start with '-'");
+  if (leavesOutSeveral(Rev))
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--diff=" + Rev +
+            ": leaves out several commits (a merge's parents): git diff "
+            "makes a combined diff of it, which leaves out what merged "
+            "cleanly; give the first parent, --diff=M^1 for a merge M, to "
+            "check what the merge brings");
   // --no-relative: a user's diff.relative would drop the changes outside
   // the current directory and write paths from it, not from the top level.
   // --no-textconv: a textconv driver's text is not the file's. One line of
