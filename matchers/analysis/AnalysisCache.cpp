@@ -101,8 +101,10 @@ public:
   using ReferenceMap =
       llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>>;
   CallCollector(Map &Calls, llvm::DenseSet<const FunctionDecl *> &AddressTaken,
-                ReferenceMap &References)
-      : Calls(Calls), AddressTaken(AddressTaken), References(References) {}
+                ReferenceMap &References,
+                llvm::DenseSet<const FunctionDecl *> &Cleanups)
+      : Calls(Calls), AddressTaken(AddressTaken), References(References),
+        Cleanups(Cleanups) {}
 
   bool TraverseFunctionDecl(FunctionDecl *FD) {
     const FunctionDecl *Saved = Current;
@@ -145,6 +147,13 @@ public:
         noteStore(Field, B->getRHS());
     return true;
   }
+  /// `__cleanup(f)` calls f where the variable goes out of scope.
+  bool VisitVarDecl(VarDecl *V) {
+    if (const auto *Cleanup = V->getAttr<CleanupAttr>())
+      if (const FunctionDecl *F = Cleanup->getFunctionDecl())
+        Cleanups.insert(F->getCanonicalDecl());
+    return true;
+  }
   bool VisitDeclRefExpr(DeclRefExpr *Ref) {
     if (const auto *F = dyn_cast<FunctionDecl>(Ref->getDecl()))
       Refs.push_back({Ref, F->getCanonicalDecl()});
@@ -180,6 +189,7 @@ private:
   Map &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   ReferenceMap &References;
+  llvm::DenseSet<const FunctionDecl *> &Cleanups;
   llvm::SmallPtrSet<const DeclRefExpr *, 32> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
   const FunctionDecl *Current = nullptr;
@@ -191,7 +201,7 @@ private:
 } // namespace
 
 CallerIndex::CallerIndex(ASTContext &Ctx) {
-  CallCollector Collector(Calls, AddressTaken, References);
+  CallCollector Collector(Calls, AddressTaken, References, Cleanups);
   Collector.TraverseDecl(Ctx.getTranslationUnitDecl());
   Collector.addIndirect(IndirectCalls);
   Collector.addAddressTaken();
@@ -224,6 +234,7 @@ bool CallerIndex::addressTaken(const FunctionDecl &F) const {
 
 bool CallerIndex::isUsed(const FunctionDecl &F) const {
   return !callsTo(F).empty() || addressTaken(F) ||
+         Cleanups.count(F.getCanonicalDecl()) ||
          F.getMostRecentDecl()->hasAttr<UsedAttr>();
 }
 

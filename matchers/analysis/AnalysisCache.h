@@ -130,11 +130,11 @@ public:
   /// The TU names \p F other than to call it: a callback, which whoever
   /// holds the pointer may call, window or not.
   bool addressTaken(const clang::FunctionDecl &F) const;
-  /// The TU calls \p F or names it where that runs (not in typeof or
-  /// sizeof, nor in an arm _Generic or __builtin_choose_expr does not
-  /// choose, which clang marks referenced or even used), or marks it
-  /// `__attribute__((used))`. A static function it does not use is left
-  /// to the TUs that do.
+  /// The TU calls \p F (a variable's `__cleanup(f)` too) or names it where
+  /// that runs (not in typeof or sizeof, nor in an arm _Generic or
+  /// __builtin_choose_expr does not choose, which clang marks referenced or
+  /// even used), or marks it `__attribute__((used))`. A static function it does
+  /// not use is left to the TUs that do.
   bool isUsed(const clang::FunctionDecl &F) const;
 
   using SiteMap =
@@ -150,6 +150,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>>
       References;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  /// The functions of `__cleanup()` attributes.
+  llvm::DenseSet<const clang::FunctionDecl *> Cleanups;
 };
 
 class AnalysisCache {

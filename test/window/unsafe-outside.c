@@ -123,3 +123,20 @@ int copy_mem_in_unguarded(u8 *dest, unsigned long ea, int nb)
 	return __copy_in(dest, ea, nb);
 // CHECK: unsafe-outside.c:[[@LINE-1]]:9: error: call to '__copy_in', which performs unsafe user accesses, outside a user access window
 }
+
+// A cleanup function runs where its variable goes out of scope: it is used
+// by the TU, and analyzed with the functions that run it, whose windows
+// (none here) it may work in (round 41).
+static inline void put_on_exit(struct ev __user **pp)
+{
+	unsafe_put_user(0, &(*pp)->events, efault);
+efault:
+	return;
+}
+// CHECK: unsafe-outside.c:[[@LINE-4]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+
+int cleaned_up(struct ev __user *p)
+{
+	struct ev __user *q __attribute__((__cleanup__(put_on_exit))) = p;
+	return q != 0;
+}
