@@ -10,6 +10,8 @@
 #include "clang/AST/ParentMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace clang;
 
@@ -147,6 +149,15 @@ public:
         noteStore(Field, B->getRHS());
     return true;
   }
+  /// `__attribute__((alias("f")))` exports f under another name: other
+  /// TUs call it, as they would a callback.
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (const auto *Alias = FD->getAttr<AliasAttr>())
+      Aliasees.insert(Alias->getAliasee());
+    if (FD->getIdentifier())
+      ByName.try_emplace(FD->getName(), FD->getCanonicalDecl());
+    return true;
+  }
   /// `__cleanup(f)` calls f where the variable goes out of scope.
   bool VisitVarDecl(VarDecl *V) {
     if (const auto *Cleanup = V->getAttr<CleanupAttr>())
@@ -167,6 +178,9 @@ public:
         AddressTaken.insert(F);
         References[F].push_back(Ref);
       }
+    for (llvm::StringRef Name : Aliasees.keys())
+      if (auto It = ByName.find(Name); It != ByName.end())
+        AddressTaken.insert(It->second);
   }
   /// The calls through each field, for each function stored in it.
   void addIndirect(Map &Indirect) const {
@@ -192,6 +206,8 @@ private:
   llvm::DenseSet<const FunctionDecl *> &Cleanups;
   llvm::SmallPtrSet<const DeclRefExpr *, 32> Callees;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
+  llvm::StringSet<> Aliasees;
+  llvm::StringMap<const FunctionDecl *> ByName;
   const FunctionDecl *Current = nullptr;
   llvm::DenseMap<const FieldDecl *, std::vector<CallerIndex::Site>> FieldCalls;
   llvm::DenseMap<const FieldDecl *,

@@ -127,8 +127,9 @@ public:
   /// its callers.
   llvm::ArrayRef<const clang::Expr *>
   referencesOf(const clang::FunctionDecl &F) const;
-  /// The TU names \p F other than to call it: a callback, which whoever
-  /// holds the pointer may call, window or not.
+  /// The TU names \p F other than to call it (or exports it under another
+  /// name, `__attribute__((alias("f")))`): a callback, which whoever holds
+  /// the pointer may call, window or not.
   bool addressTaken(const clang::FunctionDecl &F) const;
   /// The TU calls \p F (a variable's `__cleanup(f)` too) or names it where
   /// that runs (not in typeof or sizeof, nor in an arm _Generic or

@@ -1,6 +1,7 @@
 //===--- UaccessRecognizer.cpp - Find uaccess API uses in an AST ----------===//
 
 #include "recognize/UaccessRecognizer.h"
+#include "utils/EvaluatedVisitor.h"
 #include "utils/Fingerprint.h"
 #include "utils/SourceUtils.h"
 
@@ -157,18 +158,15 @@ Attribution MacroLedger::attribute(SourceLocation Loc) const {
 // Per-function uses
 //===----------------------------------------------------------------------===//
 
-class UseCollector : public RecursiveASTVisitor<UseCollector> {
+// What never runs is no use (EvaluatedVisitor): an access_ok() inside
+// BUILD_BUG_ON_INVALID() (a sizeof; GEM_BUG_ON() without debugging) checks
+// nothing, and an accessor in typeof, in an arm _Generic or
+// __builtin_choose_expr does not choose, or in __builtin_constant_p()
+// accesses nothing.
+class UseCollector : public EvaluatedVisitor<UseCollector> {
 public:
   UseCollector(FunctionUses &Out, const MacroLedger &Ledger, ASTContext &Ctx)
       : Out(Out), Ledger(Ledger), Ctx(Ctx), SM(Ctx.getSourceManager()) {}
-
-  // The operand of sizeof, alignof or typeof never runs: an access_ok()
-  // inside BUILD_BUG_ON_INVALID() (GEM_BUG_ON() without debugging) checks
-  // nothing, and an accessor there accesses nothing.
-  bool TraverseUnaryExprOrTypeTraitExpr(UnaryExprOrTypeTraitExpr *E) {
-    return WalkUpFromUnaryExprOrTypeTraitExpr(E);
-  }
-  bool TraverseTypeOfExprTypeLoc(TypeOfExprTypeLoc) { return true; }
 
   /// S->getBeginLoc(): a binary operator's is its left operand's, found
   /// anew at each level, so a chain of N `||` would cost N * N.

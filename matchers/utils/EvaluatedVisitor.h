@@ -4,9 +4,10 @@
 // not sizeof's or typeof's (`typedef __typeof__(dev_write) wr_t;` names
 // dev_write but neither calls it nor takes its address), not the arms
 // _Generic or __builtin_choose_expr do not choose, not the arguments of
-// __builtin_constant_p(), not the types of casts and declarations. A
-// variable-length array's size, which runs, is in a type, and so is not
-// entered: the kernel builds with -Wvla.
+// __builtin_constant_p(), not the types of casts and declarations, but for
+// a variable-length array's size, which runs (`char buf[f(n)]`,
+// `sizeof(char[f(n)])`; the kernel builds with -Wvla). The nodes skipped
+// are still visited themselves, not their operands.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,18 +25,33 @@ class EvaluatedVisitor : public clang::RecursiveASTVisitor<Derived> {
   using Base = clang::RecursiveASTVisitor<Derived>;
 
 public:
-  bool TraverseTypeLoc(clang::TypeLoc) { return true; }
-  bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *) {
+  bool TraverseTypeLoc(clang::TypeLoc TL) {
+    return TL.isNull() || !TL.getType()->isVariablyModifiedType() ||
+           Base::TraverseTypeLoc(TL);
+  }
+  bool TraverseUnaryExprOrTypeTraitExpr(clang::UnaryExprOrTypeTraitExpr *E) {
+    if (!this->getDerived().WalkUpFromUnaryExprOrTypeTraitExpr(E))
+      return false;
+    if (!E->getTypeOfArgument()->isVariablyModifiedType())
+      return true;
+    // The array's size expressions, or the operand of that type, once.
+    for (clang::Stmt *Child : E->children())
+      if (!Base::TraverseStmt(Child))
+        return false;
     return true;
   }
   bool TraverseGenericSelectionExpr(clang::GenericSelectionExpr *G) {
-    return G->isResultDependent() || Base::TraverseStmt(G->getResultExpr());
+    return this->getDerived().WalkUpFromGenericSelectionExpr(G) &&
+           (G->isResultDependent() || Base::TraverseStmt(G->getResultExpr()));
   }
   bool TraverseChooseExpr(clang::ChooseExpr *C) {
-    return Base::TraverseStmt(C->getChosenSubExpr());
+    return this->getDerived().WalkUpFromChooseExpr(C) &&
+           Base::TraverseStmt(C->getChosenSubExpr());
   }
   bool TraverseCallExpr(clang::CallExpr *Call) {
-    return foldsItsArguments(*Call) || Base::TraverseCallExpr(Call);
+    if (foldsItsArguments(*Call))
+      return this->getDerived().WalkUpFromCallExpr(Call);
+    return Base::TraverseCallExpr(Call);
   }
 };
 

@@ -102,7 +102,8 @@ bool neverEvaluated(const Stmt &S, const ParentMap &Parents) {
   const Stmt *Child = &S;
   for (const Stmt *P = Parents.getParent(&S); P;
        Child = P, P = Parents.getParent(P)) {
-    if (isa<UnaryExprOrTypeTraitExpr>(P))
+    if (const auto *U = dyn_cast<UnaryExprOrTypeTraitExpr>(P);
+        U && !U->getTypeOfArgument()->isVariablyModifiedType())
       return true;
     if (const auto *Call = dyn_cast<CallExpr>(P);
         Call && Call->getCallee() != Child && foldsItsArguments(*Call))

@@ -81,7 +81,8 @@ bool declaredByMacro(clang::SourceLocation Loc, const clang::SourceManager &SM);
 
 /// True when \p S lies in an operand that is never evaluated: under
 /// `sizeof` or `_Alignof` (the `sizeof(*(ptr))` an accessor macro writes of
-/// its pointer), an argument of `__builtin_constant_p()` or
+/// its pointer; not of a variable-length array), an argument of
+/// `__builtin_constant_p()` or
 /// `__builtin_object_size()`, which the compiler folds without running it
 /// (foldsItsArguments()), or an arm that `_Generic` or
 /// `__builtin_choose_expr` does not choose.

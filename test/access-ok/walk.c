@@ -140,3 +140,15 @@ int unchosen_caller(u32 __user *dst)
 	       __builtin_choose_expr(1, chosen_store, unchosen_store)(dst, 2) +
 	       __builtin_constant_p(unchosen_store(dst, 3));
 }
+
+/* Not silent: a static function exported under another name by an alias
+   is called by other TUs, which have no body to judge (round 42). */
+static long aliased_read(u32 __user *buf)
+{
+	u32 v;
+
+	return __get_user(v, buf);
+}
+// CHECK: walk.c:[[@LINE-2]]:9: warning: '__get_user' is not guarded by any access_ok() on 'buf', here or in its callers
+// DEPTH: walk.c:[[@LINE-3]]:9: warning: '__get_user' is not guarded by any access_ok() on 'buf', here or in its callers
+long exported_read(u32 __user *) __attribute__((alias("aliased_read")));

@@ -375,7 +375,8 @@ efault:
 // __builtin_constant_p() folds its argument without running it: no call
 // inside the window (round 30); nor is one in an arm _Generic or
 // __builtin_choose_expr does not choose (round 41). The same call
-// evaluated is one.
+// evaluated is one, and so is one in a variable-length array's size, which
+// sizeof evaluates (round 42).
 extern u32 compute(u32 v);
 int folded_inside(struct ev __user *p, u32 a)
 {
@@ -384,6 +385,8 @@ int folded_inside(struct ev __user *p, u32 a)
 	unsafe_put_user(__builtin_constant_p(compute(a)) ? 1 : a, &p->events, efault);
 	unsafe_put_user(_Generic(a, u64: compute(a), default: a), &p->events, efault);
 	unsafe_put_user(__builtin_choose_expr(1, a, compute(a)), &p->events, efault);
+	unsafe_put_user(sizeof(char[compute(a) + 1]), &p->events, efault);
+// CHECK: call.c:[[@LINE-1]]:30: error: call to 'compute' with user access enabled [window-call]
 	unsafe_put_user(compute(a), &p->data, efault);
 // CHECK: call.c:[[@LINE-1]]:18: error: call to 'compute' with user access enabled [window-call]
 	user_write_access_end();

@@ -140,3 +140,26 @@ int cleaned_up(struct ev __user *p)
 	struct ev __user *q __attribute__((__cleanup__(put_on_exit))) = p;
 	return q != 0;
 }
+
+// A static helper exported by an alias runs wherever another TU calls it,
+// with no window there as a rule, though a caller here opens one (round 42).
+static int put_aliased(u32 __user *p)
+{
+	unsafe_put_user(1, p, efault);
+// CHECK: unsafe-outside.c:[[@LINE-1]]:2: error: 'unsafe_put_user' outside a user access window [window-unsafe-outside]
+	return 0;
+efault:
+	return -EFAULT;
+}
+int put_exported(u32 __user *) __attribute__((alias("put_aliased")));
+
+int put_in_window(u32 __user *p)
+{
+	int r;
+
+	if (!user_write_access_begin(p, sizeof(*p)))
+		return -EFAULT;
+	r = put_aliased(p);
+	user_write_access_end();
+	return r;
+}

@@ -9,6 +9,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Program.h"
 
+#include <optional>
 #include <unistd.h>
 #include <vector>
 
@@ -109,21 +110,38 @@ std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
   return parseBlamePorcelain(*Out);
 }
 
-/// True when \p Rev leaves out two commits or more: `M^!` of a merge M is
-/// `M ^P1 ^P2`, of which git diff makes a combined diff, which leaves out
-/// every hunk that merged cleanly (nothing at all for a clean merge). A
-/// revision git cannot parse is left to git diff, which says why.
-static bool leavesOutSeveral(llvm::StringRef Rev) {
+/// How many commits \p Rev leaves out (`^X` in git rev-parse's answer);
+/// nullopt when git cannot parse it (git diff then says why).
+static std::optional<size_t> commitsLeftOut(llvm::StringRef Rev) {
   llvm::Expected<std::string> Revs =
       runGit(".", {"rev-parse", "--revs-only", Rev.str()});
   if (!Revs) {
     llvm::consumeError(Revs.takeError());
-    return false;
+    return std::nullopt;
   }
   llvm::SmallVector<llvm::StringRef, 4> Lines;
   llvm::StringRef(*Revs).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  return llvm::count_if(
-             Lines, [](llvm::StringRef L) { return L.starts_with("^"); }) > 1;
+  return llvm::count_if(Lines,
+                        [](llvm::StringRef L) { return L.starts_with("^"); });
+}
+
+/// Why \p Rev does not stand for a commit's changes, or "": `M^!` of a
+/// merge M is `M ^P1 ^P2`, of which git diff makes a combined diff, which
+/// leaves out every hunk that merged cleanly (nothing at all for a clean
+/// merge); `C^!` of a first commit leaves out nothing, and git diff reads
+/// it as C against the work tree.
+static std::string notAPatchOfCommits(llvm::StringRef Rev) {
+  std::optional<size_t> LeftOut = commitsLeftOut(Rev);
+  if (LeftOut && *LeftOut > 1)
+    return "leaves out several commits (a merge's parents): git diff makes "
+           "a combined diff of it, which leaves out what merged cleanly; "
+           "give the first parent, --diff=M^1 for a merge M, to check what "
+           "the merge brings";
+  if (LeftOut && *LeftOut == 0 && Rev.ends_with("^!"))
+    return "names a commit with no parent: git diff compares it with the "
+           "work tree; give the empty tree (git hash-object -t tree "
+           "/dev/null) to check all it adds";
+  return "";
 }
 
 llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
@@ -133,14 +151,9 @@ llvm::Expected<std::string> runGitDiff(llvm::StringRef Rev) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "--diff=" + Rev + ": not a file, and a revision cannot start with '-'");
-  if (leavesOutSeveral(Rev))
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "--diff=" + Rev +
-            ": leaves out several commits (a merge's parents): git diff "
-            "makes a combined diff of it, which leaves out what merged "
-            "cleanly; give the first parent, --diff=M^1 for a merge M, to "
-            "check what the merge brings");
+  if (std::string Why = notAPatchOfCommits(Rev); !Why.empty())
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--diff=" + Rev + ": " + Why);
   // --no-relative: a user's diff.relative would drop the changes outside
   // the current directory and write paths from it, not from the top level.
   // --no-textconv: a textconv driver's text is not the file's. One line of
