@@ -110,9 +110,11 @@ std::optional<CommitRef> blameLine(llvm::StringRef File, uint64_t Line) {
   return parseBlamePorcelain(*Out);
 }
 
-/// How many commits \p Rev leaves out (`^X` in git rev-parse's answer);
-/// nullopt when git cannot parse it (git diff then says why).
-static std::optional<size_t> commitsLeftOut(llvm::StringRef Rev) {
+/// The commits \p Rev names, and how many of them it leaves out (`^X` in
+/// git rev-parse's answer); nullopt when git cannot parse it (git diff
+/// then says why).
+static std::optional<std::pair<size_t, size_t>>
+commitsNamed(llvm::StringRef Rev) {
   llvm::Expected<std::string> Revs =
       runGit(".", {"rev-parse", "--revs-only", Rev.str()});
   if (!Revs) {
@@ -121,23 +123,32 @@ static std::optional<size_t> commitsLeftOut(llvm::StringRef Rev) {
   }
   llvm::SmallVector<llvm::StringRef, 4> Lines;
   llvm::StringRef(*Revs).split(Lines, '\n', -1, /*KeepEmpty=*/false);
-  return llvm::count_if(Lines,
-                        [](llvm::StringRef L) { return L.starts_with("^"); });
+  size_t LeftOut = llvm::count_if(
+      Lines, [](llvm::StringRef L) { return L.starts_with("^"); });
+  return std::make_pair(Lines.size(), LeftOut);
 }
 
 /// Why \p Rev does not stand for a commit's changes, or "": `M^!` of a
 /// merge M is `M ^P1 ^P2`, of which git diff makes a combined diff, which
 /// leaves out every hunk that merged cleanly (nothing at all for a clean
 /// merge); `C^!` of a first commit leaves out nothing, and git diff reads
-/// it as C against the work tree.
+/// it as C against the work tree, and its `C^@` names nothing at all (git
+/// diff compares the work tree with the index).
 static std::string notAPatchOfCommits(llvm::StringRef Rev) {
-  std::optional<size_t> LeftOut = commitsLeftOut(Rev);
-  if (LeftOut && *LeftOut > 1)
+  std::optional<std::pair<size_t, size_t>> Named = commitsNamed(Rev);
+  if (!Named)
+    return "";
+  auto [Count, LeftOut] = *Named;
+  // (A name git does not know names nothing too: git diff says so.)
+  if (Count == 0 && Rev.contains('^'))
+    return "names no commit (the parents of a first commit?): git diff "
+           "would compare the work tree with the index";
+  if (LeftOut > 1)
     return "leaves out several commits (a merge's parents): git diff makes "
            "a combined diff of it, which leaves out what merged cleanly; "
            "give the first parent, --diff=M^1 for a merge M, to check what "
            "the merge brings";
-  if (LeftOut && *LeftOut == 0 && Rev.ends_with("^!"))
+  if (LeftOut == 0 && Rev.ends_with("^!"))
     return "names a commit with no parent: git diff compares it with the "
            "work tree; give the empty tree (git hash-object -t tree "
            "/dev/null) to check all it adds";
